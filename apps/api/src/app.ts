@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './platform/context.ts';
+import { installErrorHandling } from './platform/http.ts';
+import { apiModules } from './modules/index.ts';
+
+export const API_PREFIX = '/api';
+
+/** Builds the HTTP server: the API under /api, /health, and the built SPA. Tests use it too. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'LinQ console API', version: '1.0.0' },
+      servers: [{ url: API_PREFIX }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  await app.register(
+    async (api) => {
+      for (const register of apiModules) register(api, ctx);
+    },
+    { prefix: API_PREFIX },
+  );
+  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+    await ctx.database.sql.executeSql('select 1');
+    return reply.send({ status: 'ok', database: ctx.database.kind });
+  });
+
+  await serveWebConsole(app, ctx.config.WEB_DIST_DIR);
+  return app;
+}
+
+/** The SPA's files, with index.html for every other GET so client-side routes load. */
+async function serveWebConsole(app: FastifyInstance, distDir: string) {
+  const indexHtml = path.join(distDir, 'index.html');
+  const hasBuild = fs.existsSync(indexHtml);
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith(`${API_PREFIX}/`);
+    if (isPage && hasBuild) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
+    }
+    return reply.status(404).send({ success: false, errors: 'Not Found' });
+  });
+}

@@ -1,0 +1,7 @@
+import type { AppContext } from '../platform/context.ts';
+import { mailSender } from '../platform/mail.ts';
+
+/** Job handlers run by the worker role. */
+export async function registerJobs(ctx: AppContext): Promise<void> {
+  await ctx.queue.work('mail.send', mailSender(ctx));
+}

@@ -1,0 +1,137 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { allows, type Endpoint, type EndpointOutput, type EndpointParsed, type Role, type ValidationErrors } from '@linq/contract';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { authenticate, bearerToken } from './auth.ts';
+import type { AppContext } from './context.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
+import type { ChannelScope, Principal, PrincipalOf } from './principal.ts';
+
+export interface HandlerContext<E extends Endpoint> {
+  params: EndpointParsed<E, 'params'>;
+  query: EndpointParsed<E, 'query'>;
+  body: EndpointParsed<E, 'body'>;
+  /** Null on public endpoints. */
+  principal: Principal | null;
+  /** Set on channel-scoped service endpoints: the checked LineAccountId. */
+  channel: ChannelScope | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => Promise<EndpointOutput<E>>;
+
+const CHANNEL_HEADER = 'lineaccountid';
+
+/**
+ * Registers one contract endpoint: schemas from the contract, then who may call it
+ * (session role, staff permission, channel), then the handler.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, endpoint: E, handler: Handler<E>) {
+  const status = endpoint.successStatus ?? 200;
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      tags: [endpoint.path.split('/')[1] ?? 'system'],
+      ...(endpoint.access.kind === 'session' ? { security: [{ bearer: [] }] } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { [status]: endpoint.response },
+    },
+    handler: async (request, reply) => {
+      let principal: Principal | null = null;
+      let channel: ChannelScope | null = null;
+      if (endpoint.access.kind === 'session') {
+        principal = await authenticate(
+          ctx.database.db,
+          ctx.sessionPolicy,
+          bearerToken(request.headers.authorization),
+          endpoint.access.roles,
+        );
+        if (principal.role === 'service') channel = authorizeService(principal, endpoint, request);
+      }
+      const result = await handler({
+        params: request.params as EndpointParsed<E, 'params'>,
+        query: request.query as EndpointParsed<E, 'query'>,
+        body: request.body as EndpointParsed<E, 'body'>,
+        principal,
+        channel,
+        request,
+        reply,
+      });
+      return reply.status(status).send(result);
+    },
+  });
+}
+
+function authorizeService(
+  principal: PrincipalOf<'service'>,
+  endpoint: Endpoint,
+  request: FastifyRequest,
+): ChannelScope | null {
+  if (endpoint.permission && !allows(principal.permissions, endpoint.permission)) throw forbidden();
+  if (endpoint.channelScoped === false) return null;
+  const header = request.headers[CHANNEL_HEADER];
+  const lineAccountId = Number(Array.isArray(header) ? header[0] : header);
+  if (!Number.isInteger(lineAccountId) || lineAccountId <= 0) {
+    throw new AppError('bad_request', 'LineAccountId ヘッダーでチャネルを指定してください。');
+  }
+  if (!principal.lineAccountIds.includes(lineAccountId)) throw forbidden('このチャネルを操作する権限がありません。');
+  return {
+    accountId: principal.accountId,
+    lineAccountId,
+    userId: principal.userId,
+    permissions: principal.permissions,
+  };
+}
+
+/** Narrows the caller to one role; the route's access list already guarantees it. */
+export function principalAs<R extends Role>(principal: Principal | null, role: R): PrincipalOf<R> {
+  if (!principal || principal.role !== role) throw unauthorized();
+  return principal as PrincipalOf<R>;
+}
+
+export function requireChannel(channel: ChannelScope | null): ChannelScope {
+  if (!channel) throw new AppError('bad_request', 'LineAccountId ヘッダーでチャネルを指定してください。');
+  return channel;
+}
+
+const GENERIC_500 = 'サーバーでエラーが発生しました。しばらくしてから再度お試しください。';
+
+/** The one place errors become HTTP answers: never a stack trace, never internals. */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.fieldErrors) return reply.status(422).send({ success: false, errors: error.fieldErrors });
+      return reply.status(error.status).send({ success: false, errors: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: ValidationErrors = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
+        errors[field] ??= { description: issue.message ?? '入力内容が正しくありません' };
+      }
+      return reply.status(422).send({ success: false, errors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match the contract');
+      return reply.status(500).send({ success: false, errors: GENERIC_500 });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ success: false, errors: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    const databaseDown = isConnectionError(error);
+    return reply.status(databaseDown ? 503 : 500).send({ success: false, errors: GENERIC_500 });
+  });
+}
+
+function isConnectionError(error: FastifyError): boolean {
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001'].includes(error.code ?? '') ||
+    /Connection terminated|connect ECONNREFUSED/.test(error.message ?? '')
+  );
+}

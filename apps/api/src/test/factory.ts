@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { permissionsWith, type Permissions, type Role } from '@linq/contract';
+import type { Db } from '../platform/db.ts';
+import { hashPassword } from '../platform/password-hash.ts';
+import {
+  accounts,
+  agencies,
+  lineAccounts,
+  oems,
+  staffAuthorities,
+  userLineAccounts,
+  users,
+} from '../platform/schema.ts';
+import { inject } from './harness.ts';
+
+export const TEST_PASSWORD = 'Test-password-2026';
+let passwordHash: Promise<string> | undefined;
+const unique = () => randomBytes(4).toString('hex');
+
+/** Builds rows for tests; every argument has a sensible default. */
+export function createFactory(db: Db, app: FastifyInstance) {
+  const factory = {
+    async oem(values: Partial<typeof oems.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(oems)
+        .values({
+          name: `OEM ${unique()}`,
+          serviceName: `Service ${unique()}`,
+          domain: `${unique()}.example`,
+          faviconUrl: '/favicon.svg',
+          primaryColor: '#06C755',
+          headerColor: '#ffffff',
+          siderColor: '#001529',
+          ...values,
+        })
+        .returning();
+      return row!;
+    },
+    async agency(values: Partial<typeof agencies.$inferInsert> = {}) {
+      const oemId = values.oemId ?? (await factory.oem()).id;
+      const [row] = await db.insert(agencies).values({ name: `Agency ${unique()}`, ...values, oemId }).returning();
+      return row!;
+    },
+    async account(values: Partial<typeof accounts.$inferInsert> = {}) {
+      const oemId = values.oemId ?? (await factory.oem()).id;
+      const [row] = await db.insert(accounts).values({ name: `Account ${unique()}`, ...values, oemId }).returning();
+      return row!;
+    },
+    async lineAccount(accountId: number, values: Partial<typeof lineAccounts.$inferInsert> = {}) {
+      const [row] = await db.insert(lineAccounts).values({ name: `Channel ${unique()}`, ...values, accountId }).returning();
+      return row!;
+    },
+    async staffAuthority(accountId: number, permissions: Permissions = permissionsWith('edit', true), name?: string) {
+      const [row] = await db
+        .insert(staffAuthorities)
+        .values({ accountId, name: name ?? `Authority ${unique()}`, permissions })
+        .returning();
+      return row!;
+    },
+    async user(
+      role: Role,
+      values: Partial<typeof users.$inferInsert> & { lineAccountIds?: number[]; password?: string } = {},
+    ) {
+      const { lineAccountIds = [], password, ...rest } = values;
+      const hash = password ? await hashPassword(password) : await (passwordHash ??= hashPassword(TEST_PASSWORD));
+      const [row] = await db
+        .insert(users)
+        .values({ role, email: `${role}-${unique()}@test.example`, name: `User ${unique()}`, passwordHash: hash, ...rest })
+        .returning();
+      if (lineAccountIds.length > 0) {
+        await db.insert(userLineAccounts).values(lineAccountIds.map((lineAccountId) => ({ userId: row!.id, lineAccountId })));
+      }
+      return row!;
+    },
+    /** Logs in through the API and returns the access token. */
+    async login(role: Role, email: string, password = TEST_PASSWORD): Promise<string> {
+      const response = await inject(app, { method: 'POST', path: `/${role}/sessions`, body: { email, password } });
+      const data = response.json.data as { access_token?: string } | undefined;
+      if (response.status !== 201 || !data?.access_token) {
+        throw new Error(`login failed (${response.status}): ${JSON.stringify(response.body)}`);
+      }
+      return data.access_token;
+    },
+    /**
+     * A whole tenant: an account with two channels, a full and a view-only authority,
+     * its owner login and two staff logins, all logged in.
+     */
+    async tenant() {
+      const agency = await factory.agency();
+      const account = await factory.account({ agencyId: agency.id, oemId: agency.oemId });
+      const channels = [await factory.lineAccount(account.id), await factory.lineAccount(account.id)];
+      const fullAuthority = await factory.staffAuthority(account.id, permissionsWith('edit', true), '全権限');
+      const viewAuthority = await factory.staffAuthority(account.id, permissionsWith('view', false), '閲覧のみ');
+      const owner = await factory.user('account', { accountId: account.id });
+      const agencyUser = await factory.user('agency', { agencyId: agency.id });
+      const staff = await factory.user('service', {
+        accountId: account.id,
+        staffAuthorityId: fullAuthority.id,
+        lineAccountIds: channels.map((c) => c.id),
+      });
+      const viewer = await factory.user('service', {
+        accountId: account.id,
+        staffAuthorityId: viewAuthority.id,
+        lineAccountIds: [channels[0]!.id],
+      });
+      return {
+        agency,
+        account,
+        channels,
+        fullAuthority,
+        viewAuthority,
+        owner,
+        agencyUser,
+        staff,
+        viewer,
+        tokens: {
+          owner: await factory.login('account', owner.email),
+          agency: await factory.login('agency', agencyUser.email),
+          staff: await factory.login('service', staff.email),
+          viewer: await factory.login('service', viewer.email),
+        },
+      };
+    },
+  };
+  return factory;
+}
+export type Factory = ReturnType<typeof createFactory>;
+export type Tenant = Awaited<ReturnType<Factory['tenant']>>;

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase } from '../platform/db.ts';
+import { startRuntime, type ProcessRole } from '../runtime.ts';
+import { createFactory, type Factory } from './factory.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  runtime: Awaited<ReturnType<typeof startRuntime>>;
+  factory: Factory;
+  /** Calls the API (paths relative to /api) through Fastify's HTTP layer. */
+  request(options: TestRequest): Promise<TestResponse>;
+  stop(): Promise<void>;
+}
+
+export interface TestRequest {
+  method: InjectOptions['method'];
+  path: string;
+  token?: string;
+  lineAccountId?: number;
+  body?: unknown;
+  query?: Record<string, string | number | string[]>;
+  headers?: Record<string, string>;
+}
+export interface TestResponse {
+  status: number;
+  body: unknown;
+  /** The body as the JSON object every answer of the API is. */
+  json: Record<string, unknown> & { data?: unknown; errors?: unknown };
+}
+
+/**
+ * A fresh database for each test file: in-memory PGlite by default, or a new database
+ * on the server named by TEST_DATABASE_URL (CI runs the suite both ways).
+ */
+export async function startTestApp(overrides: Partial<Config> = {}, role: ProcessRole = 'all'): Promise<TestApp> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let url: string | undefined;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const name = `linq_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(serverUrl);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent' }), seedDemo: false, ...overrides, DATABASE_URL: url };
+  const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 5 });
+  const runtime = await startRuntime(config, { role, database });
+  const app = await buildApp(runtime.ctx);
+  await app.ready();
+  const factory = createFactory(runtime.ctx.database.db, app);
+  return {
+    app,
+    runtime,
+    factory,
+    request: (options) => inject(app, options),
+    async stop() {
+      await app.close();
+      await runtime.stop();
+      await dropDatabase();
+    },
+  };
+}
+
+export async function inject(app: FastifyInstance, options: TestRequest): Promise<TestResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.lineAccountId !== undefined) headers.lineaccountid = String(options.lineAccountId);
+  const response = await app.inject({
+    method: options.method,
+    url: `/api${options.path}`,
+    headers,
+    ...(options.query ? { query: toQuery(options.query) } : {}),
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+  });
+  const body: unknown = response.body ? JSON.parse(response.body) : null;
+  return { status: response.statusCode, body, json: (body ?? {}) as TestResponse['json'] };
+}
+
+/** Bracket form for arrays, as the web client sends them. */
+function toQuery(query: Record<string, string | number | string[]>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (Array.isArray(value)) out[`${key}[]`] = value;
+    else out[key] = String(value);
+  }
+  return out;
+}

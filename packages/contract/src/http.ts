@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { PermissionRequirement } from './permissions.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Role = 'admin' | 'agency' | 'account' | 'service';
+export const ROLES = ['admin', 'agency', 'account', 'service'] as const satisfies readonly Role[];
+
+/**
+ * Who may call an endpoint. `service` endpoints additionally run inside the channel
+ * named by the LineAccountId header unless `channelScoped` is false.
+ */
+export type Access = { kind: 'public' } | { kind: 'session'; roles: readonly Role[] };
+
+export interface Endpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Fastify-style path, e.g. `/account/users/:id`. */
+  path: string;
+  summary: string;
+  access: Access;
+  /** Staff-authority permission a service user needs (service endpoints only). */
+  permission?: PermissionRequirement;
+  /** Service endpoints need a LineAccountId header unless this is false. */
+  channelScoped?: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  /** Status code of a successful answer (200 unless stated). */
+  successStatus?: number;
+}
+
+export function endpoint<
+  P extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  R extends z.ZodType = z.ZodType,
+>(definition: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  return definition;
+}
+
+export const publicAccess: Access = { kind: 'public' };
+export const sessionOf = (...roles: Role[]): Access => ({ kind: 'session', roles });
+
+type Present<T> = NonNullable<T> extends z.ZodUndefined ? never : NonNullable<T>;
+type Input<T> = z.input<Present<T> & z.ZodType>;
+/** What a caller sends: path params, query and body, each only when the endpoint has it. */
+export type EndpointInput<E extends Endpoint> = ([Present<E['params']>] extends [never]
+  ? object
+  : { params: Input<E['params']> }) &
+  ([Present<E['query']>] extends [never] ? object : { query?: Input<E['query']> }) &
+  ([Present<E['body']>] extends [never] ? object : { body: Input<E['body']> });
+export type EndpointOutput<E extends Endpoint> = z.output<E['response']>;
+/** What the server hands a handler after validation. */
+export type EndpointParsed<E extends Endpoint, K extends 'params' | 'query' | 'body'> = [Present<E[K]>] extends [never]
+  ? undefined
+  : z.output<Present<E[K]> & z.ZodType>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { dataOf, idParams, requiredText } from './common.ts';
+import { endpoint, sessionOf } from './http.ts';
+
+export const LINE_ACCOUNT_STATUSES = ['active', 'suspended'] as const;
+export const lineAccount = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.enum(LINE_ACCOUNT_STATUSES),
+});
+export type LineAccount = z.infer<typeof lineAccount>;
+
+export const lineAccountUpdate = z.object({ name: requiredText(100) });
+
+export const lineAccountsApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/account/line_accounts',
+    summary: 'Channels of the account (a staff user sees only the channels assigned to them)',
+    access: sessionOf('account', 'service'),
+    channelScoped: false,
+    response: dataOf(z.array(lineAccount)),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/account/line_accounts/:id',
+    summary: 'One channel',
+    access: sessionOf('account', 'service'),
+    channelScoped: false,
+    params: idParams,
+    response: dataOf(lineAccount),
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/account/line_accounts/:id',
+    summary: 'Rename a channel',
+    access: sessionOf('account'),
+    params: idParams,
+    body: lineAccountUpdate,
+    response: dataOf(lineAccount),
+  }),
+};

@@ -1,0 +1,17 @@
+import type { Endpoint } from './http.ts';
+import { accountUsersApi } from './account-users.ts';
+import { brandingApi } from './branding.ts';
+import { lineAccountsApi } from './line-accounts.ts';
+import { passwordsApi } from './passwords.ts';
+import { sessionsApi } from './sessions.ts';
+import { staffAuthoritiesApi } from './staff-authorities.ts';
+
+/** Every endpoint of the API, for the OpenAPI document and the isolation matrix. */
+export const allEndpoints: Endpoint[] = [
+  ...Object.values(brandingApi),
+  ...Object.values(sessionsApi).flatMap((role) => Object.values(role)),
+  ...Object.values(passwordsApi).flatMap((role) => Object.values(role)),
+  ...Object.values(lineAccountsApi),
+  ...Object.values(staffAuthoritiesApi),
+  ...Object.values(accountUsersApi),
+] as Endpoint[];

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { dataOf, email, id, timestamp } from './common.ts';
+import { endpoint, publicAccess, sessionOf, type Role } from './http.ts';
+import { permissions } from './permissions.ts';
+import { lineAccount } from './line-accounts.ts';
+
+export const loginBody = z.object({ email, password: z.string().min(1, { message: '入力してください' }) });
+
+const person = z.object({ id: z.number().int(), email: z.string(), name: z.string() });
+
+const common = { user: person, expires_at: timestamp };
+export const adminSession = z.object({ role: z.literal('admin'), ...common });
+export const agencySession = z.object({
+  role: z.literal('agency'),
+  ...common,
+  agency: z.object({ id: z.number().int(), name: z.string() }),
+});
+export const accountSession = z.object({
+  role: z.literal('account'),
+  ...common,
+  account: z.object({ id: z.number().int(), name: z.string(), time_zone: z.string() }),
+});
+export const serviceSession = z.object({
+  role: z.literal('service'),
+  ...common,
+  account: z.object({ id: z.number().int(), name: z.string(), time_zone: z.string() }),
+  staff_authority: z.object({ id: z.number().int(), name: z.string() }),
+  permissions,
+  line_accounts: z.array(lineAccount),
+});
+export const sessionRecord = z.discriminatedUnion('role', [
+  adminSession,
+  agencySession,
+  accountSession,
+  serviceSession,
+]);
+export type SessionRecord = z.infer<typeof sessionRecord>;
+export type SessionOf<R extends Role> = Extract<SessionRecord, { role: R }>;
+
+const sessionSchemas = {
+  admin: adminSession,
+  agency: agencySession,
+  account: accountSession,
+  service: serviceSession,
+} as const;
+
+export const loginResponse = <R extends Role>(role: R) =>
+  dataOf(sessionSchemas[role].extend({ access_token: z.string() }));
+
+function sessionEndpoints<R extends Role>(role: R) {
+  return {
+    login: endpoint({
+      method: 'POST',
+      path: `/${role}/sessions`,
+      summary: `Log in to the ${role} area`,
+      access: publicAccess,
+      body: loginBody,
+      response: loginResponse(role),
+      successStatus: 201,
+    }),
+    logout: endpoint({
+      method: 'DELETE',
+      path: `/${role}/sessions`,
+      summary: `Log out of the ${role} area`,
+      access: sessionOf(role),
+      channelScoped: false,
+      response: dataOf(z.object({ message: z.string() })),
+    }),
+    me: endpoint({
+      method: 'GET',
+      path: `/${role}/sessions/me`,
+      summary: `The current ${role} session`,
+      access: sessionOf(role),
+      channelScoped: false,
+      response: dataOf(sessionSchemas[role]),
+    }),
+  };
+}
+
+export const sessionsApi = {
+  admin: sessionEndpoints('admin'),
+  agency: sessionEndpoints('agency'),
+  account: sessionEndpoints('account'),
+  service: sessionEndpoints('service'),
+};
+
+export const userIdParams = z.object({ id });
