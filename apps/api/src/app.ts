@@ -16,6 +16,17 @@ import { apiModules } from './modules/index.ts';
 
 export const API_PREFIX = '/api';
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the server answers, read by the isolation matrix test. */
+    routeTable: RouteEntry[];
+  }
+}
+
 /** Builds the HTTP server: the API under /api, /health, and the built SPA. Tests use it too. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -23,6 +34,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: r.url });
+  });
+  app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);

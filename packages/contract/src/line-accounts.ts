@@ -33,8 +33,9 @@ export const lineAccountsApi = {
   update: endpoint({
     method: 'PUT',
     path: '/account/line_accounts/:id',
-    summary: 'Rename a channel',
-    access: sessionOf('account'),
+    summary: 'Rename a channel (the owner, or staff who may edit the dashboard)',
+    access: sessionOf('account', 'service'),
+    channelScoped: false,
     params: idParams,
     body: lineAccountUpdate,
     response: dataOf(lineAccount),

@@ -1,6 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
+import { accountUserRoutes } from './account-users/routes.ts';
+import { brandingRoutes } from './branding/routes.ts';
+import { lineAccountRoutes } from './line-accounts/routes.ts';
+import { passwordRoutes } from './passwords/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
+import { staffAuthorityRoutes } from './staff-authorities/routes.ts';
 
 /** Every feature module's routes, registered under /api. */
-export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> = [sessionRoutes];
+export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
+  brandingRoutes,
+  sessionRoutes,
+  passwordRoutes,
+  lineAccountRoutes,
+  staffAuthorityRoutes,
+  accountUserRoutes,
+];

@@ -93,6 +93,12 @@ export function principalAs<R extends Role>(principal: Principal | null, role: R
   return principal as PrincipalOf<R>;
 }
 
+/** The caller of a session endpoint (the route's access already demanded one). */
+export function requirePrincipal(principal: Principal | null): Principal {
+  if (!principal) throw unauthorized();
+  return principal;
+}
+
 export function requireChannel(channel: ChannelScope | null): ChannelScope {
   if (!channel) throw new AppError('bad_request', 'LineAccountId ヘッダーでチャネルを指定してください。');
   return channel;

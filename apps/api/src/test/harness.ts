@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import type { AppContext } from '../platform/context.ts';
 import { openDatabase } from '../platform/db.ts';
 import { startRuntime, type ProcessRole } from '../runtime.ts';
 import { createFactory, type Factory } from './factory.ts';
@@ -36,7 +37,10 @@ export interface TestResponse {
  * A fresh database for each test file: in-memory PGlite by default, or a new database
  * on the server named by TEST_DATABASE_URL (CI runs the suite both ways).
  */
-export async function startTestApp(overrides: Partial<Config> = {}, role: ProcessRole = 'all'): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  options: { role?: ProcessRole; extraRoutes?: (app: FastifyInstance, ctx: AppContext) => void } = {},
+): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let url: string | undefined;
   let dropDatabase = async () => {};
@@ -58,8 +62,9 @@ export async function startTestApp(overrides: Partial<Config> = {}, role: Proces
   }
   const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent' }), seedDemo: false, ...overrides, DATABASE_URL: url };
   const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 5 });
-  const runtime = await startRuntime(config, { role, database });
+  const runtime = await startRuntime(config, { role: options.role ?? 'all', database });
   const app = await buildApp(runtime.ctx);
+  options.extraRoutes?.(app, runtime.ctx);
   await app.ready();
   const factory = createFactory(runtime.ctx.database.db, app);
   return {

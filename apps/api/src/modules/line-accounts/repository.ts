@@ -1,0 +1,34 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { tenantId, type AccountScope } from '../../platform/principal.ts';
+import { lineAccounts } from '../../platform/schema.ts';
+
+const columns = { id: lineAccounts.id, name: lineAccounts.name, status: lineAccounts.status };
+
+/** Channels of the account; `onlyIds` narrows them to a staff user's assigned channels. */
+export async function listLineAccounts(db: Db, scope: AccountScope, onlyIds?: number[]) {
+  const conditions = [eq(lineAccounts.accountId, tenantId(scope))];
+  if (onlyIds) conditions.push(inArray(lineAccounts.id, onlyIds.length > 0 ? onlyIds : [0]));
+  return db
+    .select(columns)
+    .from(lineAccounts)
+    .where(and(...conditions))
+    .orderBy(asc(lineAccounts.id));
+}
+
+export async function findLineAccount(db: Db, scope: AccountScope, id: number) {
+  const [row] = await db
+    .select(columns)
+    .from(lineAccounts)
+    .where(and(eq(lineAccounts.accountId, tenantId(scope)), eq(lineAccounts.id, id)));
+  return row;
+}
+
+export async function renameLineAccount(db: Db, scope: AccountScope, id: number, name: string) {
+  const [row] = await db
+    .update(lineAccounts)
+    .set({ name, updatedAt: new Date() })
+    .where(and(eq(lineAccounts.accountId, tenantId(scope)), eq(lineAccounts.id, id)))
+    .returning(columns);
+  return row;
+}

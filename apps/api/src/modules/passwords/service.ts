@@ -1,0 +1,106 @@
+import type { Config } from '../../config.ts';
+import { revokeSessionsOfUsers } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { fieldError, unauthorized } from '../../platform/errors.ts';
+import { queueMail, type Mail } from '../../platform/mail.ts';
+import { hashPassword, verifyPassword } from '../../platform/password-hash.ts';
+import type { PrincipalOf } from '../../platform/principal.ts';
+import type { JobPayloads } from '../../platform/queue.ts';
+import { hashToken, newToken } from '../../platform/tokens.ts';
+import * as repo from './repository.ts';
+
+/** The areas whose users can recover a forgotten password by e-mail. */
+export type RecoveryRole = JobPayloads['password-reset.request']['role'];
+export const RECOVERY_ROLES: readonly RecoveryRole[] = ['service', 'agency'];
+
+export const RESET_TOKEN_MINUTES = 60;
+export const INVALID_RESET_TOKEN_MESSAGE =
+  'このリンクは無効か、有効期限が切れています。もう一度パスワード再設定をお申し込みください。';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = '現在のパスワードが正しくありません';
+export const SAME_PASSWORD_MESSAGE = '現在のパスワードとは異なるパスワードを入力してください';
+
+/**
+ * Only enqueues, whatever the address: the answer and its timing are the same for a
+ * known and an unknown e-mail; the job decides whether a mail goes out.
+ */
+export async function requestReset(ctx: AppContext, role: RecoveryRole, email: string): Promise<void> {
+  await ctx.queue.send('password-reset.request', { role, email });
+}
+
+/** The job: mails a fresh single-use link to an active user of that role; an unknown address gets nothing. */
+export async function sendResetLink(ctx: AppContext, role: RecoveryRole, email: string): Promise<void> {
+  const user = await repo.findActiveUserByEmail(ctx.database.db, role, email);
+  if (!user) return;
+  const token = newToken();
+  await repo.replaceResetToken(ctx.database.db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
+  });
+  await queueMail(ctx, resetMail(user.email, resetLink(ctx.config, role, token)));
+}
+
+export async function reset(
+  ctx: AppContext,
+  role: RecoveryRole,
+  input: { token: string; password: string },
+): Promise<void> {
+  const db = ctx.database.db;
+  const tokenHash = hashToken(input.token);
+  // A quick check first so a bad link costs no argon2 work; the claim below is what enforces single use.
+  if (!(await repo.isUsableToken(db, role, tokenHash))) throw invalidToken();
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const userId = await repo.claimToken(tx, role, tokenHash);
+    if (userId === undefined) throw invalidToken();
+    await storePassword(tx, userId, passwordHash);
+  });
+}
+
+export async function change(
+  ctx: AppContext,
+  principal: PrincipalOf<'agency'>,
+  input: { current_password: string; new_password: string },
+): Promise<void> {
+  const db = ctx.database.db;
+  const currentHash = await repo.findPasswordHash(db, principal.userId);
+  if (!currentHash) throw unauthorized();
+  if (!(await verifyPassword(currentHash, input.current_password))) {
+    throw fieldError('current_password', WRONG_CURRENT_PASSWORD_MESSAGE);
+  }
+  if (input.new_password === input.current_password) throw fieldError('new_password', SAME_PASSWORD_MESSAGE);
+  const passwordHash = await hashPassword(input.new_password);
+  // Every session ends, the current one too: the client logs in again with the new password.
+  await db.transaction((tx) => storePassword(tx, principal.userId, passwordHash));
+}
+
+/** A new password and the end of every session of the user belong to one transaction. */
+async function storePassword(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await repo.setPasswordHash(db, userId, passwordHash);
+  await revokeSessionsOfUsers(db, [userId]);
+}
+
+const invalidToken = () => fieldError('token', INVALID_RESET_TOKEN_MESSAGE);
+
+/** The console page that takes the token; base64url tokens need no escaping. */
+function resetLink(config: Config, role: RecoveryRole, token: string): string {
+  const base = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  return role === 'service' ? `${base}/service/reset-password?token=${token}` : `${base}/agency/reset-password/${token}`;
+}
+
+function resetMail(to: string, link: string): Mail {
+  return {
+    to,
+    subject: 'パスワード再設定のご案内',
+    text: [
+      'パスワード再設定のお申し込みを受け付けました。',
+      `下記のリンクから${RESET_TOKEN_MINUTES}分以内に新しいパスワードを設定してください。`,
+      '',
+      link,
+      '',
+      'このリンクは一度だけ使用できます。',
+      'お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,93 @@
+import type { z } from 'zod';
+import type {
+  EndpointOutput,
+  StaffAuthority,
+  staffAuthoritiesApi,
+  staffAuthorityInput,
+  staffAuthorityListQuery,
+} from '@linq/contract';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError, conflict, fieldError, notFound } from '../../platform/errors.ts';
+import type { AccountScope } from '../../platform/principal.ts';
+import * as repo from './repository.ts';
+
+export const DUPLICATE_NAME_MESSAGE = '同じ名前のスタッフ権限が既にあります';
+export const ID_MISMATCH_MESSAGE = 'URLと送信データのIDが一致しません。';
+export const inUseMessage = (userCount: number) =>
+  `このスタッフ権限は${userCount}人のユーザーに割り当てられているため削除できません。先にユーザーの権限を変更してください。`;
+
+type ListQuery = z.output<typeof staffAuthorityListQuery>;
+type Input = z.output<typeof staffAuthorityInput>;
+
+export async function list(
+  ctx: AppContext,
+  scope: AccountScope,
+  query: ListQuery,
+): Promise<EndpointOutput<typeof staffAuthoritiesApi.list>> {
+  const { rows, total } = await repo.list(ctx.database.db, scope, query);
+  return {
+    data: rows.map(present),
+    total_item_count: total,
+    pagination: { current: query.page, pageSize: query.limit },
+  };
+}
+
+export async function get(ctx: AppContext, scope: AccountScope, id: number): Promise<StaffAuthority> {
+  return present(await findOrFail(ctx.database.db, scope, id));
+}
+
+export async function create(ctx: AppContext, scope: AccountScope, input: Input): Promise<StaffAuthority> {
+  const db = ctx.database.db;
+  const id = await uniqueName(repo.insert(db, scope, values(input)));
+  return get(ctx, scope, id);
+}
+
+export async function update(ctx: AppContext, scope: AccountScope, id: number, input: Input): Promise<StaffAuthority> {
+  if (input.id !== undefined && input.id !== id) throw new AppError('bad_request', ID_MISMATCH_MESSAGE);
+  const db = ctx.database.db;
+  if (!(await uniqueName(repo.update(db, scope, id, values(input))))) throw notFound('スタッフ権限');
+  return get(ctx, scope, id);
+}
+
+export async function remove(ctx: AppContext, scope: AccountScope, id: number): Promise<void> {
+  await ctx.database.db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const authority = await findOrFail(tx, scope, id);
+    if (authority.userCount > 0) throw conflict(inUseMessage(authority.userCount));
+    await repo.remove(tx, scope, id);
+  });
+}
+
+async function findOrFail(db: Db, scope: AccountScope, id: number): Promise<repo.StaffAuthorityRow> {
+  const row = await repo.find(db, scope, id);
+  if (!row) throw notFound('スタッフ権限');
+  return row;
+}
+
+async function uniqueName<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (repo.isDuplicateName(error)) throw fieldError('name', DUPLICATE_NAME_MESSAGE);
+    throw error;
+  }
+}
+
+const values = (input: Input): repo.StaffAuthorityValues => ({
+  name: input.name,
+  description: input.description,
+  permissions: input.permissions,
+});
+
+function present(row: repo.StaffAuthorityRow): StaffAuthority {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    permissions: row.permissions,
+    user_count: row.userCount,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * The isolation route matrix (DESIGN.md section 5). Every route the server answers
+ * must have an entry here: either why it holds no tenant data, or probes in which
+ * tenant A's sessions reach for tenant B's ids (path, query, body, nested ids,
+ * LineAccountId header). Each probe must be refused and leave B's rows unchanged.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray, eq } from 'drizzle-orm';
+import { allEndpoints } from '@linq/contract';
+import { startTestApp, type TestApp, type TestRequest } from './harness.ts';
+import type { Tenant } from './factory.ts';
+import { lineAccounts, sessions, staffAuthorities, userLineAccounts, users } from '../platform/schema.ts';
+
+interface Probe extends Omit<TestRequest, 'method' | 'path'> {
+  path: string;
+  /** Statuses that show the probe was kept inside tenant A (200 for lists filtered to A). */
+  answers: number[];
+  /** For lists: ids of B that must not appear in `data`. */
+  absentIds?: number[];
+}
+type Entry =
+  | { kind: 'no-tenant-data'; why: string }
+  | { kind: 'probes'; probes: (a: Tenant, b: Tenant) => Probe[] };
+
+const NOT_FOUND = [404];
+const INVALID = [422];
+const notTenant = (why: string): Entry => ({ kind: 'no-tenant-data', why });
+const probes = (build: (a: Tenant, b: Tenant) => Probe[]): Entry => ({ kind: 'probes', probes: build });
+
+const authorityBody = (name: string) => ({
+  name,
+  description: '',
+  permissions: {
+    features: Object.fromEntries(
+      ['dashboard', 'friends', 'talks', 'tags', 'marks', 'templates', 'plans', 'plan_analysis', 'rich_menus', 'forms', 'inflows', 'conversions', 'abnormal_detection', 'exports'].map((f) => [f, 'view']),
+    ),
+    send_messages: false,
+    personal_data: false,
+  },
+});
+const userBody = (a: Tenant, overrides: Record<string, unknown>) => ({
+  name: 'probe',
+  email: `probe-${Math.random().toString(36).slice(2)}@test.example`,
+  password: 'probe-password-123',
+  status: 'active',
+  staff_authority_id: a.fullAuthority.id,
+  line_account_ids: [a.channels[0]!.id],
+  ...overrides,
+});
+
+const sessionRoutes = Object.fromEntries(
+  ['admin', 'agency', 'account', 'service'].flatMap((role) => [
+    [`POST /api/${role}/sessions`, notTenant('login: credentials only')],
+    [`DELETE /api/${role}/sessions`, notTenant('ends the caller’s own session only')],
+    [`GET /api/${role}/sessions/me`, notTenant('the caller’s own session only')],
+  ]),
+);
+
+export const matrix: Record<string, Entry> = {
+  'GET /health': notTenant('liveness'),
+  'GET /api/docs': notTenant('OpenAPI UI'),
+  'GET /api/docs/*': notTenant('OpenAPI UI assets'),
+  'GET /api/docs/json': notTenant('OpenAPI document'),
+  'GET /api/docs/yaml': notTenant('OpenAPI document'),
+  'GET /api/docs/static/*': notTenant('OpenAPI UI assets'),
+  'GET /api/docs/static/index.html': notTenant('OpenAPI UI assets'),
+  'GET /api/docs/static/swagger-initializer.js': notTenant('OpenAPI UI assets'),
+  'GET /api/oems': notTenant('public branding by host name'),
+  ...sessionRoutes,
+  'POST /api/service/password/forgot': notTenant('answers the same for every e-mail'),
+  'POST /api/service/password/reset': notTenant('acts on the token’s own user'),
+  'POST /api/agency/password/forgot': notTenant('answers the same for every e-mail'),
+  'POST /api/agency/password/reset': notTenant('acts on the token’s own user'),
+  'PUT /api/agency/password': notTenant('changes the caller’s own password'),
+
+  'GET /api/account/line_accounts': probes((a, b) => [
+    { path: '/account/line_accounts', token: a.tokens.owner, answers: [200], absentIds: b.channels.map((c) => c.id) },
+    { path: '/account/line_accounts', token: a.tokens.staff, answers: [200], absentIds: b.channels.map((c) => c.id) },
+  ]),
+  'GET /api/account/line_accounts/:id': probes((a, b) => [
+    { path: `/account/line_accounts/${b.channels[0]!.id}`, token: a.tokens.owner, answers: NOT_FOUND },
+    { path: `/account/line_accounts/${b.channels[0]!.id}`, token: a.tokens.staff, answers: NOT_FOUND },
+  ]),
+  'PUT /api/account/line_accounts/:id': probes((a, b) => [
+    { path: `/account/line_accounts/${b.channels[0]!.id}`, token: a.tokens.owner, body: { name: 'x' }, answers: NOT_FOUND },
+    { path: `/account/line_accounts/${b.channels[0]!.id}`, token: a.tokens.staff, body: { name: 'x' }, answers: NOT_FOUND },
+  ]),
+
+  'GET /api/account/staff_authorities': probes((a, b) => [
+    { path: '/account/staff_authorities', token: a.tokens.owner, answers: [200], absentIds: [b.fullAuthority.id, b.viewAuthority.id] },
+  ]),
+  'GET /api/account/staff_authorities/:id': probes((a, b) => [
+    { path: `/account/staff_authorities/${b.fullAuthority.id}`, token: a.tokens.owner, answers: NOT_FOUND },
+  ]),
+  'POST /api/account/staff_authorities': probes((a, b) => [
+    // An id in the body never addresses an existing row: a create makes a new one of A's.
+    { path: '/account/staff_authorities', token: a.tokens.owner, body: { ...authorityBody('probe'), id: b.fullAuthority.id }, answers: [201] },
+  ]),
+  'PUT /api/account/staff_authorities/:id': probes((a, b) => [
+    { path: `/account/staff_authorities/${b.fullAuthority.id}`, token: a.tokens.owner, body: authorityBody('hijack'), answers: NOT_FOUND },
+    {
+      path: `/account/staff_authorities/${a.viewAuthority.id}`,
+      token: a.tokens.owner,
+      body: { ...authorityBody('hijack'), id: b.fullAuthority.id },
+      answers: [400],
+    },
+  ]),
+  'DELETE /api/account/staff_authorities/:id': probes((a, b) => [
+    { path: `/account/staff_authorities/${b.viewAuthority.id}`, token: a.tokens.owner, answers: NOT_FOUND },
+  ]),
+
+  'GET /api/account/users': probes((a, b) => [
+    { path: '/account/users', token: a.tokens.owner, answers: [200], absentIds: [b.staff.id, b.viewer.id] },
+    { path: '/account/users', token: a.tokens.owner, query: { staff_authority_id: b.fullAuthority.id }, answers: [200], absentIds: [b.staff.id] },
+  ]),
+  'GET /api/account/users/:id': probes((a, b) => [
+    { path: `/account/users/${b.staff.id}`, token: a.tokens.owner, answers: NOT_FOUND },
+  ]),
+  'POST /api/account/users': probes((a, b) => [
+    { path: '/account/users', token: a.tokens.owner, body: userBody(a, { staff_authority_id: b.fullAuthority.id }), answers: INVALID },
+    { path: '/account/users', token: a.tokens.owner, body: userBody(a, { line_account_ids: [b.channels[0]!.id] }), answers: INVALID },
+  ]),
+  'PUT /api/account/users/:id': probes((a, b) => [
+    { path: `/account/users/${b.staff.id}`, token: a.tokens.owner, body: userBody(a, { password: '' }), answers: NOT_FOUND },
+    {
+      path: `/account/users/${a.viewer.id}`,
+      token: a.tokens.owner,
+      body: userBody(a, { password: '', staff_authority_id: b.fullAuthority.id }),
+      answers: INVALID,
+    },
+    {
+      path: `/account/users/${a.viewer.id}`,
+      token: a.tokens.owner,
+      body: userBody(a, { password: '', line_account_ids: [b.channels[1]!.id] }),
+      answers: INVALID,
+    },
+  ]),
+  'DELETE /api/account/users/:id': probes((a, b) => [
+    { path: `/account/users/${b.viewer.id}`, token: a.tokens.owner, answers: NOT_FOUND },
+  ]),
+};
+
+let t: TestApp;
+let a: Tenant;
+let b: Tenant;
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await t.factory.tenant();
+  b = await t.factory.tenant();
+});
+afterAll(() => t.stop());
+
+/** B's rows as JSON: any change by a probe shows up as a difference. */
+async function snapshotOf(tenant: Tenant) {
+  const db = t.runtime.ctx.database.db;
+  const accountId = tenant.account.id;
+  const userRows = await db.select().from(users).where(eq(users.accountId, accountId)).orderBy(users.id);
+  const userIds = userRows.map((u) => u.id);
+  return JSON.stringify({
+    channels: await db.select().from(lineAccounts).where(eq(lineAccounts.accountId, accountId)).orderBy(lineAccounts.id),
+    authorities: await db.select().from(staffAuthorities).where(eq(staffAuthorities.accountId, accountId)).orderBy(staffAuthorities.id),
+    users: userRows.map(({ lastLoginAt: _ignored, ...rest }) => rest),
+    assignments: await db.select().from(userLineAccounts).where(inArray(userLineAccounts.userId, userIds)).orderBy(userLineAccounts.userId, userLineAccounts.lineAccountId),
+    revoked: await db.select({ id: sessions.id, revokedAt: sessions.revokedAt }).from(sessions).where(inArray(sessions.userId, userIds)).orderBy(sessions.id),
+  });
+}
+
+const key = (method: string, url: string) => `${method} ${url}`;
+
+describe('isolation route matrix', () => {
+  it('has an entry for every route the server answers, and no stale entries', () => {
+    const routes = [...new Set(t.app.routeTable.map((r) => key(r.method, r.url)))];
+    const missing = routes.filter((r) => !(r in matrix));
+    expect(missing, 'routes without an isolation-matrix entry').toEqual([]);
+    const stale = Object.keys(matrix).filter((k) => !routes.includes(k));
+    expect(stale, 'matrix entries for routes that no longer exist').toEqual([]);
+  });
+
+  it('covers every endpoint of the contract', () => {
+    const routes = new Set(t.app.routeTable.map((r) => key(r.method, r.url)));
+    const unserved = allEndpoints.map((e) => key(e.method, `/api${e.path}`)).filter((k) => !routes.has(k));
+    expect(unserved, 'contract endpoints the server does not answer').toEqual([]);
+  });
+
+  it('refuses every probe of tenant A into tenant B and changes nothing of B', async () => {
+    for (const [route, entry] of Object.entries(matrix)) {
+      if (entry.kind !== 'probes') continue;
+      const method = route.split(' ')[0] as TestRequest['method'];
+      for (const probe of entry.probes(a, b)) {
+        const { answers, absentIds, ...request } = probe;
+        const before = await snapshotOf(b);
+        const response = await t.request({ method, ...request });
+        const label = `${route} ${JSON.stringify(request.body ?? request.query ?? '')}`;
+        expect(answers, `${label} answered ${response.status}: ${JSON.stringify(response.body)}`).toContain(response.status);
+        if (absentIds) {
+          const seen = ((response.json.data as { id: number }[] | undefined) ?? []).map((row) => row.id);
+          expect(seen.filter((id) => absentIds.includes(id)), label).toEqual([]);
+        }
+        expect(await snapshotOf(b), `${label} changed tenant B`).toBe(before);
+      }
+    }
+  });
+});
