@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const flag = z
-  .enum(['0', '1', 'true', 'false'])
-  .transform((v) => v === '1' || v === 'true');
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { dataOf, email, id, idParams, listOf, newPassword, okMessage, pageQuery, requiredText, timestamp } from './common.ts';
+import {
+  dataOf,
+  email,
+  id,
+  idParams,
+  listOf,
+  newPassword,
+  okMessage,
+  pageQuery,
+  requiredText,
+  timestamp,
+} from './common.ts';
 import { endpoint, sessionOf } from './http.ts';
 
 export const USER_STATUSES = ['active', 'disabled'] as const;

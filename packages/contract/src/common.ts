@@ -6,9 +6,16 @@ export const timestamp = z.string().describe('ISO 8601 date-time with offset');
 
 /** Trims every string and turns an empty one into a required-field error. */
 export const requiredText = (max = 255) =>
-  z.string().trim().min(1, { message: '入力してください' }).max(max, { message: `${max}文字以内で入力してください` });
+  z
+    .string()
+    .trim()
+    .min(1, { message: '入力してください' })
+    .max(max, { message: `${max}文字以内で入力してください` });
 export const optionalText = (max = 2000) =>
-  z.string().trim().max(max, { message: `${max}文字以内で入力してください` });
+  z
+    .string()
+    .trim()
+    .max(max, { message: `${max}文字以内で入力してください` });
 export const email = z
   .string()
   .trim()

@@ -35,9 +35,7 @@ export const permissions = z.object({
 });
 export type Permissions = z.infer<typeof permissions>;
 
-export type PermissionRequirement =
-  | { feature: Feature; level: Exclude<Level, 'none'> }
-  | { capability: Capability };
+export type PermissionRequirement = { feature: Feature; level: Exclude<Level, 'none'> } | { capability: Capability };
 
 const rank: Record<Level, number> = { none: 0, view: 1, edit: 2 };
 

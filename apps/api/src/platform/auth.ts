@@ -47,7 +47,10 @@ export async function authenticate(
     throw unauthorized('セッションが無効です。もう一度ログインしてください。');
   }
   if (now - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastUsedAt: new Date(now) }).where(eq(sessions.id, row.session.id));
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(sessions.id, row.session.id));
   }
   return principalFor(db, row.session.id, row.user);
 }
@@ -66,7 +69,9 @@ async function principalFor(db: Db, sessionId: number, user: typeof users.$infer
       const [authority] = await db
         .select({ permissions: staffAuthorities.permissions })
         .from(staffAuthorities)
-        .where(and(eq(staffAuthorities.id, requireOwner(user.staffAuthorityId)), eq(staffAuthorities.accountId, accountId)));
+        .where(
+          and(eq(staffAuthorities.id, requireOwner(user.staffAuthorityId)), eq(staffAuthorities.accountId, accountId)),
+        );
       if (!authority) throw unauthorized();
       const channels = await db
         .select({ id: userLineAccounts.lineAccountId })

@@ -23,7 +23,9 @@ beforeAll(async () => {
     {},
     {
       extraRoutes: (app, ctx) =>
-        route(app, ctx, probe, async ({ channel }) => ({ data: { lineAccountId: requireChannel(channel).lineAccountId } })),
+        route(app, ctx, probe, async ({ channel }) => ({
+          data: { lineAccountId: requireChannel(channel).lineAccountId },
+        })),
     },
   );
   tenant = await t.factory.tenant();

@@ -1,5 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { allows, type Endpoint, type EndpointOutput, type EndpointParsed, type Role, type ValidationErrors } from '@linq/contract';
+import {
+  allows,
+  type Endpoint,
+  type EndpointOutput,
+  type EndpointParsed,
+  type Role,
+  type ValidationErrors,
+} from '@linq/contract';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { authenticate, bearerToken } from './auth.ts';
 import type { AppContext } from './context.ts';
@@ -116,7 +123,8 @@ export function installErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: ValidationErrors = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
+        const field =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
         errors[field] ??= { description: issue.message ?? '入力内容が正しくありません' };
       }
       return reply.status(422).send({ success: false, errors });

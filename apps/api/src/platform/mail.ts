@@ -26,7 +26,10 @@ export function mailSender(ctx: AppContext) {
       await transport.sendMail({ from: ctx.config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
     } else {
       // No SMTP server configured (demo): the outbox row and this log line are the delivery.
-      ctx.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in the outbox (SMTP_URL not set)');
+      ctx.log.info(
+        { to: mail.to, subject: mail.subject, text: mail.text },
+        'mail kept in the outbox (SMTP_URL not set)',
+      );
     }
     await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, outboxId));
   };

@@ -129,7 +129,10 @@ export const userLineAccounts = pgTable(
       .notNull()
       .references(() => lineAccounts.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.lineAccountId] }), index('user_line_accounts_channel_idx').on(t.lineAccountId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lineAccountId] }),
+    index('user_line_accounts_channel_idx').on(t.lineAccountId),
+  ],
 );
 
 export const sessions = pgTable(

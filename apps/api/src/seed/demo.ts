@@ -71,8 +71,18 @@ async function seedDemo(db: Db) {
   const [everything, viewOnly] = await db
     .insert(staffAuthorities)
     .values([
-      { accountId, name: '全権限', description: 'すべての機能を編集できます', permissions: permissionsWith('edit', true) },
-      { accountId, name: '閲覧のみ', description: 'すべての機能を閲覧だけできます', permissions: permissionsWith('view', false) },
+      {
+        accountId,
+        name: '全権限',
+        description: 'すべての機能を編集できます',
+        permissions: permissionsWith('edit', true),
+      },
+      {
+        accountId,
+        name: '閲覧のみ',
+        description: 'すべての機能を閲覧だけできます',
+        permissions: permissionsWith('view', false),
+      },
     ])
     .returning();
   const people = await db
@@ -101,8 +111,10 @@ async function seedDemo(db: Db) {
     .returning();
   const staff = people.find((p) => p.email === 'staff@demo.example')!;
   const viewer = people.find((p) => p.email === 'viewer@demo.example')!;
-  await db.insert(userLineAccounts).values([
-    ...channels.map((c) => ({ userId: staff.id, lineAccountId: c.id })),
-    { userId: viewer.id, lineAccountId: channels[0]!.id },
-  ]);
+  await db
+    .insert(userLineAccounts)
+    .values([
+      ...channels.map((c) => ({ userId: staff.id, lineAccountId: c.id })),
+      { userId: viewer.id, lineAccountId: channels[0]!.id },
+    ]);
 }

@@ -39,16 +39,25 @@ export function createFactory(db: Db, app: FastifyInstance) {
     },
     async agency(values: Partial<typeof agencies.$inferInsert> = {}) {
       const oemId = values.oemId ?? (await factory.oem()).id;
-      const [row] = await db.insert(agencies).values({ name: `Agency ${unique()}`, ...values, oemId }).returning();
+      const [row] = await db
+        .insert(agencies)
+        .values({ name: `Agency ${unique()}`, ...values, oemId })
+        .returning();
       return row!;
     },
     async account(values: Partial<typeof accounts.$inferInsert> = {}) {
       const oemId = values.oemId ?? (await factory.oem()).id;
-      const [row] = await db.insert(accounts).values({ name: `Account ${unique()}`, ...values, oemId }).returning();
+      const [row] = await db
+        .insert(accounts)
+        .values({ name: `Account ${unique()}`, ...values, oemId })
+        .returning();
       return row!;
     },
     async lineAccount(accountId: number, values: Partial<typeof lineAccounts.$inferInsert> = {}) {
-      const [row] = await db.insert(lineAccounts).values({ name: `Channel ${unique()}`, ...values, accountId }).returning();
+      const [row] = await db
+        .insert(lineAccounts)
+        .values({ name: `Channel ${unique()}`, ...values, accountId })
+        .returning();
       return row!;
     },
     async staffAuthority(accountId: number, permissions: Permissions = permissionsWith('edit', true), name?: string) {
@@ -66,10 +75,18 @@ export function createFactory(db: Db, app: FastifyInstance) {
       const hash = password ? await hashPassword(password) : await (passwordHash ??= hashPassword(TEST_PASSWORD));
       const [row] = await db
         .insert(users)
-        .values({ role, email: `${role}-${unique()}@test.example`, name: `User ${unique()}`, passwordHash: hash, ...rest })
+        .values({
+          role,
+          email: `${role}-${unique()}@test.example`,
+          name: `User ${unique()}`,
+          passwordHash: hash,
+          ...rest,
+        })
         .returning();
       if (lineAccountIds.length > 0) {
-        await db.insert(userLineAccounts).values(lineAccountIds.map((lineAccountId) => ({ userId: row!.id, lineAccountId })));
+        await db
+          .insert(userLineAccounts)
+          .values(lineAccountIds.map((lineAccountId) => ({ userId: row!.id, lineAccountId })));
       }
       return row!;
     },

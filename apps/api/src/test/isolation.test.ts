@@ -18,9 +18,7 @@ interface Probe extends Omit<TestRequest, 'method' | 'path'> {
   /** For lists: ids of B that must not appear in `data`. */
   absentIds?: number[];
 }
-type Entry =
-  | { kind: 'no-tenant-data'; why: string }
-  | { kind: 'probes'; probes: (a: Tenant, b: Tenant) => Probe[] };
+type Entry = { kind: 'no-tenant-data'; why: string } | { kind: 'probes'; probes: (a: Tenant, b: Tenant) => Probe[] };
 
 const NOT_FOUND = [404];
 const INVALID = [422];
@@ -32,7 +30,22 @@ const authorityBody = (name: string) => ({
   description: '',
   permissions: {
     features: Object.fromEntries(
-      ['dashboard', 'friends', 'talks', 'tags', 'marks', 'templates', 'plans', 'plan_analysis', 'rich_menus', 'forms', 'inflows', 'conversions', 'abnormal_detection', 'exports'].map((f) => [f, 'view']),
+      [
+        'dashboard',
+        'friends',
+        'talks',
+        'tags',
+        'marks',
+        'templates',
+        'plans',
+        'plan_analysis',
+        'rich_menus',
+        'forms',
+        'inflows',
+        'conversions',
+        'abnormal_detection',
+        'exports',
+      ].map((f) => [f, 'view']),
     ),
     send_messages: false,
     personal_data: false,
@@ -82,22 +95,47 @@ export const matrix: Record<string, Entry> = {
     { path: `/account/line_accounts/${b.channels[0]!.id}`, token: a.tokens.staff, answers: NOT_FOUND },
   ]),
   'PUT /api/account/line_accounts/:id': probes((a, b) => [
-    { path: `/account/line_accounts/${b.channels[0]!.id}`, token: a.tokens.owner, body: { name: 'x' }, answers: NOT_FOUND },
-    { path: `/account/line_accounts/${b.channels[0]!.id}`, token: a.tokens.staff, body: { name: 'x' }, answers: NOT_FOUND },
+    {
+      path: `/account/line_accounts/${b.channels[0]!.id}`,
+      token: a.tokens.owner,
+      body: { name: 'x' },
+      answers: NOT_FOUND,
+    },
+    {
+      path: `/account/line_accounts/${b.channels[0]!.id}`,
+      token: a.tokens.staff,
+      body: { name: 'x' },
+      answers: NOT_FOUND,
+    },
   ]),
 
   'GET /api/account/staff_authorities': probes((a, b) => [
-    { path: '/account/staff_authorities', token: a.tokens.owner, answers: [200], absentIds: [b.fullAuthority.id, b.viewAuthority.id] },
+    {
+      path: '/account/staff_authorities',
+      token: a.tokens.owner,
+      answers: [200],
+      absentIds: [b.fullAuthority.id, b.viewAuthority.id],
+    },
   ]),
   'GET /api/account/staff_authorities/:id': probes((a, b) => [
     { path: `/account/staff_authorities/${b.fullAuthority.id}`, token: a.tokens.owner, answers: NOT_FOUND },
   ]),
   'POST /api/account/staff_authorities': probes((a, b) => [
     // An id in the body never addresses an existing row: a create makes a new one of A's.
-    { path: '/account/staff_authorities', token: a.tokens.owner, body: { ...authorityBody('probe'), id: b.fullAuthority.id }, answers: [201] },
+    {
+      path: '/account/staff_authorities',
+      token: a.tokens.owner,
+      body: { ...authorityBody('probe'), id: b.fullAuthority.id },
+      answers: [201],
+    },
   ]),
   'PUT /api/account/staff_authorities/:id': probes((a, b) => [
-    { path: `/account/staff_authorities/${b.fullAuthority.id}`, token: a.tokens.owner, body: authorityBody('hijack'), answers: NOT_FOUND },
+    {
+      path: `/account/staff_authorities/${b.fullAuthority.id}`,
+      token: a.tokens.owner,
+      body: authorityBody('hijack'),
+      answers: NOT_FOUND,
+    },
     {
       path: `/account/staff_authorities/${a.viewAuthority.id}`,
       token: a.tokens.owner,
@@ -111,17 +149,38 @@ export const matrix: Record<string, Entry> = {
 
   'GET /api/account/users': probes((a, b) => [
     { path: '/account/users', token: a.tokens.owner, answers: [200], absentIds: [b.staff.id, b.viewer.id] },
-    { path: '/account/users', token: a.tokens.owner, query: { staff_authority_id: b.fullAuthority.id }, answers: [200], absentIds: [b.staff.id] },
+    {
+      path: '/account/users',
+      token: a.tokens.owner,
+      query: { staff_authority_id: b.fullAuthority.id },
+      answers: [200],
+      absentIds: [b.staff.id],
+    },
   ]),
   'GET /api/account/users/:id': probes((a, b) => [
     { path: `/account/users/${b.staff.id}`, token: a.tokens.owner, answers: NOT_FOUND },
   ]),
   'POST /api/account/users': probes((a, b) => [
-    { path: '/account/users', token: a.tokens.owner, body: userBody(a, { staff_authority_id: b.fullAuthority.id }), answers: INVALID },
-    { path: '/account/users', token: a.tokens.owner, body: userBody(a, { line_account_ids: [b.channels[0]!.id] }), answers: INVALID },
+    {
+      path: '/account/users',
+      token: a.tokens.owner,
+      body: userBody(a, { staff_authority_id: b.fullAuthority.id }),
+      answers: INVALID,
+    },
+    {
+      path: '/account/users',
+      token: a.tokens.owner,
+      body: userBody(a, { line_account_ids: [b.channels[0]!.id] }),
+      answers: INVALID,
+    },
   ]),
   'PUT /api/account/users/:id': probes((a, b) => [
-    { path: `/account/users/${b.staff.id}`, token: a.tokens.owner, body: userBody(a, { password: '' }), answers: NOT_FOUND },
+    {
+      path: `/account/users/${b.staff.id}`,
+      token: a.tokens.owner,
+      body: userBody(a, { password: '' }),
+      answers: NOT_FOUND,
+    },
     {
       path: `/account/users/${a.viewer.id}`,
       token: a.tokens.owner,
@@ -157,11 +216,27 @@ async function snapshotOf(tenant: Tenant) {
   const userRows = await db.select().from(users).where(eq(users.accountId, accountId)).orderBy(users.id);
   const userIds = userRows.map((u) => u.id);
   return JSON.stringify({
-    channels: await db.select().from(lineAccounts).where(eq(lineAccounts.accountId, accountId)).orderBy(lineAccounts.id),
-    authorities: await db.select().from(staffAuthorities).where(eq(staffAuthorities.accountId, accountId)).orderBy(staffAuthorities.id),
+    channels: await db
+      .select()
+      .from(lineAccounts)
+      .where(eq(lineAccounts.accountId, accountId))
+      .orderBy(lineAccounts.id),
+    authorities: await db
+      .select()
+      .from(staffAuthorities)
+      .where(eq(staffAuthorities.accountId, accountId))
+      .orderBy(staffAuthorities.id),
     users: userRows.map(({ lastLoginAt: _ignored, ...rest }) => rest),
-    assignments: await db.select().from(userLineAccounts).where(inArray(userLineAccounts.userId, userIds)).orderBy(userLineAccounts.userId, userLineAccounts.lineAccountId),
-    revoked: await db.select({ id: sessions.id, revokedAt: sessions.revokedAt }).from(sessions).where(inArray(sessions.userId, userIds)).orderBy(sessions.id),
+    assignments: await db
+      .select()
+      .from(userLineAccounts)
+      .where(inArray(userLineAccounts.userId, userIds))
+      .orderBy(userLineAccounts.userId, userLineAccounts.lineAccountId),
+    revoked: await db
+      .select({ id: sessions.id, revokedAt: sessions.revokedAt })
+      .from(sessions)
+      .where(inArray(sessions.userId, userIds))
+      .orderBy(sessions.id),
   });
 }
 
@@ -191,10 +266,15 @@ describe('isolation route matrix', () => {
         const before = await snapshotOf(b);
         const response = await t.request({ method, ...request });
         const label = `${route} ${JSON.stringify(request.body ?? request.query ?? '')}`;
-        expect(answers, `${label} answered ${response.status}: ${JSON.stringify(response.body)}`).toContain(response.status);
+        expect(answers, `${label} answered ${response.status}: ${JSON.stringify(response.body)}`).toContain(
+          response.status,
+        );
         if (absentIds) {
           const seen = ((response.json.data as { id: number }[] | undefined) ?? []).map((row) => row.id);
-          expect(seen.filter((id) => absentIds.includes(id)), label).toEqual([]);
+          expect(
+            seen.filter((id) => absentIds.includes(id)),
+            label,
+          ).toEqual([]);
         }
         expect(await snapshotOf(b), `${label} changed tenant B`).toBe(before);
       }

@@ -18,9 +18,15 @@ describe('create-admin', () => {
   it('creates an admin who can log in, and refuses a duplicate or a short password', async () => {
     const db = t.runtime.ctx.database.db;
     await createAdmin(db, { email: 'Root@Example.jp ', name: 'ルート', password: 'a-long-password' });
-    const login = await t.request({ method: 'POST', path: '/admin/sessions', body: { email: 'root@example.jp', password: 'a-long-password' } });
+    const login = await t.request({
+      method: 'POST',
+      path: '/admin/sessions',
+      body: { email: 'root@example.jp', password: 'a-long-password' },
+    });
     expect(login.status).toBe(201);
-    await expect(createAdmin(db, { email: 'root@example.jp', name: 'x', password: 'a-long-password' })).rejects.toMatchObject({
+    await expect(
+      createAdmin(db, { email: 'root@example.jp', name: 'x', password: 'a-long-password' }),
+    ).rejects.toMatchObject({
       fieldErrors: { email: { description: 'このメールアドレスの管理者は既に存在します' } },
     });
     await expect(createAdmin(db, { email: 'new@example.jp', name: 'x', password: 'short' })).rejects.toMatchObject({
@@ -31,9 +37,13 @@ describe('create-admin', () => {
   it('runs as a command with flags on the embedded database', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'linq-admin-'));
     const cli = path.resolve(import.meta.dirname, '../../cli/create-admin.ts');
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', cli, '--email', 'cli@example.jp', '--name', 'CLI', '--password', 'a-long-password'], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', cli, '--email', 'cli@example.jp', '--name', 'CLI', '--password', 'a-long-password'],
+      {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      },
+    );
     expect(stdout).toContain('Admin created: cli@example.jp');
   });
 });

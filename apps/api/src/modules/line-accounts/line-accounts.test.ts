@@ -27,11 +27,23 @@ describe('line accounts', () => {
   });
 
   it('shows one channel with name and status, and 404 for an unassigned or foreign one', async () => {
-    const own = await t.request({ method: 'GET', path: `/account/line_accounts/${tenant.channels[1]!.id}`, token: tenant.tokens.owner });
+    const own = await t.request({
+      method: 'GET',
+      path: `/account/line_accounts/${tenant.channels[1]!.id}`,
+      token: tenant.tokens.owner,
+    });
     expect(own.json.data).toEqual({ id: tenant.channels[1]!.id, name: tenant.channels[1]!.name, status: 'active' });
-    const unassigned = await t.request({ method: 'GET', path: `/account/line_accounts/${tenant.channels[1]!.id}`, token: tenant.tokens.viewer });
+    const unassigned = await t.request({
+      method: 'GET',
+      path: `/account/line_accounts/${tenant.channels[1]!.id}`,
+      token: tenant.tokens.viewer,
+    });
     expect(unassigned.status).toBe(404);
-    const foreign = await t.request({ method: 'GET', path: `/account/line_accounts/${other.channels[0]!.id}`, token: tenant.tokens.owner });
+    const foreign = await t.request({
+      method: 'GET',
+      path: `/account/line_accounts/${other.channels[0]!.id}`,
+      token: tenant.tokens.owner,
+    });
     expect(foreign.status).toBe(404);
   });
 
@@ -47,8 +59,12 @@ describe('line accounts', () => {
 
   it('lets full staff rename but refuses view-only staff and other tenants', async () => {
     const path = `/account/line_accounts/${tenant.channels[0]!.id}`;
-    expect((await t.request({ method: 'PUT', path, token: tenant.tokens.staff, body: { name: 'スタッフ変更' } })).status).toBe(200);
-    expect((await t.request({ method: 'PUT', path, token: tenant.tokens.viewer, body: { name: 'x' } })).status).toBe(403);
+    expect(
+      (await t.request({ method: 'PUT', path, token: tenant.tokens.staff, body: { name: 'スタッフ変更' } })).status,
+    ).toBe(200);
+    expect((await t.request({ method: 'PUT', path, token: tenant.tokens.viewer, body: { name: 'x' } })).status).toBe(
+      403,
+    );
     const foreign = await t.request({ method: 'PUT', path, token: other.tokens.owner, body: { name: 'hijack' } });
     expect(foreign.status).toBe(404);
     const after = await t.request({ method: 'GET', path, token: tenant.tokens.owner });
@@ -56,6 +72,8 @@ describe('line accounts', () => {
   });
 
   it('refuses admin and agency tokens', async () => {
-    expect((await t.request({ method: 'GET', path: '/account/line_accounts', token: tenant.tokens.agency })).status).toBe(401);
+    expect(
+      (await t.request({ method: 'GET', path: '/account/line_accounts', token: tenant.tokens.agency })).status,
+    ).toBe(401);
   });
 });

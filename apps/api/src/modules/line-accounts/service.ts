@@ -31,7 +31,12 @@ export async function getChannel(ctx: AppContext, principal: Principal, id: numb
 }
 
 /** Renaming is the owner's, or a staff user's who may edit the channel's dashboard. */
-export async function renameChannel(ctx: AppContext, principal: Principal, id: number, name: string): Promise<LineAccount> {
+export async function renameChannel(
+  ctx: AppContext,
+  principal: Principal,
+  id: number,
+  name: string,
+): Promise<LineAccount> {
   const channel = await getChannel(ctx, principal, id);
   if (principal.role === 'service' && !allows(principal.permissions, { feature: 'dashboard', level: 'edit' })) {
     throw forbidden();

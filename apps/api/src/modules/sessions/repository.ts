@@ -45,7 +45,10 @@ export async function findUser(db: Db, userId: number) {
 }
 
 export async function findAgency(db: Db, agencyId: number) {
-  const [agency] = await db.select({ id: agencies.id, name: agencies.name }).from(agencies).where(eq(agencies.id, agencyId));
+  const [agency] = await db
+    .select({ id: agencies.id, name: agencies.name })
+    .from(agencies)
+    .where(eq(agencies.id, agencyId));
   return agency;
 }
 

@@ -22,7 +22,11 @@ describe('sessions', () => {
       service: tenant.staff.email,
     };
     for (const role of ROLES) {
-      const login = await t.request({ method: 'POST', path: `/${role}/sessions`, body: { email: emails[role], password: TEST_PASSWORD } });
+      const login = await t.request({
+        method: 'POST',
+        path: `/${role}/sessions`,
+        body: { email: emails[role], password: TEST_PASSWORD },
+      });
       expect(login.status).toBe(201);
       const data = login.json.data as { access_token: string; role: string };
       expect(data.role).toBe(role);
@@ -48,8 +52,16 @@ describe('sessions', () => {
   });
 
   it('answers a wrong password and an unknown e-mail alike', async () => {
-    const wrong = await t.request({ method: 'POST', path: '/account/sessions', body: { email: tenant.owner.email, password: 'nope' } });
-    const unknown = await t.request({ method: 'POST', path: '/account/sessions', body: { email: 'nobody@test.example', password: 'nope' } });
+    const wrong = await t.request({
+      method: 'POST',
+      path: '/account/sessions',
+      body: { email: tenant.owner.email, password: 'nope' },
+    });
+    const unknown = await t.request({
+      method: 'POST',
+      path: '/account/sessions',
+      body: { email: 'nobody@test.example', password: 'nope' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.json).toEqual({ success: false, errors: LOGIN_FAILED_MESSAGE });
@@ -67,10 +79,18 @@ describe('sessions', () => {
   it('throttles repeated failures for one e-mail with a clear 429', async () => {
     const user = await t.factory.user('admin');
     for (let i = 0; i < THROTTLE.perEmail; i++) {
-      const r = await t.request({ method: 'POST', path: '/admin/sessions', body: { email: user.email, password: 'wrong' } });
+      const r = await t.request({
+        method: 'POST',
+        path: '/admin/sessions',
+        body: { email: user.email, password: 'wrong' },
+      });
       expect(r.status).toBe(401);
     }
-    const blocked = await t.request({ method: 'POST', path: '/admin/sessions', body: { email: user.email, password: TEST_PASSWORD } });
+    const blocked = await t.request({
+      method: 'POST',
+      path: '/admin/sessions',
+      body: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.json.errors).toBe(LOGIN_THROTTLED_MESSAGE);
   });
@@ -78,9 +98,19 @@ describe('sessions', () => {
   it('throttles one IP trying many e-mails', async () => {
     const headers = { 'x-forwarded-for': '203.0.113.77' };
     for (let i = 0; i < THROTTLE.perIp; i++) {
-      await t.request({ method: 'POST', path: '/agency/sessions', headers, body: { email: `x${i}@test.example`, password: 'x' } });
+      await t.request({
+        method: 'POST',
+        path: '/agency/sessions',
+        headers,
+        body: { email: `x${i}@test.example`, password: 'x' },
+      });
     }
-    const blocked = await t.request({ method: 'POST', path: '/agency/sessions', headers, body: { email: tenant.agencyUser.email, password: TEST_PASSWORD } });
+    const blocked = await t.request({
+      method: 'POST',
+      path: '/agency/sessions',
+      headers,
+      body: { email: tenant.agencyUser.email, password: TEST_PASSWORD },
+    });
     expect(blocked.status).toBe(429);
   });
 
@@ -92,7 +122,9 @@ describe('sessions', () => {
       await idle.runtime.ctx.database.sql.executeSql(`update sessions set last_used_at = now() - interval '2 minutes'`);
       expect((await idle.request({ method: 'GET', path: '/admin/sessions/me', token })).status).toBe(401);
       const fresh = await idle.factory.login('admin', user.email);
-      await idle.runtime.ctx.database.sql.executeSql(`update sessions set expires_at = now() - interval '1 second' where revoked_at is null`);
+      await idle.runtime.ctx.database.sql.executeSql(
+        `update sessions set expires_at = now() - interval '1 second' where revoked_at is null`,
+      );
       expect((await idle.request({ method: 'GET', path: '/admin/sessions/me', token: fresh })).status).toBe(401);
     } finally {
       await idle.stop();
@@ -100,7 +132,11 @@ describe('sessions', () => {
   });
 
   it('validates the login body with field errors (422)', async () => {
-    const r = await t.request({ method: 'POST', path: '/service/sessions', body: { email: 'not-an-email', password: '' } });
+    const r = await t.request({
+      method: 'POST',
+      path: '/service/sessions',
+      body: { email: 'not-an-email', password: '' },
+    });
     expect(r.status).toBe(422);
     expect(Object.keys(r.json.errors as object).sort()).toEqual(['email', 'password']);
   });
