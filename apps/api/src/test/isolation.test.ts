@@ -72,7 +72,6 @@ const sessionRoutes = Object.fromEntries(
 export const matrix: Record<string, Entry> = {
   'GET /health': notTenant('liveness'),
   'GET /api/docs': notTenant('OpenAPI UI'),
-  'GET /api/docs/*': notTenant('OpenAPI UI assets'),
   'GET /api/docs/json': notTenant('OpenAPI document'),
   'GET /api/docs/yaml': notTenant('OpenAPI document'),
   'GET /api/docs/static/*': notTenant('OpenAPI UI assets'),

@@ -31,7 +31,10 @@ beforeAll(async () => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -64,7 +67,9 @@ function mailText(raw: string): string {
   const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
   if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
@@ -134,7 +139,9 @@ describe('password recovery', () => {
     // The unknown address's job was queued first, so once the known mail is here it has run.
     await waitFor(() => received.find((m) => m.to.includes(user.email)));
     expect(received.some((m) => m.to.includes(unknownEmail))).toBe(false);
-    const outbox = await t.runtime.ctx.database.sql.executeSql('select id from mail_outbox where "to" = $1', [unknownEmail]);
+    const outbox = await t.runtime.ctx.database.sql.executeSql('select id from mail_outbox where "to" = $1', [
+      unknownEmail,
+    ]);
     expect(outbox.rows).toHaveLength(0);
   });
 
@@ -150,7 +157,10 @@ describe('password recovery', () => {
   it('lets only one of two concurrent resets with the same token through', async () => {
     const user = await agencyUser();
     const token = await tokenFromMail('agency', user.email);
-    const results = await Promise.all([reset('agency', token, 'First-password-2026'), reset('agency', token, 'Second-password-2026')]);
+    const results = await Promise.all([
+      reset('agency', token, 'First-password-2026'),
+      reset('agency', token, 'Second-password-2026'),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 422]);
   });
 
@@ -187,7 +197,11 @@ describe('password recovery', () => {
   });
 
   it('rejects a malformed token and a short password with field errors', async () => {
-    const r = await t.request({ method: 'POST', path: '/service/password/reset', body: { token: '', password: 'short' } });
+    const r = await t.request({
+      method: 'POST',
+      path: '/service/password/reset',
+      body: { token: '', password: 'short' },
+    });
     expect(r.status).toBe(422);
     expect(Object.keys(r.json.errors as object).sort()).toEqual(['password', 'token']);
   });

@@ -86,7 +86,9 @@ const invalidToken = () => fieldError('token', INVALID_RESET_TOKEN_MESSAGE);
 /** The console page that takes the token; base64url tokens need no escaping. */
 function resetLink(config: Config, role: RecoveryRole, token: string): string {
   const base = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-  return role === 'service' ? `${base}/service/reset-password?token=${token}` : `${base}/agency/reset-password/${token}`;
+  return role === 'service'
+    ? `${base}/service/reset-password?token=${token}`
+    : `${base}/agency/reset-password/${token}`;
 }
 
 function resetMail(to: string, link: string): Mail {
