@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import { containsPattern, violatesUnique } from '../../platform/sql.ts';
 import { tenantId, type AccountScope } from '../../platform/principal.ts';
 import { lineAccounts, staffAuthorities, userLineAccounts, users } from '../../platform/schema.ts';
 
@@ -74,11 +74,7 @@ export async function list(
       .orderBy(desc(users.id))
       .limit(filter.limit)
       .offset((filter.page - 1) * filter.limit),
-    db
-      .select({ n: count() })
-      .from(users)
-      .innerJoin(staffAuthorities, ownAuthority(scope))
-      .where(where),
+    db.select({ n: count() }).from(users).innerJoin(staffAuthorities, ownAuthority(scope)).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -110,13 +106,13 @@ export async function authorityExists(db: Db, scope: AccountScope, staffAuthorit
   return row !== undefined;
 }
 
-/** Which of these channel ids belong to the account. */
-export async function channelsInScope(db: Db, scope: AccountScope, lineAccountIds: number[]): Promise<number[]> {
-  const rows = await db
-    .select({ id: lineAccounts.id })
+/** How many of these channel ids belong to the account. */
+export async function countChannels(db: Db, scope: AccountScope, lineAccountIds: number[]): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
     .from(lineAccounts)
     .where(and(inArray(lineAccounts.id, lineAccountIds), eq(lineAccounts.accountId, tenantId(scope))));
-  return rows.map((r) => r.id);
+  return row?.n ?? 0;
 }
 
 export async function insert(
@@ -150,36 +146,35 @@ export async function update(
  * Makes these the user's channels. Only the account's own channels are inserted and
  * only for its own user, whatever ids come in.
  */
-export async function setChannels(db: Db, scope: AccountScope, userId: number, lineAccountIds: number[]): Promise<void> {
-  const ownUser = db.select({ id: users.id }).from(users).where(inScope(scope, eq(users.id, userId)));
-  await db.delete(userLineAccounts).where(inArray(userLineAccounts.userId, ownUser));
+export async function setChannels(
+  db: Db,
+  scope: AccountScope,
+  userId: number,
+  lineAccountIds: number[],
+): Promise<void> {
+  const ownUser = inScope(scope, eq(users.id, userId));
+  await db
+    .delete(userLineAccounts)
+    .where(inArray(userLineAccounts.userId, db.select({ id: users.id }).from(users).where(ownUser)));
   await db.insert(userLineAccounts).select(
     db
-      .select({ userId: sql<number>`${userId}::integer`.as('user_id'), lineAccountId: lineAccounts.id })
+      .select({ userId: users.id, lineAccountId: lineAccounts.id })
       .from(lineAccounts)
-      .where(
-        and(
-          inArray(lineAccounts.id, lineAccountIds),
-          eq(lineAccounts.accountId, tenantId(scope)),
-          inArray(sql`${userId}::integer`, ownUser),
-        ),
-      ),
+      .innerJoin(users, ownUser)
+      .where(and(inArray(lineAccounts.id, lineAccountIds), eq(lineAccounts.accountId, tenantId(scope)))),
   );
 }
 
 /** Returns whether the user existed in the scope; sessions and channel links cascade. */
 export async function remove(db: Db, scope: AccountScope, id: number): Promise<boolean> {
-  const rows = await db.delete(users).where(inScope(scope, eq(users.id, id))).returning({ id: users.id });
+  const rows = await db
+    .delete(users)
+    .where(inScope(scope, eq(users.id, id)))
+    .returning({ id: users.id });
   return rows.length > 0;
 }
 
 /** The (role, email) unique index is the e-mail rule: it also holds against concurrent writes. */
 export function isDuplicateEmail(error: unknown): boolean {
-  const cause = error instanceof DrizzleQueryError ? error.cause : error;
-  return (cause as { constraint?: string } | undefined)?.constraint === 'users_role_email_idx';
-}
-
-/** ILIKE pattern matching `text` anywhere, with its own wildcards taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return violatesUnique(error, 'users_role_email_idx');
 }

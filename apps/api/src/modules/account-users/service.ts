@@ -107,13 +107,13 @@ export async function remove(ctx: AppContext, scope: AccountScope, id: number): 
 
 /** The authority and every channel must be the account's own; one 422 names each bad field. */
 async function checkReferences(db: Db, scope: AccountScope, staffAuthorityId: number, lineAccountIds: number[]) {
-  const [authorityFound, channelsFound] = await Promise.all([
+  const [authorityFound, ownChannels] = await Promise.all([
     repo.authorityExists(db, scope, staffAuthorityId),
-    repo.channelsInScope(db, scope, lineAccountIds),
+    repo.countChannels(db, scope, lineAccountIds),
   ]);
   const errors: ValidationErrors = {};
   if (!authorityFound) errors.staff_authority_id = { description: UNKNOWN_AUTHORITY_MESSAGE };
-  if (channelsFound.length !== lineAccountIds.length) errors.line_account_ids = { description: UNKNOWN_CHANNEL_MESSAGE };
+  if (ownChannels !== lineAccountIds.length) errors.line_account_ids = { description: UNKNOWN_CHANNEL_MESSAGE };
   const first = Object.values(errors)[0];
   if (first) throw new AppError('validation', first.description, errors);
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, ilike, type SQL } from 'drizzle-orm';
-import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { Permissions } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
+import { containsPattern, violatesUnique } from '../../platform/sql.ts';
 import { tenantId, type AccountScope } from '../../platform/principal.ts';
 import { staffAuthorities, users } from '../../platform/schema.ts';
 
@@ -71,11 +71,5 @@ export async function remove(db: Db, scope: AccountScope, id: number): Promise<v
 
 /** The (account_id, name) unique index is the name rule: it also holds against concurrent writes. */
 export function isDuplicateName(error: unknown): boolean {
-  const cause = error instanceof DrizzleQueryError ? error.cause : error;
-  return (cause as { constraint?: string } | undefined)?.constraint === 'staff_authorities_account_name_idx';
-}
-
-/** ILIKE pattern matching `text` anywhere, with its own wildcards taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return violatesUnique(error, 'staff_authorities_account_name_idx');
 }
