@@ -76,7 +76,9 @@ async function serveWebConsole(app: FastifyInstance, distDir: string) {
     await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith(`${API_PREFIX}/`);
+    // A missing hashed asset (a stale chunk after a deploy) must be a 404, not the page.
+    const isPage =
+      request.method === 'GET' && !request.url.startsWith(`${API_PREFIX}/`) && !request.url.startsWith('/assets/');
     if (isPage && hasBuild) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
     }

@@ -37,17 +37,7 @@ export const sessionRecord = z.discriminatedUnion('role', [
 export type SessionRecord = z.infer<typeof sessionRecord>;
 export type SessionOf<R extends Role> = Extract<SessionRecord, { role: R }>;
 
-const sessionSchemas = {
-  admin: adminSession,
-  agency: agencySession,
-  account: accountSession,
-  service: serviceSession,
-} as const;
-
-export const loginResponse = <R extends Role>(role: R) =>
-  dataOf(sessionSchemas[role].extend({ access_token: z.string() }));
-
-function sessionEndpoints<R extends Role>(role: R) {
+function sessionEndpoints<R extends Role, Shape extends z.ZodRawShape>(role: R, session: z.ZodObject<Shape>) {
   return {
     login: endpoint({
       method: 'POST',
@@ -55,7 +45,7 @@ function sessionEndpoints<R extends Role>(role: R) {
       summary: `Log in to the ${role} area`,
       access: publicAccess,
       body: loginBody,
-      response: loginResponse(role),
+      response: dataOf(session.extend({ access_token: z.string() })),
       successStatus: 201,
     }),
     logout: endpoint({
@@ -72,16 +62,16 @@ function sessionEndpoints<R extends Role>(role: R) {
       summary: `The current ${role} session`,
       access: sessionOf(role),
       channelScoped: false,
-      response: dataOf(sessionSchemas[role]),
+      response: dataOf(session),
     }),
   };
 }
 
 export const sessionsApi = {
-  admin: sessionEndpoints('admin'),
-  agency: sessionEndpoints('agency'),
-  account: sessionEndpoints('account'),
-  service: sessionEndpoints('service'),
+  admin: sessionEndpoints('admin', adminSession),
+  agency: sessionEndpoints('agency', agencySession),
+  account: sessionEndpoints('account', accountSession),
+  service: sessionEndpoints('service', serviceSession),
 };
 
 export const userIdParams = z.object({ id });

@@ -1,0 +1,53 @@
+import type { Endpoint, EndpointInput, EndpointOutput } from '@linq/contract';
+import { MutationCache, QueryCache, QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
+import { GET_CACHE_TTL_MS } from '../config.ts';
+import { feedback } from '../feedback.ts';
+import { call, type CallOptions } from './call.ts';
+import { ApiError } from './errors.ts';
+
+/** A state-layer failure that is not an API error (those the request layer already reported) shows as a toast. */
+function toastStateError(error: Error): void {
+  if (!(error instanceof ApiError)) feedback.toastError(error.message);
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: toastStateError }),
+  mutationCache: new MutationCache({ onError: toastStateError }),
+  defaultOptions: {
+    queries: { staleTime: GET_CACHE_TTL_MS, retry: false, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+/** Query keys start with the endpoint path, so everything read from one path can be invalidated at once. */
+function endpointKey<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>) {
+  return input === undefined ? [endpoint.path] : [endpoint.path, input];
+}
+
+export function endpointQuery<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options?: CallOptions) {
+  return queryOptions<EndpointOutput<E>, ApiError>({
+    queryKey: endpointKey(endpoint, input),
+    queryFn: ({ signal }) => call(endpoint, input, { ...options, signal }),
+  });
+}
+
+const readFrom = (endpoints: Endpoint[]) => {
+  const paths = new Set(endpoints.map((endpoint) => endpoint.path));
+  return (query: { queryKey: readonly unknown[] }) => paths.has(String(query.queryKey[0]));
+};
+
+/** Marks everything read through these endpoints stale; mounted screens refetch. */
+export function invalidateEndpoints(...endpoints: Endpoint[]): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: readFrom(endpoints) });
+}
+
+/** Marks data stale without refetching it now, e.g. the record a screen has just deleted. */
+export function markEndpointsStale(...endpoints: Endpoint[]): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: readFrom(endpoints), refetchType: 'none' });
+}
+
+export function useEndpointMutation<E extends Endpoint>(endpoint: E, options?: CallOptions) {
+  return useMutation<EndpointOutput<E>, ApiError, EndpointInput<E>>({
+    mutationFn: (input) => call(endpoint, input, options),
+  });
+}

@@ -1,0 +1,145 @@
+import type { HttpMethod } from '@linq/contract';
+import { API_BASE_URL, GET_CACHE_TTL_MS } from '../config.ts';
+import { feedback } from '../feedback.ts';
+import { readStored, STORAGE_KEYS } from '../storage.ts';
+import {
+  ApiError,
+  NETWORK_ERROR_DESCRIPTION,
+  NETWORK_ERROR_TITLE,
+  NO_RESPONSE,
+  parseErrorsField,
+  requestErrorDescription,
+  requestErrorTitle,
+} from './errors.ts';
+import { createResponseCache } from './response-cache.ts';
+import { trimStrings } from './trim.ts';
+import { toQueryString } from './url.ts';
+
+/**
+ * Failures the caller reports itself, so the request layer stays silent about them: `'http'` every
+ * HTTP error status (a missing response is still reported), `'all'` everything, or a list of statuses.
+ */
+export type HandledFailures = 'http' | 'all' | readonly number[];
+
+export interface RequestOptions {
+  method: HttpMethod;
+  /** Path below the API base, parameters already filled. */
+  path: string;
+  query?: object;
+  body?: unknown;
+  /** The endpoint needs a session, so a 401 means that session has ended. */
+  authenticated?: boolean;
+  handles?: HandledFailures;
+  /** Skip the GET cache (and refresh it). */
+  fresh?: boolean;
+  signal?: AbortSignal;
+}
+
+const responseCache = createResponseCache(GET_CACHE_TTL_MS);
+
+/** Forget cached GET responses, e.g. when the session changes. */
+export function clearResponseCache(): void {
+  responseCache.clear();
+}
+
+let sessionEndedHandler: (() => void) | null = null;
+
+/** Called when an authenticated request is answered 401 (expired or revoked token). */
+export function onSessionEnded(handler: () => void): () => void {
+  sessionEndedHandler = handler;
+  return () => {
+    if (sessionEndedHandler === handler) sessionEndedHandler = null;
+  };
+}
+
+function requestHeaders(hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  const token = readStored(STORAGE_KEYS.accessToken);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const lineAccountId = readStored(STORAGE_KEYS.lineAccountId);
+  if (lineAccountId) headers.LineAccountId = lineAccountId;
+  return headers;
+}
+
+const UNREADABLE = Symbol('unreadable body');
+
+/** JSON bodies are parsed; anything else (CSV, images) is handed back raw as a Blob. */
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!contentType.includes('json')) return response.blob();
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return UNREADABLE;
+  }
+}
+
+function callerHandles({ handles }: RequestOptions, status: number): boolean {
+  return handles === 'http' || handles === 'all' || (handles?.includes(status) ?? false);
+}
+
+function reportsStatus(options: RequestOptions, status: number): boolean {
+  if (callerHandles(options, status)) return false;
+  // Validation errors of a submitted form are shown on its fields by the caller.
+  return !(status === 422 && options.method !== 'GET');
+}
+
+export async function request(options: RequestOptions): Promise<unknown> {
+  const url = `${API_BASE_URL}${options.path}${toQueryString(options.query)}`;
+  const headers = requestHeaders(options.body !== undefined);
+  // The token and channel are part of the key: cached data never crosses sessions or channels.
+  const cacheKey =
+    options.method === 'GET' ? [url, headers.Authorization ?? '', headers.LineAccountId ?? ''].join('\n') : null;
+  if (cacheKey && !options.fresh) {
+    const hit = responseCache.get(cacheKey);
+    if (hit) return hit.body;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(trimStrings(options.body)),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    if (options.handles !== 'all') feedback.notifyError(NETWORK_ERROR_TITLE, NETWORK_ERROR_DESCRIPTION);
+    throw new ApiError({ status: NO_RESPONSE, url, message: NETWORK_ERROR_DESCRIPTION });
+  }
+
+  const body = await readBody(response);
+  if (!response.ok || body === UNREADABLE) {
+    const responseUrl = response.url || url;
+    const description = requestErrorDescription(response.status, response.statusText);
+    const { message, fieldErrors } = parseErrorsField(body);
+    const error = new ApiError({
+      status: response.status,
+      url: responseUrl,
+      message: message ?? description,
+      fieldErrors,
+      body: body === UNREADABLE ? null : body,
+    });
+    // A caller handling 401 itself (the session check, logout, login) decides what an ended session means.
+    if (response.status === 401 && options.authenticated && !callerHandles(options, 401)) {
+      // Whatever was cached under the ended session must not answer the re-check.
+      responseCache.clear();
+      sessionEndedHandler?.();
+    }
+    if (reportsStatus(options, response.status)) {
+      feedback.notifyError(requestErrorTitle(response.status, responseUrl), description);
+    }
+    throw error;
+  }
+
+  if (cacheKey) responseCache.set(cacheKey, body);
+  // Any write may change what a cached GET returned.
+  else responseCache.clear();
+  return body;
+}

@@ -1,0 +1,50 @@
+import type { LineAccount } from '@linq/contract';
+import { describe, expect, it } from 'vitest';
+import { chooseLineAccount, EMPTY_CHANNEL_STATE, needsDetails, withRenamed } from './channel-state.ts';
+
+const main: LineAccount = { id: 1, name: '本店', status: 'active' };
+const online: LineAccount = { id: 2, name: 'オンライン', status: 'suspended' };
+const list = [main, online];
+
+describe('chooseLineAccount', () => {
+  it('prefers laid from the query string', () => {
+    expect(chooseLineAccount(list, '2', '1')).toBe(online);
+  });
+
+  it('falls back to laid from local storage', () => {
+    expect(chooseLineAccount(list, null, '2')).toBe(online);
+    expect(chooseLineAccount(list, '99', '2')).toBe(online);
+  });
+
+  it('falls back to the first channel, else none', () => {
+    expect(chooseLineAccount(list, '99', '98')).toBe(main);
+    expect(chooseLineAccount(list, null, null)).toBe(main);
+    expect(chooseLineAccount([], '1', '1')).toBeNull();
+  });
+});
+
+describe('needsDetails', () => {
+  it('skips the fetch only when the channel is already selected and stored', () => {
+    expect(needsDetails(1, main, '1')).toBe(false);
+    expect(needsDetails(1, main, null)).toBe(true);
+    expect(needsDetails(1, null, '1')).toBe(true);
+    expect(needsDetails(2, main, '2')).toBe(true);
+  });
+});
+
+describe('withRenamed', () => {
+  it('renames in both the list and the selection', () => {
+    const state = withRenamed({ lineAccounts: list, selected: main }, { id: 1, name: '新本店' });
+    expect(state.selected?.name).toBe('新本店');
+    expect(state.lineAccounts.map((a) => a.name)).toEqual(['新本店', 'オンライン']);
+  });
+
+  it('leaves another selection alone', () => {
+    const state = withRenamed({ lineAccounts: list, selected: online }, { id: 1, name: '新本店' });
+    expect(state.selected).toBe(online);
+  });
+
+  it('does nothing on an empty state', () => {
+    expect(withRenamed(EMPTY_CHANNEL_STATE, { id: 1, name: 'x' })).toEqual(EMPTY_CHANNEL_STATE);
+  });
+});

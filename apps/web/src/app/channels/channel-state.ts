@@ -1,0 +1,37 @@
+import type { LineAccount } from '@linq/contract';
+
+/** The channel (line account) list and the selected channel (spec section 4 "Line accounts"). */
+export interface ChannelState {
+  lineAccounts: LineAccount[];
+  selected: LineAccount | null;
+}
+
+export const EMPTY_CHANNEL_STATE: ChannelState = { lineAccounts: [], selected: null };
+
+/** The channel matching laid (from the query string, then local storage), else the first, else none. */
+export function chooseLineAccount(
+  lineAccounts: readonly LineAccount[],
+  queryLaid: string | null,
+  storedLaid: string | null,
+): LineAccount | null {
+  for (const laid of [queryLaid, storedLaid]) {
+    const match = laid ? lineAccounts.find((lineAccount) => String(lineAccount.id) === laid) : undefined;
+    if (match) return match;
+  }
+  return lineAccounts[0] ?? null;
+}
+
+/** Details are fetched unless the channel is already selected and stored. */
+export function needsDetails(lineAccountId: number, selected: LineAccount | null, storedLaid: string | null): boolean {
+  return !(selected?.id === lineAccountId && storedLaid === String(lineAccountId));
+}
+
+/** After a rename the name changes in both the selected channel and the list. */
+export function withRenamed(state: ChannelState, renamed: Pick<LineAccount, 'id' | 'name'>): ChannelState {
+  return {
+    lineAccounts: state.lineAccounts.map((lineAccount) =>
+      lineAccount.id === renamed.id ? { ...lineAccount, name: renamed.name } : lineAccount,
+    ),
+    selected: state.selected?.id === renamed.id ? { ...state.selected, name: renamed.name } : state.selected,
+  };
+}

@@ -1,0 +1,33 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { readStored, STORAGE_KEYS, writeStored } from '../storage.ts';
+import { en } from './en.ts';
+import { ja } from './ja.ts';
+
+export const LANGUAGES = ['ja', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+function storedLanguage(): Language {
+  const stored = readStored(STORAGE_KEYS.locale);
+  return LANGUAGES.find((language) => language === stored) ?? 'ja';
+}
+
+void i18n.use(initReactI18next).init({
+  resources: { ja: { translation: ja }, en: { translation: en } },
+  lng: storedLanguage(),
+  fallbackLng: 'ja',
+  interpolation: { escapeValue: false }, // React escapes text itself.
+  initAsync: false,
+});
+document.documentElement.lang = i18n.language;
+
+export function currentLanguage(language: string): Language {
+  return LANGUAGES.find((candidate) => candidate === language) ?? 'ja';
+}
+
+/** Switches the UI language and remembers the choice. */
+export async function changeLanguage(language: Language): Promise<void> {
+  writeStored(STORAGE_KEYS.locale, language);
+  document.documentElement.lang = language;
+  await i18n.changeLanguage(language);
+}

@@ -1,0 +1,132 @@
+import { MenuOutlined } from '@ant-design/icons';
+import type { Role, SessionOf } from '@linq/contract';
+import { Button, Drawer, Flex, Grid, Layout, Result, Spin, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useNavigation } from 'react-router';
+import { homePath, loginPath } from '../areas.ts';
+import { headerTextColour, siderMenuTheme } from '../branding/theme.ts';
+import { useThemeStore } from '../branding/theme-store.ts';
+import { DEFAULT_SERVICE_NAME } from '../branding/title.ts';
+import { SPINNER_DELAY_MS } from '../config.ts';
+import { useRouteHandle } from '../route-handle.ts';
+import { requireSession, useSession } from '../session.ts';
+import { ChannelSelector } from './ChannelSelector.tsx';
+import { SideMenu } from './SideMenu.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+const SIDER_WIDTH = 220;
+
+function Brand({ role, colour }: { role: Role; colour?: string }) {
+  const themes = useThemeStore((state) => state.themes);
+  const serviceName = themes?.service_name ?? DEFAULT_SERVICE_NAME;
+  const logoUrl = themes?.image_urls.logo_url;
+  return (
+    <Link
+      to={homePath(role)}
+      style={{ display: 'flex', alignItems: 'center', minWidth: 0, color: colour }}
+      data-testid="brand"
+    >
+      {logoUrl ? (
+        <img src={logoUrl} alt={serviceName} style={{ height: 32, maxWidth: 160, objectFit: 'contain' }} />
+      ) : (
+        <Typography.Text strong ellipsis style={{ color: colour, fontSize: 16 }}>
+          {serviceName}
+        </Typography.Text>
+      )}
+    </Link>
+  );
+}
+
+/** Service screens need their feature granted at least 'view'. */
+function FeatureGuard({ session, children }: { session: SessionOf<Role>; children: ReactNode }) {
+  const { t } = useTranslation();
+  const feature = useRouteHandle()?.feature;
+  if (session.role === 'service' && feature && session.permissions.features[feature] === 'none') {
+    return <Result status="403" title="403" subTitle={t('errors.forbiddenFeature')} data-testid="forbidden" />;
+  }
+  return children;
+}
+
+function AreaShell({ role, session }: { role: Role; session: SessionOf<Role> }) {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const navigation = useNavigation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const theme = useThemeStore((state) => state.themes?.theme);
+  const textColour = headerTextColour(theme);
+  const menuTheme = siderMenuTheme(theme);
+  const permissions = session.role === 'service' ? session.permissions : null;
+  // Until the breakpoint is known, assume a wide screen (the common case for a console).
+  const wide = screens.lg ?? true;
+
+  const menu = (
+    <SideMenu role={role} permissions={permissions} theme={menuTheme} onNavigate={() => setDrawerOpen(false)} />
+  );
+
+  return (
+    <Layout style={{ minHeight: '100vh' }} data-testid={`area-${role}`}>
+      {wide && (
+        <Layout.Sider width={SIDER_WIDTH} theme={menuTheme} style={{ overflow: 'auto' }}>
+          {menu}
+        </Layout.Sider>
+      )}
+      {!wide && (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={SIDER_WIDTH + 40}
+          styles={{ body: { padding: 0, background: theme?.sider_color } }}
+          title={<Brand role={role} />}
+        >
+          {menu}
+        </Drawer>
+      )}
+      <Layout>
+        <Layout.Header style={{ height: 'auto', minHeight: 56, lineHeight: 'normal', padding: '8px 16px' }}>
+          <Flex align="center" justify="space-between" gap={8} wrap>
+            <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+              {!wide && (
+                <Button
+                  type="text"
+                  icon={<MenuOutlined />}
+                  aria-label={t('header.openMenu')}
+                  style={{ color: textColour }}
+                  onClick={() => setDrawerOpen(true)}
+                  data-testid="menu-toggle"
+                />
+              )}
+              <Brand role={role} colour={textColour} />
+            </Flex>
+            <Flex align="center" gap={8}>
+              {session.role === 'service' && <ChannelSelector permissions={session.permissions} />}
+              <UserMenu role={role} userName={session.user.name} textColour={textColour} />
+            </Flex>
+          </Flex>
+        </Layout.Header>
+        <Layout.Content style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
+          <Spin spinning={navigation.state === 'loading'} delay={SPINNER_DELAY_MS}>
+            <FeatureGuard session={session}>
+              <Outlet />
+            </FeatureGuard>
+          </Spin>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+function AreaLayout({ role }: { role: Role }) {
+  const session = useSession(role);
+  // The loader has checked the session; it can still end later (logout elsewhere, expiry).
+  if (!session) return <Navigate to={loginPath(role)} replace />;
+  return <AreaShell role={role} session={session} />;
+}
+
+export function areaLayoutRoute(role: Role) {
+  return {
+    loader: requireSession(role),
+    Component: () => <AreaLayout role={role} />,
+  };
+}

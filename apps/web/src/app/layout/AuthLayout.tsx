@@ -1,0 +1,35 @@
+import { Card, Flex, Layout, Typography } from 'antd';
+import { Outlet } from 'react-router';
+import { useThemeStore } from '../branding/theme-store.ts';
+import { DEFAULT_SERVICE_NAME } from '../branding/title.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+
+/** Login, logged-out and password screens: a centred card under the OEM's name. */
+function AuthLayout() {
+  const themes = useThemeStore((state) => state.themes);
+  const serviceName = themes?.service_name ?? DEFAULT_SERVICE_NAME;
+  const logoUrl = themes?.image_urls.logo_url;
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Content style={{ display: 'grid', placeItems: 'center', padding: 16 }}>
+        <Flex vertical gap={16} style={{ width: 'min(420px, 100%)' }}>
+          <Flex justify="space-between" align="center" gap={8}>
+            {logoUrl ? (
+              <img src={logoUrl} alt={serviceName} style={{ height: 36, maxWidth: 200, objectFit: 'contain' }} />
+            ) : (
+              <Typography.Title level={4} style={{ margin: 0 }} data-testid="service-name">
+                {serviceName}
+              </Typography.Title>
+            )}
+            <LanguageSwitch />
+          </Flex>
+          <Card>
+            <Outlet />
+          </Card>
+        </Flex>
+      </Layout.Content>
+    </Layout>
+  );
+}
+
+export const authLayoutRoute = { Component: AuthLayout };

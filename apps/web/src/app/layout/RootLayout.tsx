@@ -1,0 +1,85 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/locale/en_US';
+import jaJP from 'antd/locale/ja_JP';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ja';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, type LoaderFunctionArgs } from 'react-router';
+import { queryClient } from '../api/queries.ts';
+import { onSessionEnded } from '../api/request.ts';
+import { BrandingEffects } from '../branding/BrandingEffects.tsx';
+import { themeConfigOf } from '../branding/theme.ts';
+import { useThemeStore } from '../branding/theme-store.ts';
+import {
+  ERROR_NOTIFICATION_DURATION_S,
+  NOTIFICATION_TOP_PX,
+  SUCCESS_NOTIFICATION_DURATION_S,
+  TOAST_DURATION_S,
+} from '../config.ts';
+import { registerFeedback } from '../feedback.ts';
+import { currentLanguage } from '../i18n/index.ts';
+import { loadInitialState, recheckSessions } from '../session.ts';
+
+/** Pagination texts default to English (spec section 9). */
+const PAGINATION_TEXTS = { items_per_page: '/ page', jump_to: 'Go to', page_size: 'Page Size' };
+const ANTD_LOCALES: Record<'ja' | 'en', Locale> = {
+  ja: jaJP,
+  en: { ...enUS, Pagination: { ...enUS.Pagination, ...PAGINATION_TEXTS } },
+};
+
+/** Hands antd's context-aware notification and message APIs to the request and state layers. */
+function FeedbackBridge() {
+  const { notification, message } = AntdApp.useApp();
+  useEffect(
+    () =>
+      registerFeedback({
+        notifyError: (title, description) => notification.error({ title, description }),
+        notifySuccess: (title, description) =>
+          notification.success({ title, description, duration: SUCCESS_NOTIFICATION_DURATION_S }),
+        toastError: (text) => void message.error(text, TOAST_DURATION_S),
+      }),
+    [notification, message],
+  );
+  return null;
+}
+
+function RootLayout() {
+  const { i18n } = useTranslation();
+  const language = currentLanguage(i18n.language);
+  const theme = useThemeStore((state) => state.themes?.theme);
+  const themeConfig = useMemo(() => themeConfigOf(theme), [theme]);
+
+  useEffect(() => {
+    dayjs.locale(language);
+  }, [language]);
+
+  useEffect(() => onSessionEnded(() => void recheckSessions()), []);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={ANTD_LOCALES[language]} theme={themeConfig}>
+        <AntdApp
+          notification={{ top: NOTIFICATION_TOP_PX, duration: ERROR_NOTIFICATION_DURATION_S }}
+          message={{ duration: TOAST_DURATION_S }}
+        >
+          <FeedbackBridge />
+          <BrandingEffects />
+          <Outlet />
+        </AntdApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** Loads the session of the location's area and, on start, the branding, so the first paint is already branded. */
+async function rootLoader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const branding = useThemeStore.getState();
+  await Promise.all([loadInitialState(url.pathname), branding.settled ? null : branding.fetchThemes(url.hostname)]);
+  return null;
+}
+
+export const rootRoute = { Component: RootLayout, loader: rootLoader };

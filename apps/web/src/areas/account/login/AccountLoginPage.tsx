@@ -1,0 +1,5 @@
+import { LoginPage } from '../../../components/auth/LoginPage.tsx';
+
+export default function AccountLoginPage() {
+  return <LoginPage role="account" />;
+}

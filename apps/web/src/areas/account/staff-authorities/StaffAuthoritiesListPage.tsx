@@ -1,0 +1,132 @@
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { staffAuthoritiesApi, type StaffAuthority } from '@linq/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, Flex, Input, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { endpointQuery } from '../../../app/api/queries.ts';
+import { SPINNER_DELAY_MS } from '../../../app/config.ts';
+import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { levelCounts } from '../../../components/PermissionMatrix.tsx';
+import { testId } from '../../../components/test-id.ts';
+import { useListParams } from '../../../components/useListParams.ts';
+import { useRemoveStaffAuthority } from './useRemoveStaffAuthority.ts';
+
+const FILTERS = ['q'] as const;
+
+export default function StaffAuthoritiesListPage() {
+  const { t } = useTranslation();
+  const { page, limit, filters, update } = useListParams(FILTERS);
+  // Entering the list loads the staff authorities (spec section 2).
+  const authorities = useQuery({
+    ...endpointQuery(staffAuthoritiesApi.list, { query: { page, limit, q: filters.q } }),
+    placeholderData: keepPreviousData,
+  });
+  const removeAuthority = useRemoveStaffAuthority();
+  const rows = authorities.data?.data ?? [];
+
+  const remove = (authority: StaffAuthority) =>
+    // The last row of a later page is gone: show the page before it.
+    removeAuthority(authority.id, () => {
+      if (rows.length === 1 && page > 1) update({ page: page - 1 });
+    });
+
+  const columns: ColumnsType<StaffAuthority> = [
+    {
+      title: t('staffAuthorities.name'),
+      key: 'name',
+      render: (_, authority) => (
+        <Link to={`/account/staff_authorities/${authority.id}`} data-testid={`staff-authority-link-${authority.id}`}>
+          {authority.name}
+        </Link>
+      ),
+    },
+    {
+      title: t('staffAuthorities.description'),
+      dataIndex: 'description',
+      key: 'description',
+      responsive: ['md'],
+      ellipsis: true,
+    },
+    {
+      title: t('staffAuthorities.permissions'),
+      key: 'permissions',
+      responsive: ['sm'],
+      render: (_, authority) => t('staffAuthorities.summary', levelCounts(authority.permissions)),
+    },
+    { title: t('staffAuthorities.userCount'), dataIndex: 'user_count', key: 'user_count', align: 'right' },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_, authority) => (
+        <Space>
+          <Link to={`/account/staff_authorities/${authority.id}/edit`}>
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={t('common.edit')}
+              data-testid={`row-edit-${authority.id}`}
+            />
+          </Link>
+          <ConfirmDeleteButton
+            compact
+            name={authority.name}
+            onConfirm={() => remove(authority)}
+            testIdValue={`row-delete-${authority.id}`}
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        extra={
+          <Link to="/account/staff_authorities/create">
+            <Button type="primary" icon={<PlusOutlined />} data-testid="create-button">
+              {t('common.create')}
+            </Button>
+          </Link>
+        }
+      />
+      <Card>
+        <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+          <Input.Search
+            key={filters.q}
+            allowClear
+            defaultValue={filters.q}
+            placeholder={t('staffAuthorities.searchPlaceholder')}
+            onSearch={(q) => update({ q })}
+            style={{ width: 'min(280px, 100%)' }}
+            data-testid="search-input"
+          />
+        </Flex>
+        <Table<StaffAuthority>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows}
+          loading={{ spinning: authorities.isFetching, delay: SPINNER_DELAY_MS }}
+          onRow={(authority) => testId(`staff-authority-row-${authority.id}`)}
+          scroll={{ x: 'max-content' }}
+          locale={{
+            emptyText: <Empty description={filters.q ? t('staffAuthorities.noMatch') : t('staffAuthorities.empty')} />,
+          }}
+          pagination={{
+            current: page,
+            pageSize: limit,
+            total: authorities.data?.total_item_count ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => (
+              <Typography.Text type="secondary">{t('common.total', { count: total })}</Typography.Text>
+            ),
+            onChange: (nextPage, pageSize) => update(pageSize !== limit ? { limit: pageSize } : { page: nextPage }),
+          }}
+          data-testid="staff-authorities-table"
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Popconfirm } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+interface ConfirmDeleteButtonProps {
+  /** Shown in the question; rendered as text. */
+  name: string;
+  onConfirm: () => Promise<unknown>;
+  testIdValue?: string;
+  compact?: boolean;
+}
+
+/** A delete button that asks first; the confirmation's OK button waits for the deletion. */
+export function ConfirmDeleteButton({
+  name,
+  onConfirm,
+  testIdValue = 'delete-button',
+  compact,
+}: ConfirmDeleteButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <Popconfirm
+      title={t('common.confirmDelete', { name })}
+      okText={t('common.delete')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' }}
+      cancelButtonProps={{ 'data-testid': 'confirm-cancel' }}
+      onConfirm={() => onConfirm().catch(() => undefined)}
+    >
+      <Button danger size={compact ? 'small' : 'middle'} icon={<DeleteOutlined />} data-testid={testIdValue}>
+        {compact ? null : t('common.delete')}
+      </Button>
+    </Popconfirm>
+  );
+}

@@ -1,0 +1,36 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Flex, Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useRouteHandle } from '../app/route-handle.ts';
+
+interface PageHeaderProps {
+  /** Actions shown opposite the title. */
+  extra?: ReactNode;
+  /** Where the back link goes (usually the list). */
+  backTo?: string;
+}
+
+/** The page title from the route table, with optional back link and actions. */
+export function PageHeader({ extra, backTo }: PageHeaderProps) {
+  const { t } = useTranslation();
+  const handle = useRouteHandle();
+  return (
+    <Flex vertical gap={4} style={{ marginBottom: 16 }}>
+      {backTo && (
+        <Link to={backTo} data-testid="back-link">
+          <Button type="link" icon={<ArrowLeftOutlined />} style={{ padding: 0 }}>
+            {t('common.back')}
+          </Button>
+        </Link>
+      )}
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
+          {handle ? t(`titles.${handle.title}`) : null}
+        </Typography.Title>
+        {extra && <Space wrap>{extra}</Space>}
+      </Flex>
+    </Flex>
+  );
+}

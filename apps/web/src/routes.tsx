@@ -1,0 +1,140 @@
+import type { Role } from '@linq/contract';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { areaOf, type Area } from './app/areas.ts';
+import { loadChunk } from './app/chunks.ts';
+import { ContentErrorBoundary } from './app/errors/ContentErrorBoundary.tsx';
+import { BootSpinner, RouteErrorFallback } from './app/errors/RouteErrorFallback.tsx';
+import type { RouteHandle } from './app/route-handle.ts';
+import { SHELL_ROUTES } from './shell-routes.ts';
+
+/*
+ * The route table of spec section 2. Every route matches exactly, sits under the root layout and loads
+ * its page as its own chunk. Routes whose screens come later are listed in shell-routes.ts.
+ */
+
+type PageModule = { default: ComponentType };
+
+function page(path: string, title: RouteHandle['title'], importer: () => Promise<PageModule>): RouteObject {
+  const handle: RouteHandle = { title };
+  return { path, handle, lazy: async () => ({ Component: (await loadChunk(importer, path)).default }) };
+}
+
+function shellRoutesOf(area: Area): RouteObject[] {
+  return SHELL_ROUTES.filter((route) => areaOf(route.path) === area).map(({ path, ...handle }) => ({
+    path,
+    handle,
+    lazy: async () => ({ Component: (await loadChunk(() => import('./components/ShellPage.tsx'), path)).default }),
+  }));
+}
+
+/** Screens that need no session: login, logged-out and password recovery. */
+const authPages: RouteObject[] = [
+  page('/admin/login', 'login', () => import('./areas/admin/login/AdminLoginPage.tsx')),
+  page('/admin/logged-out', 'loggedOut', () => import('./areas/admin/logged-out/AdminLoggedOutPage.tsx')),
+  page('/account/login', 'login', () => import('./areas/account/login/AccountLoginPage.tsx')),
+  page('/account/logged-out', 'loggedOut', () => import('./areas/account/logged-out/AccountLoggedOutPage.tsx')),
+  page('/agency/login', 'login', () => import('./areas/agency/login/AgencyLoginPage.tsx')),
+  page(
+    '/agency/forgot-password',
+    'forgotPassword',
+    () => import('./areas/agency/forgot-password/AgencyForgotPasswordPage.tsx'),
+  ),
+  page(
+    '/agency/reset-password/:id',
+    'resetPassword',
+    () => import('./areas/agency/reset-password/AgencyResetPasswordPage.tsx'),
+  ),
+  page('/service/login', 'login', () => import('./areas/service/login/ServiceLoginPage.tsx')),
+  page('/service/logged-out', 'loggedOut', () => import('./areas/service/logged-out/ServiceLoggedOutPage.tsx')),
+  page(
+    '/service/forgot-password',
+    'forgotPassword',
+    () => import('./areas/service/forgot-password/ServiceForgotPasswordPage.tsx'),
+  ),
+  page(
+    '/service/reset-password',
+    'resetPassword',
+    () => import('./areas/service/reset-password/ServiceResetPasswordPage.tsx'),
+  ),
+];
+
+/** Screens inside each area's layout, behind its login. */
+const areaPages: Record<Role, RouteObject[]> = {
+  account: [
+    page('/account', 'accountHome', () => import('./areas/account/home/AccountHomePage.tsx')),
+    page('/account/users', 'users', () => import('./areas/account/users/UsersListPage.tsx')),
+    page('/account/users/create', 'userCreate', () => import('./areas/account/users/UserCreatePage.tsx')),
+    page('/account/users/:id', 'userDetail', () => import('./areas/account/users/UserDetailPage.tsx')),
+    page('/account/users/:id/edit', 'userEdit', () => import('./areas/account/users/UserEditPage.tsx')),
+    page(
+      '/account/staff_authorities',
+      'staffAuthorities',
+      () => import('./areas/account/staff-authorities/StaffAuthoritiesListPage.tsx'),
+    ),
+    page(
+      '/account/staff_authorities/create',
+      'staffAuthorityCreate',
+      () => import('./areas/account/staff-authorities/StaffAuthorityCreatePage.tsx'),
+    ),
+    page(
+      '/account/staff_authorities/:id',
+      'staffAuthorityDetail',
+      () => import('./areas/account/staff-authorities/StaffAuthorityDetailPage.tsx'),
+    ),
+    page(
+      '/account/staff_authorities/:id/edit',
+      'staffAuthorityEdit',
+      () => import('./areas/account/staff-authorities/StaffAuthorityEditPage.tsx'),
+    ),
+    ...shellRoutesOf('account'),
+  ],
+  admin: shellRoutesOf('admin'),
+  agency: [
+    page(
+      '/agency/change-password',
+      'changePassword',
+      () => import('./areas/agency/change-password/ChangePasswordPage.tsx'),
+    ),
+    ...shellRoutesOf('agency'),
+  ],
+  service: shellRoutesOf('service'),
+};
+
+function areaRoute(role: Role): RouteObject {
+  return {
+    id: `${role}-area`,
+    lazy: async () => (await loadChunk(() => import('./app/layout/AreaLayout.tsx'), role)).areaLayoutRoute(role),
+    // A pathless level whose boundary shows page errors inside the area layout.
+    children: [{ id: `${role}-pages`, ErrorBoundary: ContentErrorBoundary, children: areaPages[role] }],
+  };
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    lazy: async () => (await loadChunk(() => import('./app/layout/RootLayout.tsx'), 'root')).rootRoute,
+    ErrorBoundary: RouteErrorFallback,
+    HydrateFallback: BootSpinner,
+    children: [
+      {
+        id: 'public',
+        lazy: async () => (await loadChunk(() => import('./app/layout/PublicLayout.tsx'), 'public')).publicLayoutRoute,
+        children: [
+          page('/', 'landing', () => import('./areas/public/landing/LandingPage.tsx')),
+          ...shellRoutesOf('public'),
+        ],
+      },
+      {
+        id: 'auth',
+        lazy: async () => (await loadChunk(() => import('./app/layout/AuthLayout.tsx'), 'auth')).authLayoutRoute,
+        children: authPages,
+      },
+      areaRoute('account'),
+      areaRoute('admin'),
+      areaRoute('agency'),
+      areaRoute('service'),
+      page('*', 'notFound', () => import('./areas/public/not-found/NotFoundPage.tsx')),
+    ],
+  },
+];

@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/health': apiTarget,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    // The bundle-size benchmark reads chunk sizes from the manifest.
+    manifest: true,
+  },
+});

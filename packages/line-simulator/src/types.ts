@@ -1,0 +1,288 @@
+/** Public types of the LINE simulator. */
+
+/** Messaging API operations the simulator implements, named by their OpenAPI `operationId`. */
+export const ENDPOINT_NAMES = [
+  'replyMessage',
+  'pushMessage',
+  'multicast',
+  'broadcast',
+  'narrowcast',
+  'getNarrowcastProgress',
+  'validateReply',
+  'validatePush',
+  'validateMulticast',
+  'validateNarrowcast',
+  'validateBroadcast',
+  'getProfile',
+  'getFollowers',
+  'getBotInfo',
+  'getMessageQuota',
+  'getMessageQuotaConsumption',
+  'getMessageContent',
+  'getMessageContentPreview',
+  'getMessageContentTranscodingByMessageId',
+  'getWebhookEndpoint',
+  'setWebhookEndpoint',
+  'testWebhookEndpoint',
+  'showLoadingAnimation',
+  'createRichMenu',
+  'validateRichMenuObject',
+  'setRichMenuImage',
+  'getRichMenuImage',
+  'getRichMenu',
+  'getRichMenuList',
+  'deleteRichMenu',
+  'setDefaultRichMenu',
+  'getDefaultRichMenuId',
+  'cancelDefaultRichMenu',
+  'linkRichMenuIdToUser',
+  'unlinkRichMenuIdFromUser',
+  'getRichMenuIdOfUser',
+  'linkRichMenuIdToUsers',
+  'unlinkRichMenuIdFromUsers',
+  'createRichMenuAlias',
+  'getRichMenuAlias',
+  'getRichMenuAliasList',
+  'updateRichMenuAlias',
+  'deleteRichMenuAlias',
+] as const;
+export type EndpointName = (typeof ENDPOINT_NAMES)[number];
+
+/**
+ * - `error500`: answer 500 `{"message":"An error occurred in the backend"}` without processing.
+ * - `timeout`: never answer (until the client gives up or the simulator stops); nothing processed.
+ * - `timeoutAfterProcessing`: process the request (messages are recorded), then drop the
+ *   connection without an answer: "sent, but the client saw a time-out".
+ * - `rate429`: answer the rate-limit 429 without processing.
+ */
+export type FaultMode = 'error500' | 'timeout' | 'timeoutAfterProcessing' | 'rate429';
+export const FAULT_MODES: readonly FaultMode[] = ['error500', 'timeout', 'timeoutAfterProcessing', 'rate429'];
+
+export interface Fault {
+  channelId?: string;
+  endpoint?: EndpointName;
+  mode: FaultMode;
+  /** How many matching requests are affected. */
+  count: number;
+}
+
+export interface SimulatorOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0 (a free port). */
+  port?: number;
+  /** LINE's messaging-api.yml; default `<repo>/../shared/reference/line-openapi/messaging-api.yml`. */
+  openapiPath?: string;
+  /** Clock in ms (rate limits, reply-token and retry-key expiry, timestamps). Default Date.now. */
+  now?: () => number;
+  /** Delays before each webhook redelivery attempt (ms). Default [1000, 5000, 15000]. */
+  redeliveryDelaysMs?: number[];
+  /** How long a webhook POST may take before it counts as failed (ms). Default 5000. */
+  webhookTimeoutMs?: number;
+  /** Seed for generated display names (deterministic demo data). */
+  seed?: number;
+  /**
+   * Check every JSON success answer against the operation's response schema in messaging-api.yml;
+   * a mismatch is logged and answered 500 (a simulator bug). Meant for tests. Default false.
+   */
+  validateResponses?: boolean;
+}
+
+export interface ChannelInit {
+  channelId: string;
+  channelSecret: string;
+  channelAccessToken: string;
+  webhookUrl?: string | null;
+  botName?: string;
+  basicId?: string;
+  /** Webhook redelivery (LINE console setting). Default false. */
+  redelivery?: boolean;
+  /** Monthly message quota. Default 1000; null = no limit (`type: none`). */
+  quota?: number | null;
+}
+
+export interface FriendProfile {
+  userId: string;
+  displayName: string;
+  pictureUrl?: string;
+  statusMessage?: string;
+  language?: string;
+}
+
+export interface FriendInit {
+  displayName?: string;
+  pictureUrl?: string;
+  statusMessage?: string;
+  language?: string;
+  /** Start as a follower without sending a follow webhook. Default false: call follow(). */
+  following?: boolean;
+}
+
+export type SendEndpoint = 'replyMessage' | 'pushMessage' | 'multicast' | 'broadcast' | 'narrowcast';
+
+/** One message object accepted for one recipient. */
+export interface SentMessage {
+  channelId: string;
+  to: string;
+  /** The message object exactly as the channel sent it. */
+  message: Record<string, unknown>;
+  /** Id of the sent message (shared by all recipients of one request). */
+  messageId: string;
+  requestId: string;
+  retryKey?: string;
+  sentAt: number;
+  endpoint: SendEndpoint;
+  /** False when the recipient is not a friend or has blocked the channel (LINE drops it silently). */
+  delivered: boolean;
+}
+
+export interface WebhookSource {
+  type: 'user';
+  userId: string;
+}
+
+export type WebhookMessageContent =
+  | { id: string; type: 'text'; text: string; quoteToken: string }
+  | { id: string; type: 'image'; contentProvider: { type: 'line' }; quoteToken: string }
+  | {
+      id: string;
+      type: 'sticker';
+      packageId: string;
+      stickerId: string;
+      stickerResourceType: 'STATIC';
+      quoteToken: string;
+    };
+
+/** A webhook event object as webhook.yml describes it. */
+export interface WebhookEvent {
+  type: 'message' | 'follow' | 'unfollow' | 'postback';
+  mode: 'active';
+  timestamp: number;
+  source: WebhookSource;
+  webhookEventId: string;
+  deliveryContext: { isRedelivery: boolean };
+  replyToken?: string;
+  message?: WebhookMessageContent;
+  follow?: { isUnblocked: boolean };
+  postback?: { data: string; params?: Record<string, string> };
+}
+
+/** One HTTP attempt to deliver webhook events. */
+export interface WebhookDelivery {
+  /** Sequence number within the simulator. */
+  id: number;
+  channelId: string;
+  /** Null when the channel has no webhook URL (nothing was sent). */
+  url: string | null;
+  webhookEventIds: string[];
+  events: WebhookEvent[];
+  /** The exact bytes sent (UTF-8). */
+  body: string;
+  /** `x-line-signature` sent. */
+  signature: string;
+  isRedelivery: boolean;
+  /** 1 for the first delivery, 2.. for redeliveries. */
+  attempt: number;
+  statusCode: number | null;
+  error: string | null;
+  ok: boolean;
+  startedAt: number;
+  durationMs: number;
+}
+
+/** What a friend sent to the channel (the friend's side of the talk). */
+export interface FriendMessage {
+  messageId: string;
+  type: 'text' | 'image' | 'sticker' | 'postback';
+  text?: string;
+  packageId?: string;
+  stickerId?: string;
+  data?: string;
+  params?: Record<string, string>;
+  sentAt: number;
+}
+
+/** One entry of a friend's talk with the channel, in the order it happened. */
+export type ConversationEntry =
+  | {
+      direction: 'toFriend';
+      at: number;
+      messageId: string;
+      endpoint: SendEndpoint;
+      message: Record<string, unknown>;
+    }
+  | { direction: 'fromFriend'; at: number; message: FriendMessage };
+
+export interface SimFriend {
+  readonly userId: string;
+  readonly channelId: string;
+  readonly profile: FriendProfile;
+  readonly following: boolean;
+  follow(): Promise<WebhookDelivery>;
+  unfollow(): Promise<WebhookDelivery>;
+  sendText(text: string): Promise<WebhookDelivery>;
+  /** PNG or JPEG bytes; default a small generated PNG. Downloadable via the message content endpoint. */
+  sendImage(bytes?: Buffer): Promise<WebhookDelivery>;
+  sendSticker(packageId: string, stickerId: string): Promise<WebhookDelivery>;
+  postback(data: string, params?: Record<string, string>): Promise<WebhookDelivery>;
+  /** What the channel sent this friend (delivered messages), in order. */
+  inbox(): SentMessage[];
+  /** What this friend sent the channel, in order. */
+  outbox(): FriendMessage[];
+  /** Both directions interleaved in the order they happened (for a phone view). */
+  conversation(): ConversationEntry[];
+  /** Rich menu shown to this friend: per-user link, else the default; undefined when none. */
+  richMenuId(): string | undefined;
+}
+
+export interface QuotaState {
+  /** null: no limit (`type: none`). */
+  limit: number | null;
+  used: number;
+}
+
+export interface SimChannel {
+  readonly channelId: string;
+  readonly botUserId: string;
+  readonly channelSecret: string;
+  readonly channelAccessToken: string;
+  readonly webhookUrl: string | null;
+  readonly redelivery: boolean;
+  readonly botName: string;
+  readonly basicId: string;
+  setWebhookUrl(url: string | null): void;
+  setRedelivery(on: boolean): void;
+  /** `limit` null = no limit. `used` sets the month's consumption (default: unchanged). */
+  setQuota(limit: number | null, used?: number): void;
+  quota(): QuotaState;
+  createFriend(p?: FriendInit): SimFriend;
+  /** Bulk: `count` friends, following, no webhooks. `namer(i)` gives display names. */
+  createFriends(count: number, namer?: (index: number) => string): SimFriend[];
+  friends(): SimFriend[];
+  friend(userId: string): SimFriend | undefined;
+  followerCount(): number;
+  /** Every message accepted, one entry per recipient and message object. */
+  sentMessages(): SentMessage[];
+  sentMessageCount(): number;
+  webhookDeliveries(): WebhookDelivery[];
+}
+
+export interface SimFaults {
+  inject(f: Fault): void;
+  /** Added to every Messaging API request before it is handled. */
+  setLatency(ms: number): void;
+  /** Removes injected faults and latency. */
+  clear(): void;
+  pending(): Fault[];
+}
+
+export interface LineSimulator {
+  /** http://127.0.0.1:<port>: serves both the api.line.me and the api-data.line.me paths. */
+  readonly url: string;
+  stop(): Promise<void>;
+  addChannel(c: ChannelInit): SimChannel;
+  channel(channelId: string): SimChannel | undefined;
+  channels(): SimChannel[];
+  friend(userId: string): SimFriend | undefined;
+  readonly faults: SimFaults;
+}
