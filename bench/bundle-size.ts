@@ -14,7 +14,7 @@ const distDir = path.resolve(import.meta.dirname, '../apps/web/dist');
 
 const gzipKb = (file: string) => gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 9 }).length / 1024;
 
-/** Gzip size of the entry chunk and of each lazily loaded page chunk of the built console. */
+/** Gzip size of the entry chunk, of each lazily loaded page chunk and of the shared chunks they load. */
 export function bundleSizes(): { rows: { chunk: string; file: string; gzipKb: number }[] } {
   const manifestPath = path.join(distDir, '.vite/manifest.json');
   if (!fs.existsSync(manifestPath)) throw new Error(`${manifestPath} missing: run npm run build:web first`);
@@ -25,6 +25,10 @@ export function bundleSizes(): { rows: { chunk: string; file: string; gzipKb: nu
   const pages = chunks
     .filter((c) => c.isDynamicEntry && c.src?.includes('/areas/'))
     .sort((a, b) => (a.src ?? '').localeCompare(b.src ?? ''));
+  const shared = Object.entries(manifest)
+    .filter(([key, c]) => key.startsWith('_') && c.file.endsWith('.js'))
+    .map(([, c]) => c)
+    .sort((a, b) => a.file.localeCompare(b.file));
   return {
     rows: [
       { chunk: 'entry', file: entry.file, gzipKb: gzipKb(entry.file) },
@@ -33,6 +37,11 @@ export function bundleSizes(): { rows: { chunk: string; file: string; gzipKb: nu
         chunk: (p.src ?? p.file).replace(/^.*src\/areas\//, '').replace(/\.tsx?$/, ''),
         file: p.file,
         gzipKb: gzipKb(p.file),
+      })),
+      ...shared.map((c) => ({
+        chunk: `shared: ${c.file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '')}`,
+        file: c.file,
+        gzipKb: gzipKb(c.file),
       })),
     ],
   };

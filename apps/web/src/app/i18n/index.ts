@@ -18,6 +18,7 @@ void i18n.use(initReactI18next).init({
   fallbackLng: 'ja',
   interpolation: { escapeValue: false }, // React escapes text itself.
   initAsync: false,
+  showSupportNotice: false,
 });
 document.documentElement.lang = i18n.language;
 
