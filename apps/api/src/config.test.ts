@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('defaults to the embedded database with demo data on port 3000', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', seedDemo: true });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('seeds no demo data on PostgreSQL unless SEED_DEMO=1', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('names every bad value in one clear message', () => {
+    const load = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(
+      /PORT: .*\n.*DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL\n.*SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+  });
+});
