@@ -20,13 +20,28 @@ const schema = z.object({
   MAIL_FROM: z.string().default('LinQ <no-reply@linq.example>'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(720),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(168),
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, {
+      message: 'must be 32 random bytes in base64 (openssl rand -base64 32)',
+    })
+    .optional(),
+  LINE_API_BASE_URL: z.url().default('https://api.line.me'),
+  LINE_DATA_API_BASE_URL: z.url().default('https://api-data.line.me'),
+  LINE_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  LINE_SIMULATOR: z.enum(['embedded', 'off']).optional(),
+  FILES_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'SEED_DEMO'> & {
+export type Config = Omit<z.infer<typeof schema>, 'SEED_DEMO' | 'LINE_SIMULATOR' | 'FILES_DIR'> & {
   /** Demo data is seeded into an empty database: on by default with the embedded database. */
   seedDemo: boolean;
+  /** Run the LINE simulator in this process for simulated (demo) channels: on with demo data. */
+  embeddedSimulator: boolean;
+  /** Where stored files (images friends sent) live. */
+  filesDir: string;
 };
 
 export class ConfigError extends Error {}
@@ -38,6 +53,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { SEED_DEMO, ...rest } = parsed.data;
-  return { ...rest, seedDemo: SEED_DEMO ?? rest.DATABASE_URL === undefined };
+  const { SEED_DEMO, LINE_SIMULATOR, FILES_DIR, ...rest } = parsed.data;
+  const seedDemo = SEED_DEMO ?? rest.DATABASE_URL === undefined;
+  return {
+    ...rest,
+    seedDemo,
+    embeddedSimulator: (LINE_SIMULATOR ?? (seedDemo ? 'embedded' : 'off')) === 'embedded',
+    filesDir: FILES_DIR ?? path.join(rest.DATA_DIR, 'files'),
+  };
 }

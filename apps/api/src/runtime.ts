@@ -4,7 +4,10 @@ import type { Config } from './config.ts';
 import type { AppContext } from './platform/context.ts';
 import { openDatabase, type Database } from './platform/db.ts';
 import { startQueue } from './platform/queue.ts';
+import { startLineSimulator, type LineSimulator } from '@linq/line-simulator';
 import { registerJobs } from './modules/jobs.ts';
+import { secretBox } from './platform/secrets.ts';
+import { resolveSecretsKey } from './platform/secrets-key.ts';
 
 export type ProcessRole = 'api' | 'worker' | 'all';
 
@@ -19,17 +22,29 @@ export interface Runtime {
  */
 export async function startRuntime(
   config: Config,
-  options: { role: ProcessRole; log?: FastifyBaseLogger; database?: Database },
+  options: { role: ProcessRole; log?: FastifyBaseLogger; database?: Database; simulator?: LineSimulator },
 ): Promise<Runtime> {
   const log = options.log ?? (pino({ level: config.LOG_LEVEL }) as FastifyBaseLogger);
   const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   await database.migrate();
   const queue = await startQueue(database.sql, log);
+  const ownSimulator = !options.simulator && config.embeddedSimulator ? await startLineSimulator() : null;
+  const simulator = options.simulator ?? ownSimulator;
   const ctx: AppContext = {
     config,
     database,
     queue,
     log,
+    secrets: secretBox(resolveSecretsKey(config, log)),
+    simulator,
+    lineEndpoints(simulated) {
+      const timeoutMs = config.LINE_REQUEST_TIMEOUT_MS;
+      if (!simulated) {
+        return { apiBaseUrl: config.LINE_API_BASE_URL, dataApiBaseUrl: config.LINE_DATA_API_BASE_URL, timeoutMs };
+      }
+      if (!simulator) throw new Error('a simulated channel needs the LINE simulator (LINE_SIMULATOR=embedded)');
+      return { apiBaseUrl: simulator.url, dataApiBaseUrl: simulator.url, timeoutMs };
+    },
     sessionPolicy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
   };
   if (options.role !== 'api') await registerJobs(ctx);
@@ -37,6 +52,7 @@ export async function startRuntime(
     ctx,
     async stop() {
       await queue.stop();
+      await ownSimulator?.stop();
       await database.close();
     },
   };

@@ -340,7 +340,8 @@ export class Channel implements SimChannel, WebhookTarget {
     if (p.pictureUrl !== undefined) data.pictureUrl = p.pictureUrl;
     const status = p.statusMessage ?? names.statusMessage();
     if (status !== undefined) data.statusMessage = status;
-    const friend = new Friend(this, ids.userId(), data);
+    if (p.userId !== undefined && !/^U[0-9a-f]{32}$/.test(p.userId)) throw new Error(`invalid user id ${p.userId}`);
+    const friend = new Friend(this, p.userId ?? ids.userId(), data);
     this.addFriend(friend);
     if (p.following) friend.setFollowing(true);
     return friend;
@@ -364,6 +365,7 @@ export class Channel implements SimChannel, WebhookTarget {
   }
 
   private addFriend(friend: Friend): void {
+    if (this.friendsById.has(friend.userId)) throw new Error(`friend ${friend.userId} exists already`);
     this.friendsById.set(friend.userId, friend);
     this.friendOrder.push(friend);
     this.sim.registerFriend(friend);

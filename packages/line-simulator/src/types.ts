@@ -110,6 +110,8 @@ export interface FriendProfile {
 }
 
 export interface FriendInit {
+  /** Restore a known friend (`U` + 32 hex), e.g. after a restart; default a new random id. */
+  userId?: string;
   displayName?: string;
   pictureUrl?: string;
   statusMessage?: string;

@@ -1,14 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { LineSimulator } from '@linq/line-simulator';
 import type { Config } from '../config.ts';
 import type { SessionPolicy } from './auth.ts';
 import type { Database } from './db.ts';
+import type { LineEndpoints } from './line.ts';
 import type { Queue } from './queue.ts';
+import type { SecretBox } from './secrets.ts';
 
-/** What every module's routes and services get: built once in main.ts (or by a test). */
+/** What every module's routes and services get: built once in runtime.ts (or by a test). */
 export interface AppContext {
   config: Config;
   database: Database;
   queue: Queue;
   sessionPolicy: SessionPolicy;
+  secrets: SecretBox;
+  /** Where a channel's calls go: LINE, or the simulator for simulated channels. */
+  lineEndpoints(simulated: boolean): LineEndpoints;
+  /** The LINE simulator running in this process (demo), if any. */
+  simulator: LineSimulator | null;
   log: FastifyBaseLogger;
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
   index,
   integer,
@@ -68,10 +70,171 @@ export const lineAccounts = pgTable(
     status: text('status', { enum: ['active', 'suspended'] })
       .notNull()
       .default('active'),
+    /** LINE's channel id (numeric string) and basic id (@xxxx). */
+    channelId: text('channel_id'),
+    basicId: text('basic_id'),
+    /** The bot's own user id: webhook bodies name it as `destination`. */
+    botUserId: text('bot_user_id'),
+    /** Channel secret and access token, sealed with AES-256-GCM (platform/secrets.ts); never returned. */
+    channelSecretSealed: text('channel_secret_sealed'),
+    channelAccessTokenSealed: text('channel_access_token_sealed'),
+    /** The unguessable path segment of this channel's webhook URL. */
+    webhookKey: text('webhook_key')
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** Bound to the LINE simulator instead of LINE (demo channels). */
+    simulated: boolean('simulated').notNull().default(false),
+    connectionCheckedAt: timestamp('connection_checked_at', { withTimezone: true }),
+    connectionError: text('connection_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('line_accounts_account_idx').on(t.accountId)],
+);
+
+/** A LINE user who has followed a channel (友だち). */
+export const friends = pgTable(
+  'friends',
+  {
+    id: serial('id').primaryKey(),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id, { onDelete: 'cascade' }),
+    lineUserId: text('line_user_id').notNull(),
+    displayName: text('display_name').notNull().default(''),
+    pictureUrl: text('picture_url'),
+    statusMessage: text('status_message'),
+    language: text('language'),
+    status: text('status', { enum: ['following', 'blocked'] })
+      .notNull()
+      .default('following'),
+    followedAt: timestamp('followed_at', { withTimezone: true }),
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /** Timestamp (ms) of the follow/unfollow event that set `status`: older events never undo a newer one. */
+    statusEventAt: bigint('status_event_at', { mode: 'number' }).notNull().default(0),
+    unreadCount: integer('unread_count').notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastMessageType: text('last_message_type'),
+    lastMessageText: text('last_message_text'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('friends_channel_user_idx').on(t.lineAccountId, t.lineUserId),
+    index('friends_channel_last_message_idx').on(t.lineAccountId, t.lastMessageAt),
+  ],
+);
+
+/** Every webhook event accepted from LINE, persisted before the 200 and processed by the worker. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id, { onDelete: 'cascade' }),
+    webhookEventId: text('webhook_event_id').notNull(),
+    type: text('type').notNull(),
+    lineUserId: text('line_user_id'),
+    /** LINE's event timestamp (ms): effects are applied in this order. */
+    occurredAt: bigint('occurred_at', { mode: 'number' }).notNull(),
+    isRedelivery: boolean('is_redelivery').notNull().default(false),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    uniqueIndex('webhook_events_channel_event_idx').on(t.lineAccountId, t.webhookEventId),
+    index('webhook_events_pending_idx')
+      .on(t.lineAccountId, t.occurredAt)
+      .where(sql`processed_at is null`),
+  ],
+);
+
+/** The talk history: what friends sent and what the channel sent them. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    direction: text('direction', { enum: ['incoming', 'outgoing'] }).notNull(),
+    /** text, image, sticker, location, video, audio, file, postback, template, … */
+    type: text('type').notNull(),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    lineMessageId: text('line_message_id'),
+    webhookEventId: bigint('webhook_event_id', { mode: 'number' }),
+    deliveryId: bigint('delivery_id', { mode: 'number' }),
+    sentByUserId: integer('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_friend_idx').on(t.friendId, t.occurredAt),
+    uniqueIndex('messages_webhook_event_idx').on(t.webhookEventId),
+  ],
+);
+
+export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'waiting_quota'] as const;
+
+/**
+ * One request to LINE: up to 5 messages to up to 500 friends (push when one, multicast
+ * when several). The retry key is saved before the first attempt and reused on every retry.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id, { onDelete: 'cascade' }),
+    /** LINE message objects, as sent. */
+    messages: jsonb('messages').$type<Record<string, unknown>[]>().notNull(),
+    retryKey: text('retry_key').notNull().unique(),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    lineRequestId: text('line_request_id'),
+    /** What asked for the send: talk, template test, plan, … and its id. */
+    source: text('source').notNull(),
+    sourceId: bigint('source_id', { mode: 'number' }),
+    sentByUserId: integer('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('queued', 'waiting_quota')`),
+    index('deliveries_channel_idx').on(t.lineAccountId, t.createdAt),
+  ],
+);
+
+/** The delivery log: per delivery (its messages) per friend, queued → sent or failed with the reason. */
+export const deliveryRecipients = pgTable(
+  'delivery_recipients',
+  {
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    reason: text('reason'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.friendId] }), index('delivery_recipients_friend_idx').on(t.friendId)],
 );
 
 export const staffAuthorities = pgTable(

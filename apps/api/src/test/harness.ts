@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { LineSimulator } from '@linq/line-simulator';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -39,7 +40,12 @@ export interface TestResponse {
  */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  options: { role?: ProcessRole; extraRoutes?: (app: FastifyInstance, ctx: AppContext) => void } = {},
+  options: {
+    role?: ProcessRole;
+    extraRoutes?: (app: FastifyInstance, ctx: AppContext) => void;
+    /** A LINE simulator for simulated channels (start one with startLineSimulator). */
+    simulator?: LineSimulator;
+  } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let url: string | undefined;
@@ -60,9 +66,19 @@ export async function startTestApp(
       await client.end();
     };
   }
-  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent' }), seedDemo: false, ...overrides, DATABASE_URL: url };
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', SECRETS_KEY: randomBytes(32).toString('base64') }),
+    seedDemo: false,
+    embeddedSimulator: false,
+    ...overrides,
+    DATABASE_URL: url,
+  };
   const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 5 });
-  const runtime = await startRuntime(config, { role: options.role ?? 'all', database });
+  const runtime = await startRuntime(config, {
+    role: options.role ?? 'all',
+    database,
+    ...(options.simulator ? { simulator: options.simulator } : {}),
+  });
   const app = await buildApp(runtime.ctx);
   options.extraRoutes?.(app, runtime.ctx);
   await app.ready();
