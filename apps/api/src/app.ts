@@ -13,6 +13,7 @@ import {
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandling } from './platform/http.ts';
 import { apiModules } from './modules/index.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 
 export const API_PREFIX = '/api';
 
@@ -59,6 +60,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
+  await webhookRoutes(app, ctx);
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
     await ctx.database.sql.executeSql('select 1');
     return reply.send({ status: 'ok', database: ctx.database.kind });

@@ -7,6 +7,7 @@ import { startQueue } from './platform/queue.ts';
 import { startLineSimulator, type LineSimulator } from '@linq/line-simulator';
 import { registerJobs } from './modules/jobs.ts';
 import { secretBox } from './platform/secrets.ts';
+import { localFileStorage } from './platform/storage.ts';
 import { resolveSecretsKey } from './platform/secrets-key.ts';
 
 export type ProcessRole = 'api' | 'worker' | 'all';
@@ -36,6 +37,7 @@ export async function startRuntime(
     queue,
     log,
     secrets: secretBox(resolveSecretsKey(config, log)),
+    files: localFileStorage(config.filesDir),
     simulator,
     lineEndpoints(simulated) {
       const timeoutMs = config.LINE_REQUEST_TIMEOUT_MS;

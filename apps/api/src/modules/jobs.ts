@@ -1,9 +1,14 @@
 import type { AppContext } from '../platform/context.ts';
 import { mailSender } from '../platform/mail.ts';
 import { passwordResetJob } from './passwords/jobs.ts';
+import { processWebhookEventsJob, sweepWebhookEvents } from './webhooks/jobs.ts';
 
 /** Job handlers run by the worker role. */
 export async function registerJobs(ctx: AppContext): Promise<void> {
   await ctx.queue.work('mail.send', mailSender(ctx));
   await ctx.queue.work('password-reset.request', passwordResetJob(ctx));
+  await ctx.queue.work('webhook.process', processWebhookEventsJob(ctx));
+  // At start, anything left unprocessed by a process that died after answering LINE.
+  await sweepWebhookEvents(ctx, 0);
+  ctx.queue.every(15_000, () => sweepWebhookEvents(ctx));
 }

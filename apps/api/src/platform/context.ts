@@ -6,6 +6,7 @@ import type { Database } from './db.ts';
 import type { LineEndpoints } from './line.ts';
 import type { Queue } from './queue.ts';
 import type { SecretBox } from './secrets.ts';
+import type { FileStorage } from './storage.ts';
 
 /** What every module's routes and services get: built once in runtime.ts (or by a test). */
 export interface AppContext {
@@ -14,6 +15,7 @@ export interface AppContext {
   queue: Queue;
   sessionPolicy: SessionPolicy;
   secrets: SecretBox;
+  files: FileStorage;
   /** Where a channel's calls go: LINE, or the simulator for simulated channels. */
   lineEndpoints(simulated: boolean): LineEndpoints;
   /** The LINE simulator running in this process (demo), if any. */

@@ -6,15 +6,21 @@ import type { SqlExecutor } from './db.ts';
 export interface JobPayloads {
   'mail.send': { outboxId: number };
   'password-reset.request': { role: 'service' | 'agency'; email: string };
+  'webhook.process': { lineAccountId: number };
 }
 export type JobName = keyof JobPayloads;
-export const JOB_NAMES: JobName[] = ['mail.send', 'password-reset.request'];
+export const JOB_NAMES: JobName[] = ['mail.send', 'password-reset.request', 'webhook.process'];
 
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<void>;
 
 export interface Queue {
   send<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<void>;
   work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
+  /**
+   * Runs a housekeeping task now and then every `intervalMs` in this worker (sweepers
+   * that find work whose job was lost). Tasks must be idempotent: every worker runs them.
+   */
+  every(intervalMs: number, task: () => Promise<void>): void;
   stop(): Promise<void>;
 }
 
@@ -26,6 +32,9 @@ export async function startQueue(sql: SqlExecutor, log: FastifyBaseLogger): Prom
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const name of JOB_NAMES) await boss.createQueue(name);
+  const timers = new Set<NodeJS.Timeout>();
+  const runTask = (task: () => Promise<void>) =>
+    task().catch((error: unknown) => log.error({ err: error }, 'housekeeping task failed'));
   return {
     async send(name, payload) {
       await boss.send(name, payload, { retryLimit: 5, retryDelay: 2, retryBackoff: true });
@@ -35,7 +44,14 @@ export async function startQueue(sql: SqlExecutor, log: FastifyBaseLogger): Prom
         for (const job of jobs) await handler(job.data);
       });
     },
+    every(intervalMs, task) {
+      void runTask(task);
+      const timer = setInterval(() => void runTask(task), intervalMs);
+      timer.unref();
+      timers.add(timer);
+    },
     async stop() {
+      for (const timer of timers) clearInterval(timer);
       await boss.stop({ graceful: true, timeout: 5000, close: false, wait: true });
     },
   };

@@ -13,13 +13,15 @@ import {
   users,
 } from '../platform/schema.ts';
 import { inject } from './harness.ts';
+import type { LineSimulator } from '@linq/line-simulator';
+import type { SecretBox } from '../platform/secrets.ts';
 
 export const TEST_PASSWORD = 'Test-password-2026';
 let passwordHash: Promise<string> | undefined;
 const unique = () => randomBytes(4).toString('hex');
 
 /** Builds rows for tests; every argument has a sensible default. */
-export function createFactory(db: Db, app: FastifyInstance) {
+export function createFactory(db: Db, app: FastifyInstance, secrets: SecretBox) {
   const factory = {
     async oem(values: Partial<typeof oems.$inferInsert> = {}) {
       const [row] = await db
@@ -59,6 +61,29 @@ export function createFactory(db: Db, app: FastifyInstance) {
         .values({ name: `Channel ${unique()}`, ...values, accountId })
         .returning();
       return row!;
+    },
+    /**
+     * A channel bound to the LINE simulator: sealed credentials in the database, the same
+     * channel in the simulator, its webhooks going to `consoleUrl` when given.
+     */
+    async simulatedChannel(accountId: number, sim: LineSimulator, consoleUrl: string | null = null) {
+      const channelId = String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999));
+      const secret = randomBytes(16).toString('hex');
+      const token = randomBytes(32).toString('base64url');
+      const row = await factory.lineAccount(accountId, {
+        simulated: true,
+        channelId,
+        channelSecretSealed: secrets.seal(secret),
+        channelAccessTokenSealed: secrets.seal(token),
+      });
+      const channel = sim.addChannel({
+        channelId,
+        channelSecret: secret,
+        channelAccessToken: token,
+        webhookUrl: consoleUrl ? `${consoleUrl}/webhooks/line/${row.webhookKey}` : null,
+        quota: null,
+      });
+      return { row, channel, secret, token };
     },
     async staffAuthority(accountId: number, permissions: Permissions = permissionsWith('edit', true), name?: string) {
       const [row] = await db

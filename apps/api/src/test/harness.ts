@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { LineSimulator } from '@linq/line-simulator';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -15,6 +18,8 @@ export interface TestApp {
   factory: Factory;
   /** Calls the API (paths relative to /api) through Fastify's HTTP layer. */
   request(options: TestRequest): Promise<TestResponse>;
+  /** Stops this server and starts a new one on the same database, as after a crash or deploy. */
+  restart(role: ProcessRole): Promise<TestApp>;
   stop(): Promise<void>;
 }
 
@@ -45,6 +50,8 @@ export async function startTestApp(
     extraRoutes?: (app: FastifyInstance, ctx: AppContext) => void;
     /** A LINE simulator for simulated channels (start one with startLineSimulator). */
     simulator?: LineSimulator;
+    /** Keep the embedded database on disk, so that `restart` finds the same data (crash tests). */
+    persistent?: boolean;
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -70,30 +77,41 @@ export async function startTestApp(
     ...loadConfig({ LOG_LEVEL: 'silent', SECRETS_KEY: randomBytes(32).toString('base64') }),
     seedDemo: false,
     embeddedSimulator: false,
+    filesDir: mkdtempSync(path.join(tmpdir(), 'linq-files-')),
     ...overrides,
     DATABASE_URL: url,
   };
-  const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 5 });
-  const runtime = await startRuntime(config, {
-    role: options.role ?? 'all',
-    database,
-    ...(options.simulator ? { simulator: options.simulator } : {}),
-  });
-  const app = await buildApp(runtime.ctx);
-  options.extraRoutes?.(app, runtime.ctx);
-  await app.ready();
-  const factory = createFactory(runtime.ctx.database.db, app);
-  return {
-    app,
-    runtime,
-    factory,
-    request: (options) => inject(app, options),
-    async stop() {
+  const dataDir = options.persistent ? mkdtempSync(path.join(tmpdir(), 'linq-db-')) : 'memory://';
+  const start = async (role: ProcessRole): Promise<TestApp> => {
+    const database = await openDatabase({ url, dataDir, poolSize: 5 });
+    const runtime = await startRuntime(config, {
+      role,
+      database,
+      ...(options.simulator ? { simulator: options.simulator } : {}),
+    });
+    const app = await buildApp(runtime.ctx);
+    options.extraRoutes?.(app, runtime.ctx);
+    await app.ready();
+    const close = async () => {
       await app.close();
       await runtime.stop();
-      await dropDatabase();
-    },
+    };
+    return {
+      app,
+      runtime,
+      factory: createFactory(runtime.ctx.database.db, app, runtime.ctx.secrets),
+      request: (options) => inject(app, options),
+      async restart(nextRole) {
+        await close();
+        return start(nextRole);
+      },
+      async stop() {
+        await close();
+        await dropDatabase();
+      },
+    };
   };
+  return start(options.role ?? 'all');
 }
 
 export async function inject(app: FastifyInstance, options: TestRequest): Promise<TestResponse> {

@@ -18,11 +18,17 @@ interface Probe extends Omit<TestRequest, 'method' | 'path'> {
   /** For lists: ids of B that must not appear in `data`. */
   absentIds?: number[];
 }
-type Entry = { kind: 'no-tenant-data'; why: string } | { kind: 'probes'; probes: (a: Tenant, b: Tenant) => Probe[] };
+type Build = (a: Tenant, b: Tenant) => Probe[];
+/** `refused`: probes of sessions a route without tenant data must turn away all the same (admin-only routes). */
+type Entry = { kind: 'no-tenant-data'; why: string; refused?: Build } | { kind: 'probes'; probes: Build };
 
 const NOT_FOUND = [404];
 const INVALID = [422];
-const notTenant = (why: string): Entry => ({ kind: 'no-tenant-data', why });
+const notTenant = (why: string, refused?: Build): Entry => ({
+  kind: 'no-tenant-data',
+  why,
+  ...(refused ? { refused } : {}),
+});
 const probes = (build: (a: Tenant, b: Tenant) => Probe[]): Entry => ({ kind: 'probes', probes: build });
 
 const authorityBody = (name: string) => ({
@@ -59,6 +65,26 @@ const userBody = (a: Tenant, overrides: Record<string, unknown>) => ({
   staff_authority_id: a.fullAuthority.id,
   line_account_ids: [a.channels[0]!.id],
   ...overrides,
+});
+
+/** Platform-admin routes hold every tenant's data: tenant A's owner and staff are refused (401) on B's ids. */
+const adminOnly = (path: (b: Tenant) => string, body?: (b: Tenant) => unknown): Entry =>
+  notTenant('platform admin: sees every tenant', (a, b) =>
+    [a.tokens.owner, a.tokens.staff].map((token) => ({
+      path: path(b),
+      token,
+      answers: [401],
+      ...(body ? { body: body(b) } : {}),
+    })),
+  );
+const adminChannelBody = (b: Tenant) => ({
+  name: 'hijack',
+  account_id: b.account.id,
+  status: 'active',
+  channel_id: '1234567890',
+  channel_secret: '0123456789abcdef0123456789abcdef',
+  channel_access_token: 'probe-token',
+  simulated: false,
 });
 
 const sessionRoutes = Object.fromEntries(
@@ -196,6 +222,16 @@ export const matrix: Record<string, Entry> = {
   'DELETE /api/account/users/:id': probes((a, b) => [
     { path: `/account/users/${b.viewer.id}`, token: a.tokens.owner, answers: NOT_FOUND },
   ]),
+
+  'GET /api/admin/line_accounts': adminOnly(() => '/admin/line_accounts'),
+  'GET /api/admin/line_accounts/:id': adminOnly((b) => `/admin/line_accounts/${b.channels[0]!.id}`),
+  'POST /api/admin/line_accounts': adminOnly(() => '/admin/line_accounts', adminChannelBody),
+  'PUT /api/admin/line_accounts/:id': adminOnly((b) => `/admin/line_accounts/${b.channels[0]!.id}`, adminChannelBody),
+  'DELETE /api/admin/line_accounts/:id': adminOnly((b) => `/admin/line_accounts/${b.channels[1]!.id}`),
+  'POST /api/admin/line_accounts/:id/connection_test': adminOnly(
+    (b) => `/admin/line_accounts/${b.channels[0]!.id}/connection_test`,
+  ),
+  'GET /api/admin/accounts/options': adminOnly(() => '/admin/accounts/options'),
 };
 
 let t: TestApp;
@@ -260,9 +296,10 @@ describe('isolation route matrix', () => {
 
   it('refuses every probe of tenant A into tenant B and changes nothing of B', async () => {
     for (const [route, entry] of Object.entries(matrix)) {
-      if (entry.kind !== 'probes') continue;
+      const build = entry.kind === 'probes' ? entry.probes : entry.refused;
+      if (!build) continue;
       const method = route.split(' ')[0] as TestRequest['method'];
-      for (const probe of entry.probes(a, b)) {
+      for (const probe of build(a, b)) {
         const { answers, absentIds, ...request } = probe;
         const before = await snapshotOf(b);
         const response = await t.request({ method, ...request });

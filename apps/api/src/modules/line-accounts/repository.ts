@@ -32,3 +32,25 @@ export async function renameLineAccount(db: Db, scope: AccountScope, id: number,
     .returning(columns);
   return row;
 }
+
+const channelForLine = {
+  id: lineAccounts.id,
+  accountId: lineAccounts.accountId,
+  simulated: lineAccounts.simulated,
+  botUserId: lineAccounts.botUserId,
+  channelSecretSealed: lineAccounts.channelSecretSealed,
+  channelAccessTokenSealed: lineAccounts.channelAccessTokenSealed,
+};
+export type ChannelForLine = { [K in keyof typeof channelForLine]: (typeof lineAccounts.$inferSelect)[K] };
+
+/** Webhooks carry no session: the unguessable key in the URL names the channel. */
+export async function findChannelByWebhookKeyUnscoped(db: Db, webhookKey: string): Promise<ChannelForLine | undefined> {
+  const [row] = await db.select(channelForLine).from(lineAccounts).where(eq(lineAccounts.webhookKey, webhookKey));
+  return row;
+}
+
+/** Jobs act for the channel their payload names; the payload came from a scoped request or a webhook. */
+export async function findChannelUnscoped(db: Db, lineAccountId: number): Promise<ChannelForLine | undefined> {
+  const [row] = await db.select(channelForLine).from(lineAccounts).where(eq(lineAccounts.id, lineAccountId));
+  return row;
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { IncomingEvent } from './repository.ts';
+
+/**
+ * The parts of LINE's webhook body (webhook.yml CallbackRequest / Event) we rely on;
+ * the rest of each event is kept as it came.
+ */
+const event = z.looseObject({
+  type: z.string().min(1),
+  timestamp: z.number().int(),
+  mode: z.string(),
+  webhookEventId: z.string().min(1).max(64),
+  deliveryContext: z.object({ isRedelivery: z.boolean() }),
+  source: z.looseObject({ type: z.string(), userId: z.string().optional() }).optional(),
+});
+export const callbackBody = z.object({ destination: z.string(), events: z.array(event) });
+
+export function toIncomingEvents(body: z.infer<typeof callbackBody>): IncomingEvent[] {
+  return body.events.map((e) => ({
+    webhookEventId: e.webhookEventId,
+    type: e.type,
+    lineUserId: e.source?.userId ?? null,
+    occurredAt: e.timestamp,
+    isRedelivery: e.deliveryContext.isRedelivery,
+    payload: e as Record<string, unknown>,
+  }));
+}

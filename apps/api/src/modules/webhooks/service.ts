@@ -1,0 +1,41 @@
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { findChannelByWebhookKeyUnscoped } from '../line-accounts/repository.ts';
+import { callbackBody, toIncomingEvents } from './events.ts';
+import * as repo from './repository.ts';
+import { validLineSignature } from './signature.ts';
+
+/**
+ * A webhook request from LINE: signature first (on the raw bytes), then the events are
+ * stored, then a job processes them. The caller answers 200 only after this returns, so
+ * an accepted event is never lost; a database failure throws and LINE redelivers.
+ */
+export async function ingestWebhook(
+  ctx: AppContext,
+  webhookKey: string,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<{ accepted: number }> {
+  const channel = await findChannelByWebhookKeyUnscoped(ctx.database.db, webhookKey);
+  if (!channel) throw new AppError('not_found', 'Unknown webhook URL');
+  const secret = channel.channelSecretSealed ? ctx.secrets.open(channel.channelSecretSealed) : null;
+  if (!secret || !validLineSignature(rawBody, secret, signature)) {
+    throw new AppError('unauthorized', 'Invalid signature');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new AppError('bad_request', 'Body is not JSON');
+  }
+  const body = callbackBody.safeParse(parsed);
+  if (!body.success) throw new AppError('bad_request', 'Not a LINE webhook body');
+  const accepted = await repo.insertEvents(ctx.database.db, channel.id, toIncomingEvents(body.data));
+  if (accepted > 0) {
+    // Enqueue failures are caught by the sweeper; the events are already safe.
+    await ctx.queue.send('webhook.process', { lineAccountId: channel.id }).catch((error: unknown) => {
+      ctx.log.warn({ err: error, lineAccountId: channel.id }, 'could not enqueue webhook processing');
+    });
+  }
+  return { accepted };
+}
