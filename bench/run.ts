@@ -3,6 +3,8 @@
  * the reduced sizes CI can afford.
  */
 import { bundleSizes } from './bundle-size.ts';
+import { postgresReachable } from './support/console.ts';
+import { webhookIngestBench } from './webhook-ingest.ts';
 
 function printBundleSizes() {
   const { rows } = bundleSizes();
@@ -17,3 +19,8 @@ function printBundleSizes() {
 }
 
 printBundleSizes();
+if (await postgresReachable()) {
+  await webhookIngestBench();
+} else {
+  console.log('\n(PostgreSQL not reachable: set BENCH_DATABASE_URL for the database benchmarks)');
+}

@@ -7,20 +7,25 @@ export interface JobPayloads {
   'mail.send': { outboxId: number };
   'password-reset.request': { role: 'service' | 'agency'; email: string };
   'webhook.process': { lineAccountId: number };
+  'delivery.send': { deliveryId: number };
 }
 export type JobName = keyof JobPayloads;
-export const JOB_NAMES: JobName[] = ['mail.send', 'password-reset.request', 'webhook.process'];
+export const JOB_NAMES: JobName[] = ['mail.send', 'password-reset.request', 'webhook.process', 'delivery.send'];
 
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<void>;
 
 export interface Queue {
-  send<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<void>;
-  work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
+  /** `startAfter`: not before then (retries with back-off). */
+  send<N extends JobName>(name: N, payload: JobPayloads[N], options?: { startAfter?: Date }): Promise<void>;
+  /** `batchSize`: jobs fetched at once and run one after the other (default 1). */
+  work<N extends JobName>(name: N, handler: JobHandler<N>, options?: { batchSize?: number }): Promise<void>;
   /**
    * Runs a housekeeping task now and then every `intervalMs` in this worker (sweepers
    * that find work whose job was lost). Tasks must be idempotent: every worker runs them.
    */
   every(intervalMs: number, task: () => Promise<void>): void;
+  /** True once stop() began: long-running handlers end their loop early and leave the rest to the next worker. */
+  stopping(): boolean;
   stop(): Promise<void>;
 }
 
@@ -33,14 +38,15 @@ export async function startQueue(sql: SqlExecutor, log: FastifyBaseLogger): Prom
   await boss.start();
   for (const name of JOB_NAMES) await boss.createQueue(name);
   const timers = new Set<NodeJS.Timeout>();
+  let stopRequested = false;
   const runTask = (task: () => Promise<void>) =>
     task().catch((error: unknown) => log.error({ err: error }, 'housekeeping task failed'));
   return {
-    async send(name, payload) {
-      await boss.send(name, payload, { retryLimit: 5, retryDelay: 2, retryBackoff: true });
+    async send(name, payload, options) {
+      await boss.send(name, payload, { retryLimit: 5, retryDelay: 2, retryBackoff: true, ...options });
     },
-    async work(name, handler) {
-      await boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+    async work(name, handler, options) {
+      await boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: 0.5, ...options }, async (jobs) => {
         for (const job of jobs) await handler(job.data);
       });
     },
@@ -50,7 +56,9 @@ export async function startQueue(sql: SqlExecutor, log: FastifyBaseLogger): Prom
       timer.unref();
       timers.add(timer);
     },
+    stopping: () => stopRequested,
     async stop() {
+      stopRequested = true;
       for (const timer of timers) clearInterval(timer);
       await boss.stop({ graceful: true, timeout: 5000, close: false, wait: true });
     },

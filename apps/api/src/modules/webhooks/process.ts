@@ -24,7 +24,7 @@ export async function processChannelEvents(ctx: AppContext, lineAccountId: numbe
     ? lineClient(ctx.lineEndpoints(channel.simulated), ctx.secrets.open(channel.channelAccessTokenSealed))
     : null;
   const failed = new Set<number>();
-  for (;;) {
+  while (!ctx.queue.stopping()) {
     const batch = (await repo.pendingEvents(ctx.database.db, lineAccountId, BATCH + failed.size)).filter(
       (e) => !failed.has(e.id),
     );

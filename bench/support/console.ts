@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { startRuntime, type Runtime } from '../../apps/api/src/runtime.ts';
+import { createFactory, type Factory } from '../../apps/api/src/test/factory.ts';
+import type { LineSimulator } from '@linq/line-simulator';
+
+export const benchServerUrl = () => process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const ciScale = () => process.env.BENCH_SCALE === 'ci';
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: benchServerUrl() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function postgresReachable(): Promise<boolean> {
+  try {
+    await admin('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface BenchConsole {
+  url: string;
+  app: FastifyInstance;
+  runtime: Runtime;
+  factory: Factory;
+  stop(): Promise<void>;
+}
+
+/** The console (API + worker) on its own new PostgreSQL database, listening on loopback. */
+export async function startBenchConsole(options: { simulator?: LineSimulator } = {}): Promise<BenchConsole> {
+  const name = `linq_bench_${randomBytes(6).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(benchServerUrl());
+  url.pathname = `/${name}`;
+  const config = {
+    ...loadConfig({
+      DATABASE_URL: url.toString(),
+      SECRETS_KEY: randomBytes(32).toString('base64'),
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+    }),
+    embeddedSimulator: false,
+  };
+  const runtime = await startRuntime(config, {
+    role: 'all',
+    ...(options.simulator ? { simulator: options.simulator } : {}),
+  });
+  const app = await buildApp(runtime.ctx);
+  const consoleUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: consoleUrl,
+    app,
+    runtime,
+    factory: createFactory(runtime.ctx.database.db, app, runtime.ctx.secrets),
+    async stop() {
+      await app.close();
+      await runtime.stop();
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** Runs `task` for indexes 0..count-1 with at most `concurrency` in flight. */
+export async function pool(count: number, concurrency: number, task: (index: number) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
