@@ -3,6 +3,7 @@
  * the reduced sizes CI can afford.
  */
 import { bundleSizes } from './bundle-size.ts';
+import { multicastBench } from './multicast.ts';
 import { postgresReachable } from './support/console.ts';
 import { webhookIngestBench } from './webhook-ingest.ts';
 
@@ -21,6 +22,7 @@ function printBundleSizes() {
 printBundleSizes();
 if (await postgresReachable()) {
   await webhookIngestBench();
+  await multicastBench();
 } else {
   console.log('\n(PostgreSQL not reachable: set BENCH_DATABASE_URL for the database benchmarks)');
 }

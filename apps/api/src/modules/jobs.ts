@@ -1,5 +1,6 @@
 import type { AppContext } from '../platform/context.ts';
 import { mailSender } from '../platform/mail.ts';
+import { registerDeliveryJobs } from './delivery/jobs.ts';
 import { passwordResetJob } from './passwords/jobs.ts';
 import { processWebhookEventsJob, sweepWebhookEvents } from './webhooks/jobs.ts';
 
@@ -11,4 +12,5 @@ export async function registerJobs(ctx: AppContext): Promise<void> {
   // At start, anything left unprocessed by a process that died after answering LINE.
   await sweepWebhookEvents(ctx, 0);
   ctx.queue.every(15_000, () => sweepWebhookEvents(ctx));
+  await registerDeliveryJobs(ctx);
 }

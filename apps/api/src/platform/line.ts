@@ -118,7 +118,9 @@ function toLineError(error: unknown): never {
   if (error instanceof HTTPFetchError) {
     let message = error.statusText;
     try {
-      message = (JSON.parse(error.body) as { message?: string }).message ?? message;
+      const body = JSON.parse(error.body) as { message?: string; details?: { message?: string; property?: string }[] };
+      const details = (body.details ?? []).map((d) => [d.property, d.message].filter(Boolean).join(': '));
+      message = [body.message ?? message, ...details].join(' / ');
     } catch {
       // LINE answered something other than JSON: keep the status text.
     }

@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
+import { lineClient, type LineMessage } from '../../platform/line.ts';
+import { deliveries, deliveryRecipients, friends } from '../../platform/schema.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { waitFor } from '../../test/wait.ts';
+import { registerDeliveryJobs } from './jobs.ts';
+import * as repo from './repository.ts';
+import {
+  DEFAULT_DELIVERY_POLICY,
+  QUOTA_WAIT_MESSAGE,
+  enqueueSend,
+  sendDelivery,
+  sweepDeliveries,
+  type DeliveryPolicy,
+} from './service.ts';
+
+/** Short back-offs; quota waits and lost jobs are due at once, so a sweep picks them up. */
+const policy: DeliveryPolicy = {
+  ...DEFAULT_DELIVERY_POLICY,
+  retryBaseMs: 20,
+  retryMaxDelayMs: 100,
+  maxAttempts: 4,
+  maxRateLimitedAttempts: 8,
+  quotaRecheckMs: 0,
+  sweepGraceMs: 0,
+};
+const hello: LineMessage[] = [{ type: 'text', text: 'こんにちは🍣' }];
+
+let sim: LineSimulator;
+let t: TestApp;
+let accountId: number;
+
+beforeAll(async () => {
+  sim = await startLineSimulator();
+  // The API role starts no workers: the delivery worker runs with the test policy instead.
+  t = await startTestApp({ LINE_REQUEST_TIMEOUT_MS: 300 }, { role: 'api', simulator: sim });
+  await registerDeliveryJobs(t.runtime.ctx, policy);
+  accountId = (await t.factory.account()).id;
+  // The simulator compiles an operation's validator on its first request (up to ~1 s): not
+  // a time-out any test should see.
+  const { channel, token } = await t.factory.simulatedChannel(accountId, sim);
+  const to = channel.createFriends(2).map((f) => f.userId);
+  const warm = lineClient({ ...t.runtime.ctx.lineEndpoints(true), timeoutMs: 10_000 }, token);
+  await Promise.all([
+    warm.push(to[0]!, hello, randomUUID()),
+    warm.multicast(to, hello, randomUUID()),
+    warm.remainingQuota(),
+  ]);
+});
+
+afterAll(async () => {
+  await t?.stop();
+  await sim?.stop();
+});
+
+const db = () => t.runtime.ctx.database.db;
+
+/** A simulated channel with `count` following virtual friends, and their friends rows. */
+async function channelWithFriends(count: number) {
+  const { row, channel, token } = await t.factory.simulatedChannel(accountId, sim);
+  const virtual = channel.createFriends(count);
+  const rows = await db()
+    .insert(friends)
+    .values(virtual.map((f) => ({ lineAccountId: row.id, lineUserId: f.userId, displayName: f.profile.displayName })))
+    .returning({ id: friends.id });
+  return { lineAccountId: row.id, channel, token, friendIds: rows.map((r) => r.id) };
+}
+
+async function delivery(id: number) {
+  const [row] = await db().select().from(deliveries).where(eq(deliveries.id, id));
+  return row!;
+}
+
+const recipients = (deliveryId: number) =>
+  db()
+    .select()
+    .from(deliveryRecipients)
+    .where(eq(deliveryRecipients.deliveryId, deliveryId))
+    .orderBy(asc(deliveryRecipients.friendId));
+
+const settled = (id: number, status: 'sent' | 'failed' | 'waiting_quota') =>
+  waitFor(async () => {
+    const row = await delivery(id);
+    return row.status === status && row;
+  });
+
+async function sendOne(lineAccountId: number, friendIds: number[], messages = hello) {
+  const ids = await enqueueSend(t.runtime.ctx, { lineAccountId }, { friendIds, messages, source: 'test' });
+  expect(ids).toHaveLength(1);
+  return ids[0]!;
+}
+
+const requestIds = (channel: SimChannel) => new Set(channel.sentMessages().map((m) => m.requestId));
+
+describe('delivery', () => {
+  it('pushes to one friend and multicasts to several, logging each recipient as sent', async () => {
+    const { lineAccountId, channel, friendIds } = await channelWithFriends(3);
+    const pushed = await sendOne(lineAccountId, [friendIds[0]!]);
+    const multicast = await sendOne(lineAccountId, friendIds);
+
+    const pushRow = await settled(pushed, 'sent');
+    const multicastRow = await settled(multicast, 'sent');
+    expect(pushRow).toMatchObject({ attempts: 1, lastError: null });
+    expect(multicastRow.sentAt).toBeInstanceOf(Date);
+    expect((await recipients(multicast)).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
+    const sent = channel.sentMessages();
+    const byPush = sent.filter((m) => m.endpoint === 'pushMessage');
+    const byMulticast = sent.filter((m) => m.endpoint === 'multicast');
+    expect(byPush).toMatchObject([{ message: hello[0], retryKey: pushRow.retryKey, requestId: pushRow.lineRequestId }]);
+    expect(byMulticast).toHaveLength(3);
+    expect(byMulticast[0]).toMatchObject({ retryKey: multicastRow.retryKey, requestId: multicastRow.lineRequestId });
+  });
+
+  it('sends to following friends only: blocked ones are logged failed, strangers are not written', async () => {
+    const { lineAccountId, channel, friendIds } = await channelWithFriends(3);
+    const other = await channelWithFriends(1);
+    await db().update(friends).set({ status: 'blocked' }).where(eq(friends.id, friendIds[2]!));
+
+    const ids = await enqueueSend(
+      t.runtime.ctx,
+      { lineAccountId },
+      { friendIds: [...friendIds, other.friendIds[0]!], messages: hello, source: 'test' },
+    );
+    expect(ids).toHaveLength(2);
+    const [sent, blocked] = ids as [number, number];
+    await settled(sent, 'sent');
+    expect((await recipients(sent)).map((r) => r.friendId)).toEqual(friendIds.slice(0, 2));
+    expect(await delivery(blocked)).toMatchObject({ status: 'failed', attempts: 0 });
+    expect(await recipients(blocked)).toMatchObject([{ friendId: friendIds[2], status: 'failed', reason: 'blocked' }]);
+    const stranger = await db()
+      .select()
+      .from(deliveryRecipients)
+      .where(eq(deliveryRecipients.friendId, other.friendIds[0]!));
+    expect(stranger).toEqual([]);
+    expect(channel.sentMessageCount()).toBe(2);
+  });
+
+  it('500, 500, 200: retried with the same retry key, one message recorded, sent after 3 attempts', async () => {
+    const { lineAccountId, channel, friendIds } = await channelWithFriends(1);
+    sim.faults.inject({ channelId: channel.channelId, endpoint: 'pushMessage', mode: 'error500', count: 2 });
+
+    const row = await settled(await sendOne(lineAccountId, friendIds), 'sent');
+    expect(row.attempts).toBe(3);
+    expect(channel.sentMessages()).toHaveLength(1);
+    expect(channel.sentMessages()[0]!.retryKey).toBe(row.retryKey);
+  });
+
+  it('time-out after LINE accepted: the retry gets 409 and the delivery is sent, recorded once', async () => {
+    const { lineAccountId, channel, friendIds } = await channelWithFriends(2);
+    sim.faults.inject({
+      channelId: channel.channelId,
+      endpoint: 'multicast',
+      mode: 'timeoutAfterProcessing',
+      count: 1,
+    });
+
+    const row = await settled(await sendOne(lineAccountId, friendIds), 'sent');
+    expect(row.attempts).toBe(2);
+    expect(channel.sentMessages()).toHaveLength(2); // one message, two recipients
+    expect(requestIds(channel)).toEqual(new Set([row.lineRequestId]));
+  });
+
+  it('no answer at all: retried after the time-out and sent once', async () => {
+    const { lineAccountId, channel, friendIds } = await channelWithFriends(2);
+    sim.faults.inject({ channelId: channel.channelId, endpoint: 'multicast', mode: 'timeout', count: 1 });
+
+    const row = await settled(await sendOne(lineAccountId, friendIds), 'sent');
+    expect(row.attempts).toBe(2);
+    expect(channel.sentMessages()).toHaveLength(2);
+  });
+
+  it('429 rate limit: backs off and sends, even past the attempts allowed for 5xx', async () => {
+    const { lineAccountId, channel, friendIds } = await channelWithFriends(2);
+    sim.faults.inject({
+      channelId: channel.channelId,
+      endpoint: 'multicast',
+      mode: 'rate429',
+      count: policy.maxAttempts,
+    });
+
+    const row = await settled(await sendOne(lineAccountId, friendIds), 'sent');
+    expect(row.attempts).toBe(policy.maxAttempts + 1);
+    expect(channel.sentMessages()).toHaveLength(2);
+  });
+
+  it('LINE down for longer than the retry budget: failed with the reason, nothing sent', async () => {
+    const { lineAccountId, channel, friendIds } = await channelWithFriends(2);
+    sim.faults.inject({ channelId: channel.channelId, endpoint: 'multicast', mode: 'error500', count: 100 });
+
+    const row = await settled(await sendOne(lineAccountId, friendIds), 'failed');
+    sim.faults.clear();
+    expect(row).toMatchObject({ attempts: policy.maxAttempts, lastError: 'An error occurred in the backend' });
+    expect((await recipients(row.id)).map((r) => r.reason)).toEqual([row.lastError, row.lastError]);
+    expect(channel.sentMessageCount()).toBe(0);
+  });
+
+  it("400: not retried, LINE's reason recorded on the recipients", async () => {
+    const { lineAccountId, channel, friendIds } = await channelWithFriends(2);
+    const invalid: LineMessage[] = [{ type: 'text', text: 'あ'.repeat(5001) }];
+
+    const row = await settled(await sendOne(lineAccountId, friendIds, invalid), 'failed');
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toMatch(/error/);
+    expect(await recipients(row.id)).toMatchObject([
+      { status: 'failed', reason: row.lastError },
+      { status: 'failed', reason: row.lastError },
+    ]);
+    expect(await sweepDeliveries(t.runtime.ctx, policy)).toBe(0);
+    expect((await delivery(row.id)).attempts).toBe(1);
+    expect(channel.sentMessageCount()).toBe(0);
+  });
+
+  it('monthly quota exhausted: waits with a clear status, then goes out once the quota allows', async () => {
+    const { lineAccountId, channel, friendIds } = await channelWithFriends(2);
+    channel.setQuota(1, 1);
+
+    const id = await sendOne(lineAccountId, friendIds);
+    const waiting = await settled(id, 'waiting_quota');
+    expect(waiting).toMatchObject({ lastError: QUOTA_WAIT_MESSAGE, attempts: 0 });
+    expect((await recipients(id)).map((r) => r.status)).toEqual(['queued', 'queued']);
+    expect(channel.sentMessageCount()).toBe(0);
+
+    channel.setQuota(1000, 1);
+    await sweepDeliveries(t.runtime.ctx, policy);
+    expect(await settled(id, 'sent')).toMatchObject({ attempts: 1, lastError: null });
+    expect(channel.sentMessageCount()).toBe(2);
+  });
+
+  /** A delivery written like enqueueSend does, but with no job: the test plays the workers. */
+  async function unqueuedDelivery(lineAccountId: number, friendIds: number[]) {
+    const [id] = await repo.insertDeliveries(db(), lineAccountId, { source: 'test' }, [{ messages: hello, friendIds }]);
+    return id!;
+  }
+
+  it('a job run twice concurrently sends once', async () => {
+    const { lineAccountId, channel, friendIds } = await channelWithFriends(2);
+    const id = await unqueuedDelivery(lineAccountId, friendIds);
+
+    await Promise.all([sendDelivery(t.runtime.ctx, id, policy), sendDelivery(t.runtime.ctx, id, policy)]);
+    expect(await delivery(id)).toMatchObject({ status: 'sent', attempts: 1 });
+    await sendDelivery(t.runtime.ctx, id, policy);
+    expect((await delivery(id)).attempts).toBe(1);
+    expect(channel.sentMessageCount()).toBe(2);
+  });
+
+  it('a worker that died mid-send: the sweeper hands the delivery on and it is sent once', async () => {
+    const { lineAccountId, channel, friendIds, token } = await channelWithFriends(2);
+    const beforeLine = await unqueuedDelivery(lineAccountId, friendIds);
+    const afterLine = await unqueuedDelivery(lineAccountId, friendIds);
+    // Both claimed by a worker that then died (lease over at once); the second one's request
+    // had reached LINE.
+    await repo.claimDelivery(db(), beforeLine, 0);
+    const claim = (await repo.claimDelivery(db(), afterLine, 0))!;
+    const client = lineClient(t.runtime.ctx.lineEndpoints(true), token);
+    const accepted = await client.multicast(
+      channel.friends().map((f) => f.userId),
+      claim.messages,
+      claim.retryKey,
+    );
+
+    await sweepDeliveries(t.runtime.ctx, policy);
+    expect(await settled(beforeLine, 'sent')).toMatchObject({ attempts: 2 });
+    expect(await settled(afterLine, 'sent')).toMatchObject({ attempts: 2, lineRequestId: accepted.requestId });
+    expect(channel.sentMessageCount()).toBe(4); // each delivery once, to two friends
+  });
+
+  it('1,200 recipients × 7 messages: 6 deliveries of at most 500 recipients and 5 messages', async () => {
+    const { lineAccountId, channel, friendIds } = await channelWithFriends(1200);
+    const messages: LineMessage[] = Array.from({ length: 7 }, (_, i) => ({ type: 'text', text: `お知らせ ${i + 1}` }));
+
+    const ids = await enqueueSend(t.runtime.ctx, { lineAccountId }, { friendIds, messages, source: 'test' });
+    expect(ids).toHaveLength(6);
+    const rows = await db().select().from(deliveries).where(inArray(deliveries.id, ids)).orderBy(asc(deliveries.id));
+    expect(rows.map((r) => r.messages.length)).toEqual([5, 5, 5, 2, 2, 2]);
+    expect(new Set(rows.map((r) => r.retryKey)).size).toBe(6);
+    const counts = await Promise.all(ids.map(async (id) => (await recipients(id)).length));
+    expect(counts).toEqual([500, 500, 200, 500, 500, 200]);
+
+    await waitFor(async () => {
+      const statuses = await db()
+        .select({ status: deliveries.status })
+        .from(deliveries)
+        .where(inArray(deliveries.id, ids));
+      return statuses.every((s) => s.status === 'sent');
+    });
+    expect(channel.sentMessageCount()).toBe(1200 * 7);
+  });
+});
