@@ -93,7 +93,7 @@ ALTER TABLE "messages" ADD CONSTRAINT "messages_line_account_id_line_accounts_id
 ALTER TABLE "messages" ADD CONSTRAINT "messages_friend_id_friends_id_fk" FOREIGN KEY ("friend_id") REFERENCES "public"."friends"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_sent_by_user_id_users_id_fk" FOREIGN KEY ("sent_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_events" ADD CONSTRAINT "webhook_events_line_account_id_line_accounts_id_fk" FOREIGN KEY ("line_account_id") REFERENCES "public"."line_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "deliveries_due_idx" ON "deliveries" USING btree ("next_attempt_at") WHERE status in ('queued', 'waiting_quota');--> statement-breakpoint
+CREATE INDEX "deliveries_due_idx" ON "deliveries" USING btree ("next_attempt_at") WHERE status in ('queued', 'waiting_quota', 'sending');--> statement-breakpoint
 CREATE INDEX "deliveries_channel_idx" ON "deliveries" USING btree ("line_account_id","created_at");--> statement-breakpoint
 CREATE INDEX "delivery_recipients_friend_idx" ON "delivery_recipients" USING btree ("friend_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "friends_channel_user_idx" ON "friends" USING btree ("line_account_id","line_user_id");--> statement-breakpoint
@@ -102,4 +102,5 @@ CREATE INDEX "messages_friend_idx" ON "messages" USING btree ("friend_id","occur
 CREATE UNIQUE INDEX "messages_webhook_event_idx" ON "messages" USING btree ("webhook_event_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "webhook_events_channel_event_idx" ON "webhook_events" USING btree ("line_account_id","webhook_event_id");--> statement-breakpoint
 CREATE INDEX "webhook_events_pending_idx" ON "webhook_events" USING btree ("line_account_id","occurred_at") WHERE processed_at is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "line_accounts_channel_id_idx" ON "line_accounts" USING btree ("channel_id");--> statement-breakpoint
 ALTER TABLE "line_accounts" ADD CONSTRAINT "line_accounts_webhook_key_unique" UNIQUE("webhook_key");

@@ -90,7 +90,10 @@ export const lineAccounts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('line_accounts_account_idx').on(t.accountId)],
+  (t) => [
+    index('line_accounts_account_idx').on(t.accountId),
+    uniqueIndex('line_accounts_channel_id_idx').on(t.channelId),
+  ],
 );
 
 /** A LINE user who has followed a channel (友だち). */
@@ -213,7 +216,7 @@ export const deliveries = pgTable(
   (t) => [
     index('deliveries_due_idx')
       .on(t.nextAttemptAt)
-      .where(sql`status in ('queued', 'waiting_quota')`),
+      .where(sql`status in ('queued', 'waiting_quota', 'sending')`),
     index('deliveries_channel_idx').on(t.lineAccountId, t.createdAt),
   ],
 );

@@ -1,0 +1,480 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLineSimulator, type LineSimulator } from '@linq/line-simulator';
+import type { AccountOption, AdminLineAccount, ConnectionTestResult } from '@linq/contract';
+import { friends, lineAccounts, userLineAccounts } from '../../platform/schema.ts';
+import { startTestApp, type TestApp, type TestRequest, type TestResponse } from '../../test/harness.ts';
+import type { Tenant } from '../../test/factory.ts';
+import {
+  DUPLICATE_CHANNEL_ID_MESSAGE,
+  hasFriendsMessage,
+  NO_TOKEN_MESSAGE,
+  publicOrigin,
+  UNKNOWN_ACCOUNT_MESSAGE,
+} from './service.ts';
+
+let sim: LineSimulator;
+let t: TestApp;
+let tenant: Tenant;
+let other: Tenant;
+let adminToken: string;
+beforeAll(async () => {
+  sim = await startLineSimulator();
+  t = await startTestApp({}, { simulator: sim });
+  tenant = await t.factory.tenant();
+  other = await t.factory.tenant();
+  const admin = await t.factory.user('admin');
+  adminToken = await t.factory.login('admin', admin.email);
+});
+afterAll(async () => {
+  await t.stop();
+  await sim.stop();
+});
+
+const PATH = '/admin/line_accounts';
+
+/** Every plaintext secret and token this file ever sent, and every answer it got. */
+const plaintexts = new Set<string>();
+const answers: string[] = [];
+async function asAdmin(request: Omit<TestRequest, 'token'>): Promise<TestResponse> {
+  const body = request.body as Record<string, unknown> | undefined;
+  for (const key of ['channel_secret', 'channel_access_token']) {
+    // Long enough to be a real secret (not a short invalid value an error message might echo).
+    if (typeof body?.[key] === 'string' && body[key].length >= 20) plaintexts.add(body[key]);
+  }
+  const response = await t.request({ ...request, token: adminToken });
+  answers.push(JSON.stringify(response.body));
+  return response;
+}
+
+const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+const credentials = () => ({
+  channelId: `1${digits(9)}`,
+  channelSecret: randomBytes(16).toString('hex'),
+  channelAccessToken: randomBytes(30).toString('base64url'),
+});
+const channelBody = (of: Tenant, body: Record<string, unknown> = {}) => {
+  const c = credentials();
+  return {
+    name: `公式アカウント ${digits(4)}`,
+    account_id: of.account.id,
+    channel_id: c.channelId,
+    channel_secret: c.channelSecret,
+    channel_access_token: c.channelAccessToken,
+    ...body,
+  };
+};
+const updateBody = (channel: AdminLineAccount, body: Record<string, unknown> = {}) => ({
+  id: channel.id,
+  name: channel.name,
+  account_id: channel.account.id,
+  status: channel.status,
+  channel_id: channel.channel_id,
+  basic_id: channel.basic_id ?? '',
+  simulated: channel.simulated,
+  channel_secret: '',
+  channel_access_token: '',
+  ...body,
+});
+
+async function createChannel(body: Record<string, unknown>): Promise<AdminLineAccount> {
+  const r = await asAdmin({ method: 'POST', path: PATH, body });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.json.data as AdminLineAccount;
+}
+async function stored(id: number) {
+  const [row] = await t.runtime.ctx.database.db.select().from(lineAccounts).where(eq(lineAccounts.id, id));
+  return row;
+}
+const open = (sealed: string | null | undefined) => t.runtime.ctx.secrets.open(sealed!);
+const read = async (id: number) =>
+  (await asAdmin({ method: 'GET', path: `${PATH}/${id}` })).json.data as AdminLineAccount;
+
+describe('admin line accounts', () => {
+  it('connects a channel to an account, storing the secret and token sealed', async () => {
+    const body = channelBody(tenant, { name: '  Demo 本店  ', basic_id: ' @123ABCDE ', simulated: true });
+    const channel = await createChannel(body);
+    const row = await stored(channel.id);
+    expect(channel).toEqual({
+      id: channel.id,
+      name: 'Demo 本店',
+      status: 'active',
+      account: { id: tenant.account.id, name: tenant.account.name },
+      channel_id: body.channel_id,
+      basic_id: '@123abcde',
+      bot_user_id: null,
+      simulated: true,
+      has_channel_secret: true,
+      has_channel_access_token: true,
+      webhook_url: `http://localhost:3000/webhooks/line/${row!.webhookKey}`,
+      connection: { checked_at: null, ok: null, error: null },
+      friend_count: 0,
+      created_at: expect.any(String) as string,
+      updated_at: expect.any(String) as string,
+    });
+    expect(row!.webhookKey).toMatch(/^[0-9a-f]{32}$/);
+
+    // Sealed at rest: the column is not the plaintext, and opens to it.
+    expect(row!.channelSecretSealed).not.toContain(body.channel_secret);
+    expect(row!.channelAccessTokenSealed).not.toContain(body.channel_access_token);
+    expect(open(row!.channelSecretSealed)).toBe(body.channel_secret);
+    expect(open(row!.channelAccessTokenSealed)).toBe(body.channel_access_token);
+
+    expect(await read(channel.id)).toEqual(channel);
+  });
+
+  it('builds the webhook URL from PUBLIC_URL when set', () => {
+    const config = t.runtime.ctx.config;
+    expect(publicOrigin({ ...config, PUBLIC_URL: 'https://console.example.com/' })).toBe('https://console.example.com');
+    expect(publicOrigin({ ...config, PUBLIC_URL: undefined, PORT: 3000 }, 51234)).toBe('http://localhost:51234');
+    expect(publicOrigin({ ...config, PUBLIC_URL: undefined, PORT: 8080 })).toBe('http://localhost:8080');
+  });
+
+  it('lists every tenant’s channels newest first, searched by name, channel id or basic id, filtered by account', async () => {
+    const fresh = await t.factory.tenant();
+    const prefix = `list${digits(6)}`;
+    const first = await createChannel(channelBody(fresh, { name: `${prefix} 一号店` }));
+    const second = await createChannel(channelBody(fresh, { basic_id: `@${prefix}` }));
+    const third = await createChannel(channelBody(fresh, { channel_id: `9${digits(9)}`, status: 'suspended' }));
+    const list = async (query: Record<string, string | number>) => {
+      const r = await asAdmin({ method: 'GET', path: PATH, query });
+      expect(r.status).toBe(200);
+      return { ids: (r.json.data as AdminLineAccount[]).map((c) => c.id), total: r.json.total_item_count };
+    };
+
+    const all = await list({ limit: 1000 });
+    expect(all.ids).toEqual(expect.arrayContaining([...tenant.channels, ...other.channels].map((c) => c.id)));
+    expect(all.ids.slice(0, 3)).toEqual([third.id, second.id, first.id]);
+
+    const byAccount = await list({ account_id: fresh.account.id });
+    expect(byAccount).toEqual({
+      ids: [third.id, second.id, first.id, ...fresh.channels.map((c) => c.id).reverse()],
+      total: 5,
+    });
+    const page = await asAdmin({
+      method: 'GET',
+      path: PATH,
+      query: { account_id: fresh.account.id, page: 2, limit: 2 },
+    });
+    expect(page.json.pagination).toEqual({ current: 2, pageSize: 2 });
+    expect(page.json.total_item_count).toBe(5);
+    expect((page.json.data as AdminLineAccount[]).map((c) => c.id)).toEqual([first.id, fresh.channels[1]!.id]);
+
+    expect(await list({ q: prefix.toUpperCase() })).toEqual({ ids: [second.id, first.id], total: 2 });
+    expect(await list({ q: third.channel_id! })).toEqual({ ids: [third.id], total: 1 });
+    expect(await list({ q: `@${prefix}` })).toEqual({ ids: [second.id], total: 1 });
+    expect(await list({ q: '%' })).toEqual({ ids: [], total: 0 });
+    expect(await list({ account_id: fresh.account.id, status: 'suspended' })).toEqual({ ids: [third.id], total: 1 });
+    expect(await list({ account_id: 999_999 })).toEqual({ ids: [], total: 0 });
+  });
+
+  it('updates a channel, keeping the stored secret and token when they are empty or absent', async () => {
+    const channel = await createChannel(channelBody(tenant));
+    const before = await stored(channel.id);
+    const emptied = await asAdmin({
+      method: 'PUT',
+      path: `${PATH}/${channel.id}`,
+      body: updateBody(channel, { name: '名前変更', status: 'suspended', basic_id: '@renamed' }),
+    });
+    expect(emptied.status).toBe(200);
+    expect(emptied.json.data).toMatchObject({
+      id: channel.id,
+      name: '名前変更',
+      status: 'suspended',
+      basic_id: '@renamed',
+      has_channel_secret: true,
+      has_channel_access_token: true,
+      webhook_url: channel.webhook_url,
+      created_at: channel.created_at,
+    });
+    const { channel_secret: _s, channel_access_token: _t, ...withoutSecrets } = updateBody(channel);
+    const absent = await asAdmin({ method: 'PUT', path: `${PATH}/${channel.id}`, body: withoutSecrets });
+    expect(absent.status).toBe(200);
+    const kept = await stored(channel.id);
+    expect(kept!.channelSecretSealed).toBe(before!.channelSecretSealed);
+    expect(kept!.channelAccessTokenSealed).toBe(before!.channelAccessTokenSealed);
+    expect((absent.json.data as AdminLineAccount).basic_id).toBeNull();
+
+    const next = credentials();
+    const replaced = await asAdmin({
+      method: 'PUT',
+      path: `${PATH}/${channel.id}`,
+      body: updateBody(channel, { channel_secret: next.channelSecret, channel_access_token: next.channelAccessToken }),
+    });
+    expect(replaced.status).toBe(200);
+    const after = await stored(channel.id);
+    expect(open(after!.channelSecretSealed)).toBe(next.channelSecret);
+    expect(open(after!.channelAccessTokenSealed)).toBe(next.channelAccessToken);
+    expect(after!.channelAccessTokenSealed).not.toContain(next.channelAccessToken);
+  });
+
+  it('moves a channel to another account, ending the old account’s staff assignments to it', async () => {
+    const channel = tenant.channels[1]!;
+    const current = await read(channel.id);
+    const moved = await asAdmin({
+      method: 'PUT',
+      path: `${PATH}/${channel.id}`,
+      body: updateBody(current, { account_id: other.account.id, channel_id: `7${digits(9)}` }),
+    });
+    expect(moved.status).toBe(200);
+    expect((moved.json.data as AdminLineAccount).account).toEqual({ id: other.account.id, name: other.account.name });
+    const assignments = await t.runtime.ctx.database.db
+      .select()
+      .from(userLineAccounts)
+      .where(eq(userLineAccounts.lineAccountId, channel.id));
+    expect(assignments).toEqual([]);
+    // Moved back for the tests that follow; the staff assignment does not come back by itself.
+    await asAdmin({
+      method: 'PUT',
+      path: `${PATH}/${channel.id}`,
+      body: updateBody(current, { channel_id: `7${digits(9)}` }),
+    });
+  });
+
+  it('refuses a channel id another channel has, with 422 on channel_id', async () => {
+    const taken = await createChannel(channelBody(tenant));
+    const duplicate = await asAdmin({
+      method: 'POST',
+      path: PATH,
+      body: channelBody(other, { channel_id: taken.channel_id }),
+    });
+    expect(duplicate.status).toBe(422);
+    expect(duplicate.json).toEqual({
+      success: false,
+      errors: { channel_id: { description: DUPLICATE_CHANNEL_ID_MESSAGE } },
+    });
+
+    const channel = await createChannel(channelBody(other));
+    const clash = await asAdmin({
+      method: 'PUT',
+      path: `${PATH}/${channel.id}`,
+      body: updateBody(channel, { channel_id: taken.channel_id, name: '変更されない' }),
+    });
+    expect(clash.status).toBe(422);
+    expect(clash.json.errors).toEqual({ channel_id: { description: DUPLICATE_CHANNEL_ID_MESSAGE } });
+    expect(await read(channel.id)).toEqual(channel);
+    // Keeping its own channel id is no clash.
+    const same = await asAdmin({ method: 'PUT', path: `${PATH}/${channel.id}`, body: updateBody(channel) });
+    expect(same.status).toBe(200);
+  });
+
+  it('lets only one of two concurrent creates with the same channel id through', async () => {
+    const channelId = `8${digits(9)}`;
+    const results = await Promise.all([
+      asAdmin({ method: 'POST', path: PATH, body: channelBody(tenant, { channel_id: channelId }) }),
+      asAdmin({ method: 'POST', path: PATH, body: channelBody(other, { channel_id: channelId }) }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
+    const rows = await t.runtime.ctx.database.db
+      .select()
+      .from(lineAccounts)
+      .where(eq(lineAccounts.channelId, channelId));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('validates the body with field errors', async () => {
+    const bad = await asAdmin({
+      method: 'POST',
+      path: PATH,
+      body: {
+        name: ' ',
+        account_id: tenant.account.id,
+        channel_id: '12ab',
+        channel_secret: 'not-a-secret',
+        channel_access_token: 'has a space',
+        basic_id: 'no-at-sign',
+      },
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.json.errors as object).sort()).toEqual([
+      'basic_id',
+      'channel_access_token',
+      'channel_id',
+      'channel_secret',
+      'name',
+    ]);
+
+    const missing = await asAdmin({ method: 'POST', path: PATH, body: { name: 'x', account_id: tenant.account.id } });
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.json.errors as object).sort()).toEqual([
+      'channel_access_token',
+      'channel_id',
+      'channel_secret',
+    ]);
+
+    const unknownAccount = await asAdmin({
+      method: 'POST',
+      path: PATH,
+      body: channelBody(tenant, { account_id: 999_999 }),
+    });
+    expect(unknownAccount.status).toBe(422);
+    expect(unknownAccount.json.errors).toEqual({ account_id: { description: UNKNOWN_ACCOUNT_MESSAGE } });
+
+    const channel = await createChannel(channelBody(tenant));
+    const badUpdate = await asAdmin({
+      method: 'PUT',
+      path: `${PATH}/${channel.id}`,
+      body: updateBody(channel, { channel_secret: 'short', channel_access_token: 'two words' }),
+    });
+    expect(badUpdate.status).toBe(422);
+    expect(Object.keys(badUpdate.json.errors as object).sort()).toEqual(['channel_access_token', 'channel_secret']);
+    expect(await read(channel.id)).toEqual(channel);
+  });
+
+  it('refuses a PUT whose body id differs from the path id with 400, and answers 404 for unknown ids', async () => {
+    const channel = await createChannel(channelBody(tenant));
+    const mismatch = await asAdmin({
+      method: 'PUT',
+      path: `${PATH}/${channel.id}`,
+      body: updateBody(channel, { id: tenant.channels[0]!.id }),
+    });
+    expect(mismatch.status).toBe(400);
+    const unknown = `${PATH}/999999`;
+    expect((await asAdmin({ method: 'GET', path: unknown })).status).toBe(404);
+    expect((await asAdmin({ method: 'PUT', path: unknown, body: updateBody(channel, { id: undefined }) })).status).toBe(
+      404,
+    );
+    expect((await asAdmin({ method: 'DELETE', path: unknown })).status).toBe(404);
+    expect((await asAdmin({ method: 'POST', path: `${unknown}/connection_test` })).status).toBe(404);
+  });
+
+  it('deletes a channel without friends, and refuses one with friends with 409', async () => {
+    const channel = await createChannel(channelBody(tenant));
+    const removed = await asAdmin({ method: 'DELETE', path: `${PATH}/${channel.id}` });
+    expect(removed.status).toBe(200);
+    expect((await asAdmin({ method: 'GET', path: `${PATH}/${channel.id}` })).status).toBe(404);
+    expect(await stored(channel.id)).toBeUndefined();
+
+    const busy = await createChannel(channelBody(tenant));
+    await t.runtime.ctx.database.db.insert(friends).values([
+      { lineAccountId: busy.id, lineUserId: `U${randomBytes(16).toString('hex')}`, displayName: '友だち 一' },
+      {
+        lineAccountId: busy.id,
+        lineUserId: `U${randomBytes(16).toString('hex')}`,
+        displayName: '友だち 二',
+        status: 'blocked',
+      },
+    ]);
+    expect((await read(busy.id)).friend_count).toBe(2);
+    const refused = await asAdmin({ method: 'DELETE', path: `${PATH}/${busy.id}` });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toEqual({ success: false, errors: hasFriendsMessage(2) });
+    expect(await stored(busy.id)).toBeDefined();
+  });
+
+  describe('connection test', () => {
+    it('calls bot info through the simulator and records the bot on the channel', async () => {
+      const body = channelBody(tenant, { simulated: true });
+      const simChannel = sim.addChannel({
+        channelId: body.channel_id,
+        channelSecret: body.channel_secret,
+        channelAccessToken: body.channel_access_token,
+        botName: 'デモ公式',
+        basicId: '@555simu',
+      });
+      const channel = await createChannel(body);
+      const r = await asAdmin({ method: 'POST', path: `${PATH}/${channel.id}/connection_test` });
+      expect(r.status).toBe(200);
+      const result = r.json.data as ConnectionTestResult;
+      expect(result).toMatchObject({
+        ok: true,
+        bot: { user_id: simChannel.botUserId, basic_id: '@555simu', display_name: 'デモ公式' },
+        status: null,
+        error: null,
+      });
+      expect(result.line_account).toMatchObject({
+        bot_user_id: simChannel.botUserId,
+        basic_id: '@555simu',
+        connection: { checked_at: result.checked_at, ok: true, error: null },
+      });
+      expect(await read(channel.id)).toEqual(result.line_account);
+    });
+
+    it('records LINE’s 401 when the token is wrong, and clears it once the token is fixed', async () => {
+      const body = channelBody(tenant, { simulated: true });
+      sim.addChannel({
+        channelId: body.channel_id,
+        channelSecret: body.channel_secret,
+        channelAccessToken: body.channel_access_token,
+      });
+      const channel = await createChannel({ ...body, channel_access_token: 'wrong-token' });
+      const r = await asAdmin({ method: 'POST', path: `${PATH}/${channel.id}/connection_test` });
+      expect(r.status).toBe(200);
+      const result = r.json.data as ConnectionTestResult;
+      expect(result).toMatchObject({ ok: false, bot: null, status: 401 });
+      expect(result.error).toMatch(/^HTTP 401: Authentication failed/);
+      const recorded = await read(channel.id);
+      expect(recorded.connection).toEqual({ checked_at: result.checked_at, ok: false, error: result.error });
+      expect(recorded.bot_user_id).toBeNull();
+
+      await asAdmin({
+        method: 'PUT',
+        path: `${PATH}/${channel.id}`,
+        body: updateBody(recorded, { channel_access_token: body.channel_access_token }),
+      });
+      const retried = await asAdmin({ method: 'POST', path: `${PATH}/${channel.id}/connection_test` });
+      expect((retried.json.data as ConnectionTestResult).ok).toBe(true);
+      expect((await read(channel.id)).connection).toMatchObject({ ok: true, error: null });
+    });
+
+    it('answers 422 on channel_access_token when the channel has no token', async () => {
+      const r = await asAdmin({ method: 'POST', path: `${PATH}/${tenant.channels[0]!.id}/connection_test` });
+      expect(r.status).toBe(422);
+      expect(r.json).toEqual({
+        success: false,
+        errors: { channel_access_token: { description: NO_TOKEN_MESSAGE } },
+      });
+      expect((await read(tenant.channels[0]!.id)).connection).toEqual({ checked_at: null, ok: null, error: null });
+    });
+  });
+
+  it('lists every account as picker options', async () => {
+    const r = await asAdmin({ method: 'GET', path: '/admin/accounts/options' });
+    expect(r.status).toBe(200);
+    const options = r.json.data as AccountOption[];
+    expect(options).toEqual(
+      expect.arrayContaining([
+        { id: tenant.account.id, name: tenant.account.name },
+        { id: other.account.id, name: other.account.name },
+      ]),
+    );
+    expect(Object.keys(options[0]!).sort()).toEqual(['id', 'name']);
+  });
+
+  it('answers 401 to every session but an administrator’s', async () => {
+    const channel = tenant.channels[0]!;
+    const body = channelBody(tenant);
+    const path = `${PATH}/${channel.id}`;
+    for (const token of [
+      tenant.tokens.owner,
+      tenant.tokens.staff,
+      tenant.tokens.viewer,
+      tenant.tokens.agency,
+      undefined,
+    ]) {
+      expect((await t.request({ method: 'GET', path: PATH, token })).status).toBe(401);
+      expect((await t.request({ method: 'POST', path: PATH, token, body })).status).toBe(401);
+      expect((await t.request({ method: 'GET', path, token })).status).toBe(401);
+      expect(
+        (await t.request({ method: 'PUT', path, token, body: { ...body, status: 'active', simulated: false } })).status,
+      ).toBe(401);
+      expect((await t.request({ method: 'DELETE', path, token })).status).toBe(401);
+      expect((await t.request({ method: 'POST', path: `${path}/connection_test`, token })).status).toBe(401);
+      expect((await t.request({ method: 'GET', path: '/admin/accounts/options', token })).status).toBe(401);
+    }
+    expect(await stored(channel.id)).toMatchObject({ name: channel.name, channelSecretSealed: null });
+  });
+
+  it('never answered a secret or token, in plaintext or sealed', async () => {
+    const rows = await t.runtime.ctx.database.db.select().from(lineAccounts);
+    const sealed = rows.flatMap((row) => [row.channelSecretSealed, row.channelAccessTokenSealed]).filter(Boolean);
+    expect(plaintexts.size).toBeGreaterThan(10);
+    expect(sealed.length).toBeGreaterThan(10);
+    for (const answer of answers) {
+      for (const secret of [...plaintexts, ...(sealed as string[])]) expect(answer).not.toContain(secret);
+      // The sealed format (`v1.<iv>.<tag>.<data>`) appears nowhere either.
+      expect(answer).not.toMatch(/"v1\.[\w-]+\./);
+    }
+  });
+});

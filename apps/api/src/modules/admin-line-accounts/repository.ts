@@ -1,0 +1,230 @@
+/**
+ * LINE channels as the platform administrator sees them: every tenant's. These queries are
+ * deliberately not scoped to an account (hence `...Unscoped`); only the admin-session routes of
+ * this module call them.
+ */
+import { and, asc, count, desc, eq, ilike, ne, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { containsPattern } from '../../platform/sql.ts';
+import { accounts, friends, lineAccounts, userLineAccounts, users } from '../../platform/schema.ts';
+
+type ChannelStatus = (typeof lineAccounts.$inferSelect)['status'];
+
+export interface ChannelRow {
+  id: number;
+  name: string;
+  status: ChannelStatus;
+  accountId: number;
+  accountName: string;
+  channelId: string | null;
+  basicId: string | null;
+  botUserId: string | null;
+  simulated: boolean;
+  hasChannelSecret: boolean;
+  hasChannelAccessToken: boolean;
+  webhookKey: string;
+  connectionCheckedAt: Date | null;
+  connectionError: string | null;
+  friendCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ChannelValues {
+  name: string;
+  accountId: number;
+  status: ChannelStatus;
+  channelId: string;
+  basicId: string | null;
+  simulated: boolean;
+  /** Sealed; absent keeps the stored value. */
+  channelSecretSealed?: string;
+  channelAccessTokenSealed?: string;
+}
+
+export interface ChannelFilter {
+  q?: string;
+  accountId?: number;
+  status?: ChannelStatus;
+  page: number;
+  limit: number;
+}
+
+const friendsOfChannel = eq(friends.lineAccountId, lineAccounts.id);
+
+/** The channel's columns for an answer: whether secrets are stored, never the secrets themselves. */
+function selectChannels(db: Db) {
+  return db
+    .select({
+      id: lineAccounts.id,
+      name: lineAccounts.name,
+      status: lineAccounts.status,
+      accountId: accounts.id,
+      accountName: accounts.name,
+      channelId: lineAccounts.channelId,
+      basicId: lineAccounts.basicId,
+      botUserId: lineAccounts.botUserId,
+      simulated: lineAccounts.simulated,
+      hasChannelSecret: sql<boolean>`${lineAccounts.channelSecretSealed} is not null`.mapWith(Boolean),
+      hasChannelAccessToken: sql<boolean>`${lineAccounts.channelAccessTokenSealed} is not null`.mapWith(Boolean),
+      webhookKey: lineAccounts.webhookKey,
+      connectionCheckedAt: lineAccounts.connectionCheckedAt,
+      connectionError: lineAccounts.connectionError,
+      friendCount: sql<number>`(select count(*) from ${friends} where ${friendsOfChannel})`.mapWith(Number),
+      createdAt: lineAccounts.createdAt,
+      updatedAt: lineAccounts.updatedAt,
+    })
+    .from(lineAccounts)
+    .innerJoin(accounts, eq(accounts.id, lineAccounts.accountId))
+    .$dynamic();
+}
+
+export async function listUnscoped(db: Db, filter: ChannelFilter): Promise<{ rows: ChannelRow[]; total: number }> {
+  const pattern = filter.q ? containsPattern(filter.q) : undefined;
+  const conditions: (SQL | undefined)[] = [
+    pattern
+      ? or(
+          ilike(lineAccounts.name, pattern),
+          ilike(lineAccounts.channelId, pattern),
+          ilike(lineAccounts.basicId, pattern),
+        )
+      : undefined,
+    filter.accountId ? eq(lineAccounts.accountId, filter.accountId) : undefined,
+    filter.status ? eq(lineAccounts.status, filter.status) : undefined,
+  ];
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    selectChannels(db)
+      .where(where)
+      .orderBy(desc(lineAccounts.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db.select({ n: count() }).from(lineAccounts).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findUnscoped(db: Db, id: number): Promise<ChannelRow | undefined> {
+  const [row] = await selectChannels(db).where(eq(lineAccounts.id, id));
+  return row;
+}
+
+/** What a call to LINE needs: the sealed token and where the channel's calls go. */
+export async function credentialsUnscoped(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      simulated: lineAccounts.simulated,
+      channelAccessTokenSealed: lineAccounts.channelAccessTokenSealed,
+    })
+    .from(lineAccounts)
+    .where(eq(lineAccounts.id, id));
+  return row;
+}
+
+export async function accountExistsUnscoped(db: Db, accountId: number): Promise<boolean> {
+  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
+  return row !== undefined;
+}
+
+/** Every account, for the form's account picker. */
+export async function accountOptionsUnscoped(db: Db): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accounts)
+    .orderBy(asc(accounts.name), asc(accounts.id));
+}
+
+/**
+ * Serialises writes of channel ids until the transaction ends, so the "one channel per LINE
+ * channel id" check below holds against concurrent creates and updates too.
+ */
+export async function lockChannelIds(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('line_accounts.channel_id'))`);
+}
+
+export async function channelIdTakenUnscoped(db: Db, channelId: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: lineAccounts.id })
+    .from(lineAccounts)
+    .where(and(eq(lineAccounts.channelId, channelId), exceptId ? ne(lineAccounts.id, exceptId) : undefined))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertUnscoped(db: Db, values: ChannelValues): Promise<number> {
+  const [row] = await db.insert(lineAccounts).values(values).returning({ id: lineAccounts.id });
+  return row!.id;
+}
+
+/** Returns the account the channel belonged to before, or undefined when there is no such channel. */
+export async function updateUnscoped(db: Db, id: number, values: ChannelValues): Promise<number | undefined> {
+  const [before] = await db
+    .select({ accountId: lineAccounts.accountId })
+    .from(lineAccounts)
+    .where(eq(lineAccounts.id, id))
+    .for('update');
+  if (!before) return undefined;
+  await db
+    .update(lineAccounts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(lineAccounts.id, id));
+  return before.accountId;
+}
+
+/** A channel moved to another account: the old account's staff lose their assignment to it. */
+export async function dropForeignAssignments(db: Db, id: number, accountId: number): Promise<void> {
+  await db
+    .delete(userLineAccounts)
+    .where(
+      and(
+        eq(userLineAccounts.lineAccountId, id),
+        notInArray(
+          userLineAccounts.userId,
+          db.select({ id: users.id }).from(users).where(eq(users.accountId, accountId)),
+        ),
+      ),
+    );
+}
+
+export async function recordConnectionUnscoped(
+  db: Db,
+  id: number,
+  values: { checkedAt: Date; error: string | null; botUserId?: string; basicId?: string },
+): Promise<void> {
+  await db
+    .update(lineAccounts)
+    .set({
+      connectionCheckedAt: values.checkedAt,
+      connectionError: values.error,
+      ...(values.botUserId !== undefined ? { botUserId: values.botUserId } : {}),
+      ...(values.basicId !== undefined ? { basicId: values.basicId } : {}),
+    })
+    .where(eq(lineAccounts.id, id));
+}
+
+export async function friendCountUnscoped(db: Db, id: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(friends).where(eq(friends.lineAccountId, id));
+  return row?.n ?? 0;
+}
+
+/**
+ * Deletes the channel only while it has no friends (checked in the same statement, so a friend
+ * arriving meanwhile keeps it). Returns whether it was deleted.
+ */
+export async function removeWithoutFriendsUnscoped(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(lineAccounts)
+    .where(
+      and(
+        eq(lineAccounts.id, id),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(friends)
+            .where(friendsOfChannel),
+        ),
+      ),
+    )
+    .returning({ id: lineAccounts.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,32 @@
+import type { AdminLineAccount } from '@linq/contract';
+import { Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../components/format.ts';
+
+type Connection = AdminLineAccount['connection'];
+
+export function connectionState(connection: Connection): 'ok' | 'error' | 'unchecked' {
+  if (connection.ok === null) return 'unchecked';
+  return connection.ok ? 'ok' : 'error';
+}
+
+const COLORS = { ok: 'success', error: 'error', unchecked: 'default' } as const;
+
+/** The last connection test's outcome; the error and time show on hover. */
+export function ConnectionTag({ connection, testIdValue }: { connection: Connection; testIdValue?: string }) {
+  const { t } = useTranslation();
+  const state = connectionState(connection);
+  const tag = (
+    <Tag color={COLORS[state]} data-testid={testIdValue}>
+      {t(`adminLineAccounts.connectionStates.${state}`)}
+    </Tag>
+  );
+  if (state === 'unchecked') return tag;
+  const checked = t('adminLineAccounts.checkedAt', { time: formatDateTime(connection.checked_at) });
+  return <Tooltip title={connection.error ? `${connection.error} (${checked})` : checked}>{tag}</Tooltip>;
+}
+
+export function ChannelStatusTag({ status }: { status: AdminLineAccount['status'] }) {
+  const { t } = useTranslation();
+  return <Tag color={status === 'active' ? 'success' : 'default'}>{t(`channels.statuses.${status}`)}</Tag>;
+}

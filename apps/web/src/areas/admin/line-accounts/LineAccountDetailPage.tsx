@@ -1,0 +1,230 @@
+import { ApiOutlined, EditOutlined } from '@ant-design/icons';
+import { adminLineAccountsApi, type AdminLineAccount, type ConnectionTestResult } from '@linq/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Flex, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../../app/api/errors.ts';
+import { endpointQuery, invalidateEndpoints, useEndpointMutation } from '../../../app/api/queries.ts';
+import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton.tsx';
+import { formatDateTime } from '../../../components/format.ts';
+import { LoadState, recordId } from '../../../components/LoadState.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ChannelStatusTag, ConnectionTag } from './ConnectionTag.tsx';
+import { LIST_PATH } from './paths.ts';
+import { useRemoveLineAccount } from './useRemoveLineAccount.ts';
+
+type TestOutcome = { kind: 'result'; result: ConnectionTestResult } | { kind: 'refused'; message: string };
+
+function SecretState({ set, testIdValue }: { set: boolean; testIdValue: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={set ? 'success' : 'warning'} data-testid={testIdValue}>
+      {set ? t('adminLineAccounts.secretSet') : t('adminLineAccounts.secretUnset')}
+    </Tag>
+  );
+}
+
+function ConnectionOutcome({ outcome }: { outcome: TestOutcome }) {
+  const { t } = useTranslation();
+  if (outcome.kind === 'refused') {
+    return <Alert type="error" showIcon title={outcome.message} data-testid="connection-result" />;
+  }
+  const { result } = outcome;
+  if (result.ok && result.bot) {
+    return (
+      <Alert
+        type="success"
+        showIcon
+        title={t('adminLineAccounts.connectionOk', { name: result.bot.display_name })}
+        description={`${result.bot.basic_id} / ${result.bot.user_id}`}
+        data-testid="connection-result"
+      />
+    );
+  }
+  const status =
+    result.status === null
+      ? null
+      : result.status === 0
+        ? t('adminLineAccounts.noResponse')
+        : t('adminLineAccounts.lineStatus', { status: result.status });
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={t('adminLineAccounts.connectionFailed')}
+      description={
+        <Flex vertical>
+          {status && <span>{status}</span>}
+          <span>{result.error}</span>
+        </Flex>
+      }
+      data-testid="connection-result"
+    />
+  );
+}
+
+function ChannelDescriptions({ channel }: { channel: AdminLineAccount }) {
+  const { t } = useTranslation();
+  const { connection } = channel;
+  return (
+    <Descriptions
+      column={1}
+      bordered
+      size="middle"
+      data-testid="line-account-detail"
+      items={[
+        { key: 'name', label: t('adminLineAccounts.name'), children: channel.name },
+        {
+          key: 'account',
+          label: t('adminLineAccounts.account'),
+          children: <span data-testid="detail-account">{channel.account.name}</span>,
+        },
+        { key: 'status', label: t('adminLineAccounts.status'), children: <ChannelStatusTag status={channel.status} /> },
+        {
+          key: 'webhook_url',
+          label: t('adminLineAccounts.webhookUrl'),
+          children: (
+            <Flex vertical gap={4}>
+              <Typography.Text
+                code
+                copyable={{
+                  text: channel.webhook_url,
+                  tooltips: [t('adminLineAccounts.copy'), t('adminLineAccounts.copied')],
+                }}
+                style={{ wordBreak: 'break-all' }}
+                data-testid="webhook-url"
+              >
+                {channel.webhook_url}
+              </Typography.Text>
+              <Typography.Text type="secondary">{t('adminLineAccounts.webhookHint')}</Typography.Text>
+            </Flex>
+          ),
+        },
+        {
+          key: 'channel_id',
+          label: t('adminLineAccounts.channelId'),
+          children: <span data-testid="detail-channel_id">{channel.channel_id ?? '-'}</span>,
+        },
+        {
+          key: 'channel_secret',
+          label: t('adminLineAccounts.channelSecret'),
+          children: <SecretState set={channel.has_channel_secret} testIdValue="detail-channel_secret" />,
+        },
+        {
+          key: 'channel_access_token',
+          label: t('adminLineAccounts.channelAccessToken'),
+          children: <SecretState set={channel.has_channel_access_token} testIdValue="detail-channel_access_token" />,
+        },
+        {
+          key: 'basic_id',
+          label: t('adminLineAccounts.basicId'),
+          children: <span data-testid="detail-basic_id">{channel.basic_id ?? '-'}</span>,
+        },
+        { key: 'bot_user_id', label: t('adminLineAccounts.botUserId'), children: channel.bot_user_id ?? '-' },
+        {
+          key: 'simulated',
+          label: t('adminLineAccounts.simulated'),
+          children: channel.simulated ? (
+            <Tag color="purple">{t('adminLineAccounts.targets.simulator')}</Tag>
+          ) : (
+            t('adminLineAccounts.targets.line')
+          ),
+        },
+        {
+          key: 'connection',
+          label: t('adminLineAccounts.connection'),
+          children: (
+            <Flex vertical gap={4}>
+              <Space wrap>
+                <ConnectionTag connection={connection} testIdValue="connection-state" />
+                {connection.checked_at && (
+                  <Typography.Text type="secondary">
+                    {t('adminLineAccounts.checkedAt', { time: formatDateTime(connection.checked_at) })}
+                  </Typography.Text>
+                )}
+              </Space>
+              {connection.error && <Typography.Text type="danger">{connection.error}</Typography.Text>}
+            </Flex>
+          ),
+        },
+        { key: 'friend_count', label: t('adminLineAccounts.friendCount'), children: channel.friend_count },
+        { key: 'created_at', label: t('users.createdAt'), children: formatDateTime(channel.created_at) },
+        { key: 'updated_at', label: t('users.updatedAt'), children: formatDateTime(channel.updated_at) },
+      ]}
+    />
+  );
+}
+
+export default function LineAccountDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = recordId(useParams().id) ?? 0;
+  const channel = useQuery({ ...endpointQuery(adminLineAccountsApi.get, { params: { id } }), enabled: id > 0 });
+  const removeChannel = useRemoveLineAccount();
+  const test = useEndpointMutation(adminLineAccountsApi.connectionTest);
+  const [outcome, setOutcome] = useState<TestOutcome | null>(null);
+
+  const runTest = async () => {
+    setOutcome(null);
+    try {
+      const { data } = await test.mutateAsync({ params: { id } });
+      setOutcome({ kind: 'result', result: data });
+    } catch (error) {
+      // 422: the channel has no token yet. Other failures the request layer has reported.
+      if (isApiError(error, 422)) {
+        const message = Object.values(error.fieldErrors ?? {})[0]?.description ?? error.message;
+        setOutcome({ kind: 'refused', message });
+      }
+      return;
+    }
+    await invalidateEndpoints(adminLineAccountsApi.list, adminLineAccountsApi.get);
+  };
+
+  return (
+    <>
+      <PageHeader
+        backTo={LIST_PATH}
+        extra={
+          channel.data && (
+            <>
+              <Button
+                icon={<ApiOutlined />}
+                loading={test.isPending}
+                onClick={() => void runTest()}
+                data-testid="connection-test"
+              >
+                {t('adminLineAccounts.connectionTest')}
+              </Button>
+              <Link to={`${LIST_PATH}/${id}/edit`}>
+                <Button type="primary" icon={<EditOutlined />} data-testid="edit-button">
+                  {t('common.edit')}
+                </Button>
+              </Link>
+              <ConfirmDeleteButton
+                name={channel.data.data.name}
+                onConfirm={() => removeChannel(id, () => navigate(LIST_PATH, { replace: true }))}
+              />
+            </>
+          )
+        }
+      />
+      <Card>
+        {channel.data ? (
+          <Flex vertical gap={16}>
+            {outcome && <ConnectionOutcome outcome={outcome} />}
+            <ChannelDescriptions channel={channel.data.data} />
+          </Flex>
+        ) : (
+          <LoadState
+            error={channel.error}
+            invalidId={id === 0}
+            backTo={LIST_PATH}
+            onRetry={() => void channel.refetch()}
+          />
+        )}
+      </Card>
+    </>
+  );
+}
