@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { startRuntime, type ProcessRole } from './runtime.ts';
+import { bindSimulatedChannels, type BindResult } from './modules/simulator/bind.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo.ts';
 
 function parseRole(argv: string[]): ProcessRole {
@@ -24,9 +25,15 @@ async function main() {
 
   const app = role === 'worker' ? null : await buildApp(ctx);
   if (app) await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app?.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.PORT;
+  // Simulated (demo) channels: into the embedded simulator, webhooks back to this server.
+  const simulated: BindResult | null =
+    app && ctx.simulator ? await bindSimulatedChannels(ctx, `http://${loopbackHost(config.HOST)}:${port}`) : null;
 
   const shutdown = async (signal: string) => {
     ctx.log.info({ signal }, 'shutting down');
+    simulated?.stop();
     await app?.close();
     await runtime.stop();
     process.exit(0);
@@ -34,8 +41,6 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const address = app?.server.address();
-  const port = address && typeof address === 'object' ? address.port : config.PORT;
   const lines = [
     '',
     `LinQ console (${role}) on ${ctx.database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'}`,
@@ -47,7 +52,19 @@ async function main() {
     for (const login of DEMO_LOGINS) lines.push(`    ${login.area.padEnd(8)} ${login.url.padEnd(16)} ${login.email}`);
     lines.push(`  White-label demo: http://partner.localhost:${port}/`);
   }
+  if (simulated && simulated.channels > 0) {
+    const seeding = simulated.seedingChannels > 0 ? '; virtual friends are being added in the background' : '';
+    lines.push(
+      `  LINE simulator: ${simulated.channels} simulated channel(s) bound${seeding}. Act as a friend with the phone panel (service area header).`,
+    );
+  }
   console.log(lines.join('\n'));
+}
+
+/** How the simulator in this process reaches the server: loopback unless it listens on one address only. */
+function loopbackHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 main().catch((error: unknown) => {

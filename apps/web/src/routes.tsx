@@ -89,7 +89,25 @@ const areaPages: Record<Role, RouteObject[]> = {
     ),
     ...shellRoutesOf('account'),
   ],
-  admin: shellRoutesOf('admin'),
+  admin: [
+    page('/admin/line-accounts', 'lineAccounts', () => import('./areas/admin/line-accounts/LineAccountsListPage.tsx')),
+    page(
+      '/admin/line-accounts/create',
+      'lineAccountCreate',
+      () => import('./areas/admin/line-accounts/LineAccountCreatePage.tsx'),
+    ),
+    page(
+      '/admin/line-accounts/:id',
+      'lineAccountDetail',
+      () => import('./areas/admin/line-accounts/LineAccountDetailPage.tsx'),
+    ),
+    page(
+      '/admin/line-accounts/:id/edit',
+      'lineAccountEdit',
+      () => import('./areas/admin/line-accounts/LineAccountEditPage.tsx'),
+    ),
+    ...shellRoutesOf('admin'),
+  ],
   agency: [
     page(
       '/agency/change-password',

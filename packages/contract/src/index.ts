@@ -7,4 +7,7 @@ export * from './branding.ts';
 export * from './passwords.ts';
 export * from './staff-authorities.ts';
 export * from './account-users.ts';
+export * from './admin-line-accounts.ts';
+export * from './friends.ts';
+export * from './simulator.ts';
 export * from './registry.ts';

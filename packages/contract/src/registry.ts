@@ -1,9 +1,12 @@
 import type { Endpoint } from './http.ts';
 import { accountUsersApi } from './account-users.ts';
+import { adminLineAccountsApi } from './admin-line-accounts.ts';
 import { brandingApi } from './branding.ts';
+import { friendsApi } from './friends.ts';
 import { lineAccountsApi } from './line-accounts.ts';
 import { passwordsApi } from './passwords.ts';
 import { sessionsApi } from './sessions.ts';
+import { simulatorApi } from './simulator.ts';
 import { staffAuthoritiesApi } from './staff-authorities.ts';
 
 /** Every endpoint of the API, for the OpenAPI document and the isolation matrix. */
@@ -14,4 +17,7 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(lineAccountsApi),
   ...Object.values(staffAuthoritiesApi),
   ...Object.values(accountUsersApi),
+  ...Object.values(adminLineAccountsApi),
+  ...Object.values(friendsApi),
+  ...Object.values(simulatorApi),
 ] as Endpoint[];

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
 import { accountUserRoutes } from './account-users/routes.ts';
+import { adminLineAccountRoutes } from './admin-line-accounts/routes.ts';
 import { brandingRoutes } from './branding/routes.ts';
+import { friendRoutes } from './friends/routes.ts';
 import { lineAccountRoutes } from './line-accounts/routes.ts';
 import { passwordRoutes } from './passwords/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
+import { simulatorRoutes } from './simulator/routes.ts';
 import { staffAuthorityRoutes } from './staff-authorities/routes.ts';
 
 /** Every feature module's routes, registered under /api. */
@@ -15,4 +18,7 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   lineAccountRoutes,
   staffAuthorityRoutes,
   accountUserRoutes,
+  adminLineAccountRoutes,
+  friendRoutes,
+  simulatorRoutes,
 ];

@@ -1,8 +1,10 @@
+import { randomBytes, randomInt } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { permissionsWith } from '@linq/contract';
 import type { AppContext } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
 import { hashPassword } from '../platform/password-hash.ts';
+import type { SecretBox } from '../platform/secrets.ts';
 import {
   accounts,
   agencies,
@@ -50,11 +52,29 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
   const db = ctx.database.db;
   const [existing] = await db.select({ n: count() }).from(oems);
   if ((existing?.n ?? 0) > 0) return false;
-  await db.transaction(async (tx) => seedDemo(tx as unknown as Db));
+  await db.transaction(async (tx) => seedDemo(tx as unknown as Db, ctx));
   return true;
 }
 
-async function seedDemo(db: Db) {
+/** Basic ids of the demo channels: the simulator binding gives these channels virtual friends on first start. */
+export const DEMO_BASIC_ID_PREFIX = '@demo-';
+
+/**
+ * A demo channel bound to the LINE simulator, with generated credentials like LINE's: a 10-digit
+ * channel id, a 32-hex channel secret and a random access token, stored sealed.
+ */
+function simulatedChannel(secrets: SecretBox, name: string, basicId: string) {
+  return {
+    name,
+    simulated: true,
+    channelId: String(randomInt(1_000_000_000, 10_000_000_000)),
+    basicId,
+    channelSecretSealed: secrets.seal(randomBytes(16).toString('hex')),
+    channelAccessTokenSealed: secrets.seal(randomBytes(48).toString('base64url')),
+  };
+}
+
+async function seedDemo(db: Db, ctx: Pick<AppContext, 'secrets'>) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const [oem] = await db.insert(oems).values([DEFAULT_OEM, PARTNER_OEM]).returning();
   const oemId = oem!.id;
@@ -64,8 +84,8 @@ async function seedDemo(db: Db) {
   const channels = await db
     .insert(lineAccounts)
     .values([
-      { accountId, name: 'Demo Shop 本店' },
-      { accountId, name: 'Demo Shop オンライン' },
+      { accountId, ...simulatedChannel(ctx.secrets, 'Demo Shop 本店', `${DEMO_BASIC_ID_PREFIX}honten`) },
+      { accountId, ...simulatedChannel(ctx.secrets, 'Demo Shop オンライン', `${DEMO_BASIC_ID_PREFIX}online`) },
     ])
     .returning();
   const [everything, viewOnly] = await db

@@ -6,9 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray, eq } from 'drizzle-orm';
-import { allEndpoints } from '@linq/contract';
+import { allEndpoints, permissionsWith } from '@linq/contract';
 import { startTestApp, type TestApp, type TestRequest } from './harness.ts';
 import type { Tenant } from './factory.ts';
+import { simulateChannels } from '../modules/simulator/test-support.ts';
 import { lineAccounts, sessions, staffAuthorities, userLineAccounts, users } from '../platform/schema.ts';
 
 interface Probe extends Omit<TestRequest, 'method' | 'path'> {
@@ -34,28 +35,7 @@ const probes = (build: (a: Tenant, b: Tenant) => Probe[]): Entry => ({ kind: 'pr
 const authorityBody = (name: string) => ({
   name,
   description: '',
-  permissions: {
-    features: Object.fromEntries(
-      [
-        'dashboard',
-        'friends',
-        'talks',
-        'tags',
-        'marks',
-        'templates',
-        'plans',
-        'plan_analysis',
-        'rich_menus',
-        'forms',
-        'inflows',
-        'conversions',
-        'abnormal_detection',
-        'exports',
-      ].map((f) => [f, 'view']),
-    ),
-    send_messages: false,
-    personal_data: false,
-  },
+  permissions: permissionsWith('view', false),
 });
 const userBody = (a: Tenant, overrides: Record<string, unknown>) => ({
   name: 'probe',
@@ -94,6 +74,27 @@ const sessionRoutes = Object.fromEntries(
     [`GET /api/${role}/sessions/me`, notTenant('the caller’s own session only')],
   ]),
 );
+
+/** Phone panel: the first channel of each tenant is bound to a simulator with one virtual friend (see below). */
+let simulated: Awaited<ReturnType<typeof simulateChannels>>;
+/** A's staff in A's own simulated channel gets `own`; with B's channel in the header, 403. */
+const inChannel = (path: string, own: number[], body?: unknown): Entry =>
+  probes((a, b) => [
+    { path, token: a.tokens.staff, lineAccountId: a.channels[0]!.id, answers: own, ...(body ? { body } : {}) },
+    { path, token: a.tokens.staff, lineAccountId: b.channels[0]!.id, answers: [403], ...(body ? { body } : {}) },
+  ]);
+/** A's staff asking for B's virtual friend in A's channel: 404; in B's channel (header): 403. */
+const virtualFriend = (action: string, body?: unknown): Entry =>
+  probes((a, b) => {
+    const path = `/service/simulator/friends/${simulated.friendOf(b.channels[0]!.id)}/${action}`;
+    const own = `/service/simulator/friends/${simulated.friendOf(a.channels[0]!.id)}/${action}`;
+    const extra = body ? { body } : {};
+    return [
+      { path, token: a.tokens.staff, lineAccountId: a.channels[0]!.id, answers: NOT_FOUND, ...extra },
+      { path, token: a.tokens.staff, lineAccountId: b.channels[0]!.id, answers: [403], ...extra },
+      { path: own, token: a.tokens.staff, lineAccountId: b.channels[0]!.id, answers: [403], ...extra },
+    ];
+  });
 
 export const matrix: Record<string, Entry> = {
   'GET /health': notTenant('liveness'),
@@ -232,6 +233,24 @@ export const matrix: Record<string, Entry> = {
     (b) => `/admin/line_accounts/${b.channels[0]!.id}/connection_test`,
   ),
   'GET /api/admin/accounts/options': adminOnly(() => '/admin/accounts/options'),
+
+  'GET /api/service/friends/summary': probes((a, b) => [
+    { path: '/service/friends/summary', token: a.tokens.staff, lineAccountId: a.channels[0]!.id, answers: [200] },
+    { path: '/service/friends/summary', token: a.tokens.staff, lineAccountId: b.channels[0]!.id, answers: [403] },
+  ]),
+  'GET /api/service/simulator': inChannel('/service/simulator', [200]),
+  'GET /api/service/simulator/friends': inChannel('/service/simulator/friends', [200]),
+  'POST /api/service/simulator/friends': inChannel('/service/simulator/friends', [201], {}),
+  'POST /api/service/simulator/friends/:userId/follow': virtualFriend('follow'),
+  'POST /api/service/simulator/friends/:userId/unfollow': virtualFriend('unfollow'),
+  'POST /api/service/simulator/friends/:userId/text': virtualFriend('text', { text: 'probe' }),
+  'POST /api/service/simulator/friends/:userId/image': virtualFriend('image'),
+  'POST /api/service/simulator/friends/:userId/sticker': virtualFriend('sticker', {
+    package_id: '446',
+    sticker_id: '1988',
+  }),
+  'POST /api/service/simulator/friends/:userId/postback': virtualFriend('postback', { data: 'probe=1' }),
+  'GET /api/service/simulator/friends/:userId/conversation': virtualFriend('conversation'),
 };
 
 let t: TestApp;
@@ -243,6 +262,10 @@ beforeAll(async () => {
   b = await t.factory.tenant();
 });
 afterAll(() => t.stop());
+beforeAll(async () => {
+  simulated = await simulateChannels(t, [a.channels[0]!.id, b.channels[0]!.id]);
+});
+afterAll(() => simulated.stop());
 
 /** B's rows as JSON: any change by a probe shows up as a difference. */
 async function snapshotOf(tenant: Tenant) {

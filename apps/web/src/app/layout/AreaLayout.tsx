@@ -11,6 +11,7 @@ import { DEFAULT_SERVICE_NAME } from '../branding/title.ts';
 import { SPINNER_DELAY_MS } from '../config.ts';
 import { useRouteHandle } from '../route-handle.ts';
 import { requireSession, useSession } from '../session.ts';
+import { ServiceHeaderTools } from '../../areas/service/phone-panel/ServiceHeaderTools.tsx';
 import { ChannelSelector } from './ChannelSelector.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -101,6 +102,9 @@ function AreaShell({ role, session }: { role: Role; session: SessionOf<Role> }) 
             </Flex>
             <Flex align="center" gap={8}>
               {session.role === 'service' && <ChannelSelector permissions={session.permissions} />}
+              {session.role === 'service' && (
+                <ServiceHeaderTools permissions={session.permissions} textColour={textColour} />
+              )}
               <UserMenu role={role} userName={session.user.name} textColour={textColour} />
             </Flex>
           </Flex>

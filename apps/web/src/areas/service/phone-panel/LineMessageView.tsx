@@ -1,0 +1,357 @@
+import {
+  AppstoreOutlined,
+  EnvironmentOutlined,
+  MailOutlined,
+  PictureOutlined,
+  SmileOutlined,
+  SoundOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { arr, obj, readAction, stickerLabel, str, webUrl, type Json, type PanelAction } from './line-message.ts';
+import { bubble, card, LINE_APP_COLOURS, placeholderBox, thumbnail } from './phone-style.ts';
+
+/*
+ * A message the channel sent, drawn like the LINE app draws it. Every text is rendered as text;
+ * images and links are used only when they are http(s).
+ */
+
+export interface ActionProps {
+  onAction: (action: PanelAction) => void;
+  /** Actions are sent as the friend, who must follow the channel. */
+  disabled: boolean;
+}
+
+export function ActionButton({
+  action,
+  onAction,
+  disabled,
+  primary,
+}: ActionProps & { action: PanelAction | null; primary?: boolean }) {
+  const { t } = useTranslation();
+  if (!action) return null;
+  const common = { block: true, size: 'small' as const, type: primary ? ('primary' as const) : ('default' as const) };
+  if (action.kind === 'uri') {
+    return (
+      <Button {...common} href={action.uri} target="_blank" rel="noopener noreferrer">
+        {action.label}
+      </Button>
+    );
+  }
+  if (action.kind === 'unsupported') {
+    return (
+      <Tooltip title={t('phonePanel.unsupportedAction')}>
+        <Button {...common} disabled>
+          {action.label}
+        </Button>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button {...common} disabled={disabled} onClick={() => onAction(action)} data-testid="sim-action">
+      {action.label}
+    </Button>
+  );
+}
+
+function Placeholder({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <div style={placeholderBox}>
+      <div style={{ fontSize: 26, lineHeight: 1.2, marginBottom: 4 }} aria-hidden>
+        {icon}
+      </div>
+      <div style={{ overflowWrap: 'anywhere' }}>{children}</div>
+    </div>
+  );
+}
+
+export function StickerPlaceholder({ packageId, stickerId }: { packageId: unknown; stickerId: unknown }) {
+  const { t } = useTranslation();
+  return (
+    <Placeholder icon={<SmileOutlined />}>
+      {t('phonePanel.sticker')}
+      <br />
+      <code>{stickerLabel(packageId, stickerId)}</code>
+    </Placeholder>
+  );
+}
+
+/** An image from an http(s) address; nothing (or `fallback`) when there is none or it does not load. */
+function Picture({
+  src,
+  alt,
+  style,
+  fallback = null,
+}: {
+  src: string | null;
+  alt: string;
+  style?: CSSProperties;
+  fallback?: ReactNode;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!src || failed === src) return fallback;
+  return <img src={src} alt={alt} referrerPolicy="no-referrer" style={style} onError={() => setFailed(src)} />;
+}
+
+function Actions({ actions, ...props }: ActionProps & { actions: unknown[] }) {
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 6, padding: 10 }}>
+      {actions.map((action, index) => (
+        <ActionButton key={index} action={readAction(action)} {...props} />
+      ))}
+    </div>
+  );
+}
+
+function TemplateColumn({ column, ...props }: ActionProps & { column: Json }) {
+  const title = str(column.title);
+  const text = str(column.text);
+  return (
+    <div style={card}>
+      <Picture src={webUrl(column.thumbnailImageUrl)} alt={title ?? ''} style={thumbnail} />
+      <div style={{ padding: '10px 12px 0' }}>
+        {title && <div style={{ fontWeight: 700, marginBottom: 4 }}>{title}</div>}
+        {text && <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</div>}
+      </div>
+      <Actions actions={arr(column.actions)} {...props} />
+    </div>
+  );
+}
+
+const scroller: CSSProperties = { display: 'flex', gap: 8, overflowX: 'auto', maxWidth: '100%', paddingBottom: 4 };
+
+function TemplateView({ template, altText, ...props }: ActionProps & { template: Json; altText: string }) {
+  switch (str(template.type)) {
+    case 'buttons':
+      return <TemplateColumn column={template} {...props} />;
+    case 'confirm':
+      return (
+        <div style={card}>
+          <div style={{ padding: 12, whiteSpace: 'pre-wrap', textAlign: 'center' }}>{str(template.text)}</div>
+          <div style={{ display: 'flex', gap: 6, padding: '0 10px 10px' }}>
+            {arr(template.actions).map((action, index) => (
+              <ActionButton key={index} action={readAction(action)} {...props} />
+            ))}
+          </div>
+        </div>
+      );
+    case 'carousel':
+      return (
+        <div style={scroller}>
+          {arr(template.columns).map((column, index) => (
+            <TemplateColumn key={index} column={obj(column) ?? {}} {...props} />
+          ))}
+        </div>
+      );
+    case 'image_carousel':
+      return (
+        <div style={scroller}>
+          {arr(template.columns).map((value, index) => {
+            const column = obj(value) ?? {};
+            return (
+              <div key={index} style={{ ...card, width: 160 }}>
+                <Picture src={webUrl(column.imageUrl)} alt="" style={{ ...thumbnail, height: 160 }} />
+                <div style={{ padding: 8 }}>
+                  <ActionButton action={readAction(column.action)} {...props} />
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      );
+    default:
+      return <Placeholder icon={<AppstoreOutlined />}>{altText}</Placeholder>;
+  }
+}
+
+const FLEX_SIZES: Record<string, number> = {
+  xxs: 10,
+  xs: 11,
+  sm: 12,
+  md: 14,
+  lg: 16,
+  xl: 18,
+  xxl: 20,
+  '3xl': 24,
+  '4xl': 28,
+  '5xl': 32,
+};
+const colour = (value: unknown) => {
+  const text = str(value);
+  return text && /^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/.test(text) ? text : undefined;
+};
+
+/** One flex component (box, text, button, image, icon, separator); others are skipped. */
+function FlexNode({ node, ...props }: ActionProps & { node: unknown }) {
+  const n = obj(node);
+  if (!n) return null;
+  switch (str(n.type)) {
+    case 'box': {
+      const layout = str(n.layout);
+      return (
+        <div
+          style={{
+            display: 'flex',
+            flexDirection: layout === 'vertical' ? 'column' : 'row',
+            alignItems: layout === 'baseline' ? 'baseline' : undefined,
+            gap: str(n.spacing) && str(n.spacing) !== 'none' ? 6 : 0,
+            flex: typeof n.flex === 'number' ? n.flex : undefined,
+            background: colour(n.backgroundColor),
+            padding: str(n.paddingAll) ? 8 : undefined,
+            minWidth: 0,
+          }}
+        >
+          {arr(n.contents).map((child, index) => (
+            <FlexNode key={index} node={child} {...props} />
+          ))}
+        </div>
+      );
+    }
+    case 'text': {
+      const spans = arr(n.contents)
+        .map((span) => str(obj(span)?.text))
+        .filter((text): text is string => text !== null);
+      return (
+        <div
+          style={{
+            flex: typeof n.flex === 'number' ? n.flex : undefined,
+            fontSize: FLEX_SIZES[str(n.size) ?? 'md'] ?? 14,
+            fontWeight: str(n.weight) === 'bold' ? 700 : 400,
+            color: colour(n.color),
+            textAlign: str(n.align) === 'center' ? 'center' : str(n.align) === 'end' ? 'right' : undefined,
+            whiteSpace: n.wrap === true ? 'pre-wrap' : 'nowrap',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            minWidth: 0,
+          }}
+        >
+          {spans.length > 0 ? spans.join('') : str(n.text)}
+        </div>
+      );
+    }
+    case 'button':
+      return (
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <ActionButton action={readAction(n.action)} primary={str(n.style) === 'primary'} {...props} />
+        </div>
+      );
+    case 'image':
+      return (
+        <Picture
+          src={webUrl(n.url)}
+          alt=""
+          style={{
+            display: 'block',
+            width: str(n.size) === 'full' ? '100%' : 'auto',
+            maxWidth: '100%',
+            maxHeight: 180,
+          }}
+        />
+      );
+    case 'icon':
+      return <Picture src={webUrl(n.url)} alt="" style={{ width: 14, height: 14 }} />;
+    case 'separator':
+      return <div style={{ borderTop: `1px solid ${LINE_APP_COLOURS.border}`, margin: '4px 0' }} />;
+    default:
+      return null;
+  }
+}
+
+function FlexBubble({ bubbleNode, ...props }: ActionProps & { bubbleNode: Json }) {
+  const hero = obj(bubbleNode.hero);
+  return (
+    <div style={card}>
+      {['header', 'hero', 'body', 'footer'].map((part) => {
+        const node = obj(bubbleNode[part]);
+        if (!node) return null;
+        return (
+          <div key={part} style={part === 'hero' && str(hero?.type) === 'image' ? undefined : { padding: 10 }}>
+            <FlexNode node={node} {...props} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function FlexView({ contents, altText, ...props }: ActionProps & { contents: Json; altText: string }) {
+  if (str(contents.type) === 'carousel') {
+    return (
+      <div style={scroller}>
+        {arr(contents.contents).map((b, index) => (
+          <FlexBubble key={index} bubbleNode={obj(b) ?? {}} {...props} />
+        ))}
+      </div>
+    );
+  }
+  if (str(contents.type) === 'bubble') return <FlexBubble bubbleNode={contents} {...props} />;
+  return <Placeholder icon={<AppstoreOutlined />}>{altText}</Placeholder>;
+}
+
+function ImagemapView({ message, ...props }: ActionProps & { message: Json }) {
+  const { t } = useTranslation();
+  const base = webUrl(message.baseUrl);
+  const actions = arr(message.actions).map((value) => {
+    const action = obj(value) ?? {};
+    return str(action.type) === 'uri'
+      ? { type: 'uri', label: str(action.label) ?? t('phonePanel.link'), uri: action.linkUri }
+      : { type: 'message', label: str(action.label) ?? str(action.text), text: action.text };
+  });
+  return (
+    <div style={card}>
+      {base ? (
+        <Picture src={`${base}/700`} alt={str(message.altText) ?? ''} style={thumbnail} />
+      ) : (
+        <div style={{ padding: 12 }}>{str(message.altText)}</div>
+      )}
+      <Actions actions={actions} {...props} />
+    </div>
+  );
+}
+
+/** The body of one message the channel sent (without the avatar and time). */
+export function ChannelMessage({ message, ...props }: ActionProps & { message: Json }) {
+  const { t } = useTranslation();
+  const type = str(message.type) ?? '';
+  const altText = str(message.altText) ?? t('phonePanel.types.unknown', { type });
+  switch (type) {
+    case 'text':
+    case 'textV2':
+      return <div style={bubble('channel')}>{str(message.text)}</div>;
+    case 'image': {
+      const src = webUrl(message.previewImageUrl) ?? webUrl(message.originalContentUrl);
+      return (
+        <Picture
+          src={src}
+          alt={t('phonePanel.image')}
+          style={{ display: 'block', maxWidth: 200, maxHeight: 240, borderRadius: 12 }}
+          fallback={<Placeholder icon={<PictureOutlined />}>{t('phonePanel.image')}</Placeholder>}
+        />
+      );
+    }
+    case 'sticker':
+      return <StickerPlaceholder packageId={message.packageId} stickerId={message.stickerId} />;
+    case 'video':
+      return <Placeholder icon={<VideoCameraOutlined />}>{t('phonePanel.types.video')}</Placeholder>;
+    case 'audio':
+      return <Placeholder icon={<SoundOutlined />}>{t('phonePanel.types.audio')}</Placeholder>;
+    case 'location':
+      return (
+        <Placeholder icon={<EnvironmentOutlined />}>
+          <strong>{str(message.title)}</strong>
+          <br />
+          {str(message.address)}
+        </Placeholder>
+      );
+    case 'imagemap':
+      return <ImagemapView message={message} {...props} />;
+    case 'template':
+      return <TemplateView template={obj(message.template) ?? {}} altText={altText} {...props} />;
+    case 'flex':
+      return <FlexView contents={obj(message.contents) ?? {}} altText={altText} {...props} />;
+    default:
+      return <Placeholder icon={<MailOutlined />}>{altText}</Placeholder>;
+  }
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { inlineImageUrl, pickerParams, quickReplyActions, readAction, stickerLabel, webUrl } from './line-message.ts';
+
+describe('webUrl', () => {
+  it('keeps http(s) addresses only', () => {
+    expect(webUrl('https://example.com/a.png')).toBe('https://example.com/a.png');
+    expect(webUrl('http://127.0.0.1:3000/x')).toBe('http://127.0.0.1:3000/x');
+    expect(webUrl('javascript:alert(1)')).toBeNull();
+    expect(webUrl('data:image/png;base64,AAAA')).toBeNull();
+    expect(webUrl('/relative')).toBeNull();
+    expect(webUrl(42)).toBeNull();
+  });
+});
+
+describe('inlineImageUrl', () => {
+  it('accepts base64 raster data URLs only', () => {
+    expect(inlineImageUrl('data:image/png;base64,iVBORw0KGgo=')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(inlineImageUrl('data:image/svg+xml;base64,PHN2Zz4=')).toBeNull();
+    expect(inlineImageUrl('data:text/html;base64,PGI+')).toBeNull();
+    expect(inlineImageUrl('https://example.com/a.png')).toBeNull();
+  });
+});
+
+describe('readAction', () => {
+  it('reads postback, message and uri actions', () => {
+    expect(readAction({ type: 'postback', label: '予約', data: 'a=1', displayText: '予約する' })).toEqual({
+      kind: 'postback',
+      label: '予約',
+      data: 'a=1',
+    });
+    expect(readAction({ type: 'message', label: 'はい', text: 'はい！' })).toEqual({
+      kind: 'message',
+      label: 'はい',
+      text: 'はい！',
+    });
+    expect(readAction({ type: 'uri', label: '開く', uri: 'https://example.com' })).toEqual({
+      kind: 'uri',
+      label: '開く',
+      uri: 'https://example.com/',
+    });
+  });
+
+  it('turns a date/time picker into a postback with the picked value', () => {
+    const now = new Date(2026, 6, 1, 9, 5);
+    expect(readAction({ type: 'datetimepicker', label: '日時', data: 'd=1', mode: 'date' }, now)).toEqual({
+      kind: 'postback',
+      label: '日時',
+      data: 'd=1',
+      params: { date: '2026-07-01' },
+    });
+    expect(pickerParams('time', null, now)).toEqual({ time: '09:05' });
+    expect(pickerParams('datetime', '2026-08-01T10:00', now)).toEqual({ datetime: '2026-08-01T10:00' });
+  });
+
+  it('marks what the panel cannot do, and unsafe links, as unsupported', () => {
+    expect(readAction({ type: 'camera', label: 'カメラ' })).toEqual({
+      kind: 'unsupported',
+      label: 'カメラ',
+      type: 'camera',
+    });
+    expect(readAction({ type: 'uri', label: 'x', uri: 'javascript:alert(1)' })).toMatchObject({ kind: 'unsupported' });
+    expect(readAction({ type: 'postback', label: 'x' })).toMatchObject({ kind: 'unsupported' });
+    expect(readAction('nonsense')).toBeNull();
+  });
+});
+
+describe('quickReplyActions and stickerLabel', () => {
+  it('reads quick reply items', () => {
+    const message = {
+      type: 'text',
+      text: 'どれにしますか',
+      quickReply: {
+        items: [
+          { type: 'action', action: { type: 'message', label: 'A', text: 'A' } },
+          { type: 'action', action: { type: 'location', label: '現在地' } },
+          { type: 'action' },
+        ],
+      },
+    };
+    expect(quickReplyActions(message).map((a) => a.kind)).toEqual(['message', 'unsupported']);
+    expect(quickReplyActions({ type: 'text' })).toEqual([]);
+  });
+
+  it('shows sticker ids', () => {
+    expect(stickerLabel('446', '1988')).toBe('446 / 1988');
+    expect(stickerLabel(undefined, 1)).toBe('? / ?');
+  });
+});

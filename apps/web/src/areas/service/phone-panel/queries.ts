@@ -1,0 +1,38 @@
+import { friendsApi, simulatorApi } from '@linq/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../../../app/api/call.ts';
+
+/*
+ * Reads of the phone panel and the header's friend count. Keys start with the endpoint path (so
+ * invalidateEndpoints reaches them) and name the channel; every read skips the GET cache, since
+ * virtual friends change what these answer at any moment.
+ */
+
+/** Answers only for a channel bound to the simulator (404 otherwise: no panel, no message). */
+export const simulatorStatusQuery = (lineAccountId: number) =>
+  queryOptions({
+    queryKey: [simulatorApi.status.path, { lineAccountId }],
+    queryFn: ({ signal }) => call(simulatorApi.status, {}, { handles: 'all', fresh: true, signal }),
+  });
+
+export const friendsSummaryQuery = (lineAccountId: number) =>
+  queryOptions({
+    queryKey: [friendsApi.summary.path, { lineAccountId }],
+    queryFn: ({ signal }) => call(friendsApi.summary, {}, { handles: 'all', fresh: true, signal }),
+    staleTime: 0,
+  });
+
+export const virtualFriendsQuery = (lineAccountId: number) =>
+  queryOptions({
+    queryKey: [simulatorApi.friends.path, { lineAccountId }],
+    queryFn: ({ signal }) => call(simulatorApi.friends, {}, { fresh: true, signal }),
+    staleTime: 0,
+  });
+
+export const conversationQuery = (lineAccountId: number, userId: string) =>
+  queryOptions({
+    queryKey: [simulatorApi.conversation.path, { lineAccountId, userId }],
+    queryFn: ({ signal }) =>
+      call(simulatorApi.conversation, { params: { userId } }, { handles: [404], fresh: true, signal }),
+    staleTime: 0,
+  });

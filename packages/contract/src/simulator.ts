@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { dataOf, optionalText, requiredText, timestamp } from './common.ts';
+import { endpoint, sessionOf } from './http.ts';
+
+/*
+ * The phone panel (service area, demo): a person acts as a virtual friend of a channel bound to the
+ * LINE simulator. Every route answers 404 with SIMULATOR_NOT_CONNECTED when the selected channel is
+ * not simulated or this console runs no simulator.
+ */
+
+export const SIMULATOR_NOT_CONNECTED = 'このチャネルはシミュレーターに接続されていません。';
+export const VIRTUAL_FRIEND_NOT_FOUND = 'この仮想の友だちは見つかりません。';
+
+export const simulatorStatus = z.object({
+  simulated: z.literal(true),
+  bot_name: z.string(),
+  basic_id: z.string(),
+  /** Demo friends are still being created in the background (first start). */
+  seeding: z.boolean(),
+});
+export type SimulatorStatus = z.infer<typeof simulatorStatus>;
+
+export const virtualFriend = z.object({
+  user_id: z.string(),
+  display_name: z.string(),
+  picture_url: z.string().nullable(),
+  status_message: z.string().nullable(),
+  following: z.boolean(),
+});
+export type VirtualFriend = z.infer<typeof virtualFriend>;
+
+/** What happened to the webhook the action sent (its first delivery attempt). */
+export const webhookOutcome = z.object({
+  ok: z.boolean(),
+  status_code: z.number().int().nullable(),
+  error: z.string().nullable(),
+  webhook_event_ids: z.array(z.string()),
+  /** The console has processed the events (the friend list and counts show the effect). */
+  processed: z.boolean(),
+});
+export type WebhookOutcome = z.infer<typeof webhookOutcome>;
+
+export const FRIEND_MESSAGE_TYPES = ['text', 'image', 'sticker', 'postback'] as const;
+
+/** One entry of the talk, in order: what the channel sent (LINE message objects) and what the friend sent. */
+export const conversationEntry = z.discriminatedUnion('direction', [
+  z.object({
+    direction: z.literal('to_friend'),
+    at: timestamp,
+    message_id: z.string(),
+    /** replyMessage, pushMessage, multicast, broadcast or narrowcast. */
+    endpoint: z.string(),
+    /** The LINE message object exactly as the channel sent it. */
+    message: z.record(z.string(), z.unknown()),
+  }),
+  z.object({
+    direction: z.literal('from_friend'),
+    at: timestamp,
+    message_id: z.string().nullable(),
+    type: z.enum(FRIEND_MESSAGE_TYPES),
+    text: z.string().nullable(),
+    package_id: z.string().nullable(),
+    sticker_id: z.string().nullable(),
+    /** Postback data. */
+    data: z.string().nullable(),
+    /** The image the friend sent, as a data: URL (small images only). */
+    image_url: z.string().nullable(),
+  }),
+]);
+export type ConversationEntry = z.infer<typeof conversationEntry>;
+
+export const virtualFriendCreate = z.object({ display_name: optionalText(20).optional() });
+export const virtualFriendText = z.object({ text: requiredText(5000) });
+export const virtualFriendSticker = z.object({
+  package_id: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/, { message: '数字で入力してください' }),
+  sticker_id: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/, { message: '数字で入力してください' }),
+});
+export const virtualFriendPostback = z.object({
+  data: z.string().min(1, { message: '入力してください' }).max(300, { message: '300文字以内で入力してください' }),
+  params: z.record(z.string(), z.string()).optional(),
+});
+export const virtualFriendParams = z.object({ userId: z.string().min(1).max(64) });
+
+const access = sessionOf('service');
+const permission = { feature: 'talks', level: 'view' } as const;
+const action = (name: string, summary: string) =>
+  endpoint({
+    method: 'POST',
+    path: `/service/simulator/friends/:userId/${name}`,
+    summary,
+    access,
+    permission,
+    params: virtualFriendParams,
+    response: dataOf(webhookOutcome),
+  });
+
+export const simulatorApi = {
+  status: endpoint({
+    method: 'GET',
+    path: '/service/simulator',
+    summary: 'Whether the selected channel is bound to the LINE simulator (shows the phone panel)',
+    access,
+    permission,
+    response: dataOf(simulatorStatus),
+  }),
+  friends: endpoint({
+    method: 'GET',
+    path: '/service/simulator/friends',
+    summary: "The channel's virtual friends",
+    access,
+    permission,
+    response: dataOf(z.array(virtualFriend)),
+  }),
+  createFriend: endpoint({
+    method: 'POST',
+    path: '/service/simulator/friends',
+    summary: 'A new virtual friend (not following yet)',
+    access,
+    permission,
+    body: virtualFriendCreate,
+    response: dataOf(virtualFriend),
+    successStatus: 201,
+  }),
+  follow: action('follow', 'The virtual friend adds the channel as a friend (follow webhook)'),
+  unfollow: action('unfollow', 'The virtual friend blocks the channel (unfollow webhook)'),
+  text: { ...action('text', 'The virtual friend sends a text message'), body: virtualFriendText },
+  image: action('image', 'The virtual friend sends a sample image'),
+  sticker: { ...action('sticker', 'The virtual friend sends a sticker'), body: virtualFriendSticker },
+  postback: { ...action('postback', 'The virtual friend taps a postback action'), body: virtualFriendPostback },
+  conversation: endpoint({
+    method: 'GET',
+    path: '/service/simulator/friends/:userId/conversation',
+    summary: 'The talk as the virtual friend sees it, both directions in order',
+    access,
+    permission,
+    params: virtualFriendParams,
+    response: dataOf(z.array(conversationEntry)),
+  }),
+};
