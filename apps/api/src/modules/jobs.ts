@@ -8,7 +8,8 @@ import { processWebhookEventsJob, sweepWebhookEvents } from './webhooks/jobs.ts'
 export async function registerJobs(ctx: AppContext): Promise<void> {
   await ctx.queue.work('mail.send', mailSender(ctx));
   await ctx.queue.work('password-reset.request', passwordResetJob(ctx));
-  await ctx.queue.work('webhook.process', processWebhookEventsJob(ctx));
+  // Several channels' event jobs are fetched together; each processes all of its channel's events.
+  await ctx.queue.work('webhook.process', processWebhookEventsJob(ctx), { batchSize: 10 });
   // At start, anything left unprocessed by a process that died after answering LINE.
   await sweepWebhookEvents(ctx, 0);
   ctx.queue.every(15_000, () => sweepWebhookEvents(ctx));

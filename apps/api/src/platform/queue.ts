@@ -12,11 +12,22 @@ export interface JobPayloads {
 export type JobName = keyof JobPayloads;
 export const JOB_NAMES: JobName[] = ['mail.send', 'password-reset.request', 'webhook.process', 'delivery.send'];
 
+/**
+ * `short`: at most one job per singleton key waits in the queue; more sends while it waits
+ * are dropped (the waiting job will see their work). Used where a job means "process
+ * whatever is pending for this key".
+ */
+const QUEUE_POLICIES: Partial<Record<JobName, 'short'>> = { 'webhook.process': 'short' };
+
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<void>;
 
 export interface Queue {
-  /** `startAfter`: not before then (retries with back-off). */
-  send<N extends JobName>(name: N, payload: JobPayloads[N], options?: { startAfter?: Date }): Promise<void>;
+  /** `startAfter`: not before then (retries with back-off); `singletonKey`: see QUEUE_POLICIES. */
+  send<N extends JobName>(
+    name: N,
+    payload: JobPayloads[N],
+    options?: { startAfter?: Date; singletonKey?: string },
+  ): Promise<void>;
   /** `batchSize`: jobs fetched at once and run one after the other (default 1). */
   work<N extends JobName>(name: N, handler: JobHandler<N>, options?: { batchSize?: number }): Promise<void>;
   /**
@@ -36,7 +47,7 @@ export async function startQueue(sql: SqlExecutor, log: FastifyBaseLogger): Prom
   });
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
-  for (const name of JOB_NAMES) await boss.createQueue(name);
+  for (const name of JOB_NAMES) await boss.createQueue(name, { name, policy: QUEUE_POLICIES[name] ?? 'standard' });
   const timers = new Set<NodeJS.Timeout>();
   let stopRequested = false;
   const runTask = (task: () => Promise<void>) =>

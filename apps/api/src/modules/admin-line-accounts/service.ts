@@ -16,6 +16,7 @@ import { AppError, conflict, fieldError, notFound } from '../../platform/errors.
 import { LineApiError, lineClient, type LineEndpoints } from '../../platform/line.ts';
 import type { AdminPrincipal } from '../../platform/principal.ts';
 import * as repo from './repository.ts';
+import { bindChannelById } from '../simulator/bind.ts';
 
 export const DUPLICATE_CHANNEL_ID_MESSAGE = 'このチャネルIDは既に別のLINEアカウントで登録されています';
 export const UNKNOWN_ACCOUNT_MESSAGE = '選択されたアカウントが見つかりません';
@@ -138,6 +139,7 @@ export async function connectionTest(ctx: AppContext, caller: AdminCaller, id: n
     throw fieldError('channel_access_token', UNREADABLE_TOKEN_MESSAGE);
   }
 
+  if (credentials.simulated) await bindChannelById(ctx, id);
   const endpoints = lineEndpointsOf(ctx, credentials.simulated);
   let result: Omit<ConnectionTestResult, 'checked_at' | 'line_account'>;
   if (!endpoints) {

@@ -122,6 +122,13 @@ export async function boundChannel(
   return (await bindRow(ctx, sim, binding, row))?.channel;
 }
 
+/** A simulated channel an administrator created or changed after the start, bound now (no-op without a simulator). */
+export async function bindChannelById(ctx: AppContext, lineAccountId: number): Promise<void> {
+  if (!ctx.simulator) return;
+  const row = await repo.simulatedChannelByIdUnscoped(ctx.database.db, lineAccountId);
+  if (row) await boundChannel(ctx, ctx.simulator, row);
+}
+
 /** Whether the channel's demo friends are still being created. */
 export function isSeeding(sim: LineSimulator, lineAccountId: number): boolean {
   return bindings.get(sim)?.seeding.has(lineAccountId) ?? false;

@@ -26,6 +26,18 @@ export async function simulatedChannelsUnscoped(db: Db): Promise<SimulatedChanne
     .orderBy(asc(lineAccounts.id));
 }
 
+/** One channel bound to the simulator, for an administrator's change (admins act across tenants). */
+export async function simulatedChannelByIdUnscoped(
+  db: Db,
+  lineAccountId: number,
+): Promise<SimulatedChannelRow | undefined> {
+  const [row] = await db
+    .select(simulatedColumns)
+    .from(lineAccounts)
+    .where(and(eq(lineAccounts.id, lineAccountId), eq(lineAccounts.simulated, true)));
+  return row;
+}
+
 /** The request's channel when it is bound to the simulator. */
 export async function simulatedChannel(db: Db, scope: ChannelScope): Promise<SimulatedChannelRow | undefined> {
   const [row] = await db

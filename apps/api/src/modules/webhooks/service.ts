@@ -5,6 +5,10 @@ import { callbackBody, toIncomingEvents } from './events.ts';
 import * as repo from './repository.ts';
 import { validLineSignature } from './signature.ts';
 
+/** One waiting job per channel: it processes every pending event of the channel. */
+export const enqueueProcessing = (ctx: AppContext, lineAccountId: number) =>
+  ctx.queue.send('webhook.process', { lineAccountId }, { singletonKey: `channel-${lineAccountId}` });
+
 /**
  * A webhook request from LINE: signature first (on the raw bytes), then the events are
  * stored, then a job processes them. The caller answers 200 only after this returns, so
@@ -33,7 +37,7 @@ export async function ingestWebhook(
   const accepted = await repo.insertEvents(ctx.database.db, channel.id, toIncomingEvents(body.data));
   if (accepted > 0) {
     // Enqueue failures are caught by the sweeper; the events are already safe.
-    await ctx.queue.send('webhook.process', { lineAccountId: channel.id }).catch((error: unknown) => {
+    await enqueueProcessing(ctx, channel.id).catch((error: unknown) => {
       ctx.log.warn({ err: error, lineAccountId: channel.id }, 'could not enqueue webhook processing');
     });
   }
