@@ -27,7 +27,7 @@ describe('LINE accounts in the admin area', () => {
       await page.getByTestId('field-account_id').click();
       await page.locator('[data-testid^="account-option-"]', { hasText: /^Demo Shop$/ }).click();
       await page.getByTestId('field-channel_id').fill(channelId);
-      await page.getByTestId('field-channel_access_token').fill('e2e-token-that-the-simulator-does-not-know');
+      await page.getByTestId('field-channel_access_token').fill('e2e-token-kept-secret');
       await page.getByTestId('field-simulated').click();
 
       // The client checks the secret's format before anything is sent.
@@ -52,14 +52,16 @@ describe('LINE accounts in the admin area', () => {
       await expect(page.getByTestId('detail-account').textContent()).resolves.toBe('Demo Shop');
       await expect(page.getByTestId('detail-channel_secret').textContent()).resolves.toBe('設定済み');
       await expect(page.getByTestId('detail-channel_access_token').textContent()).resolves.toBe('設定済み');
-      expect(await page.content()).not.toContain('e2e-token-that-the-simulator-does-not-know');
+      expect(await page.content()).not.toContain('e2e-token-kept-secret');
 
-      // The simulator does not know this token: LINE's 401 is shown and recorded.
+      // A new simulated channel is bound to the simulator by its first connection test: LINE's bot info comes back.
       await page.getByTestId('connection-test').click();
       const result = page.getByTestId('connection-result');
       await result.waitFor();
-      await expect(result.textContent()).resolves.toMatch(/接続に失敗しました[\s\S]*HTTP 401/);
-      await expect(page.getByTestId('connection-state').textContent()).resolves.toBe('接続エラー');
+      await expect(result.textContent()).resolves.toMatch(/接続に成功しました（ボット名: E2E 公式アカウント）/);
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="connection-state"]')?.textContent === '接続OK',
+      );
 
       // Edit: the secret and token fields stay empty, which keeps them.
       await page.getByTestId('edit-button').click();
