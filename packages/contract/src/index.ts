@@ -10,4 +10,5 @@ export * from './account-users.ts';
 export * from './admin-line-accounts.ts';
 export * from './friends.ts';
 export * from './simulator.ts';
+export * from './folders.ts';
 export * from './registry.ts';

@@ -2,6 +2,7 @@ import type { Endpoint } from './http.ts';
 import { accountUsersApi } from './account-users.ts';
 import { adminLineAccountsApi } from './admin-line-accounts.ts';
 import { brandingApi } from './branding.ts';
+import { adminFoldersApi, serviceFoldersApi } from './folders.ts';
 import { friendsApi } from './friends.ts';
 import { lineAccountsApi } from './line-accounts.ts';
 import { passwordsApi } from './passwords.ts';
@@ -20,4 +21,6 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(adminLineAccountsApi),
   ...Object.values(friendsApi),
   ...Object.values(simulatorApi),
+  ...Object.values(serviceFoldersApi),
+  ...Object.values(adminFoldersApi),
 ] as Endpoint[];

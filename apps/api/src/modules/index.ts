@@ -3,6 +3,7 @@ import type { AppContext } from '../platform/context.ts';
 import { accountUserRoutes } from './account-users/routes.ts';
 import { adminLineAccountRoutes } from './admin-line-accounts/routes.ts';
 import { brandingRoutes } from './branding/routes.ts';
+import { folderRoutes } from './folders/routes.ts';
 import { friendRoutes } from './friends/routes.ts';
 import { lineAccountRoutes } from './line-accounts/routes.ts';
 import { passwordRoutes } from './passwords/routes.ts';
@@ -21,4 +22,5 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   adminLineAccountRoutes,
   friendRoutes,
   simulatorRoutes,
+  folderRoutes,
 ];

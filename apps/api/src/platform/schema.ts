@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  check,
   boolean,
   index,
   integer,
@@ -11,9 +12,10 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Permissions } from '@linq/contract';
+import { FOLDER_TYPES, type Permissions } from '@linq/contract';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -357,3 +359,27 @@ export const mailOutbox = pgTable('mail_outbox', {
 });
 
 export const nowSql = sql`now()`;
+
+/**
+ * A folder that groups one kind of thing (tags, templates, ...). Service folders belong to a
+ * channel; admin folders (line_account_id null) are platform-wide, for teppan templates.
+ */
+export const folders = pgTable(
+  'folders',
+  {
+    id: serial('id').primaryKey(),
+    lineAccountId: integer('line_account_id').references(() => lineAccounts.id, { onDelete: 'cascade' }),
+    scope: text('scope', { enum: ['service', 'admin'] }).notNull(),
+    folderType: text('folder_type', { enum: FOLDER_TYPES }).notNull(),
+    name: text('name').notNull(),
+    sortIndex: integer('sort_index').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('folders_channel_type_sort_idx').on(t.lineAccountId, t.folderType, t.sortIndex),
+    /** The name rule: unique per channel and type, admin folders (null channel) among themselves. */
+    unique('folders_channel_type_name_key').on(t.lineAccountId, t.folderType, t.name).nullsNotDistinct(),
+    check('folders_scope_channel_check', sql`(${t.scope} = 'admin') = (${t.lineAccountId} is null)`),
+  ],
+);

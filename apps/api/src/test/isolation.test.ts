@@ -10,7 +10,7 @@ import { allEndpoints, permissionsWith } from '@linq/contract';
 import { startTestApp, type TestApp, type TestRequest } from './harness.ts';
 import type { Tenant } from './factory.ts';
 import { simulateChannels } from '../modules/simulator/test-support.ts';
-import { lineAccounts, sessions, staffAuthorities, userLineAccounts, users } from '../platform/schema.ts';
+import { folders, lineAccounts, sessions, staffAuthorities, userLineAccounts, users } from '../platform/schema.ts';
 
 interface Probe extends Omit<TestRequest, 'method' | 'path'> {
   path: string;
@@ -95,6 +95,44 @@ const virtualFriend = (action: string, body?: unknown): Entry =>
       { path: own, token: a.tokens.staff, lineAccountId: b.channels[0]!.id, answers: [403], ...extra },
     ];
   });
+
+/** One tags folder in each tenant's first channel (created below). */
+const folderOf = new Map<number, number>();
+const folderIn = (tenant: Tenant) => folderOf.get(tenant.channels[0]!.id)!;
+/**
+ * A's staff with A's channel in the header asking for B's folder: 404 (`own` for routes without
+ * an id); with B's channel in the header: 403.
+ */
+const channelFolder = (withId: boolean, own: number[], body?: unknown): Entry =>
+  probes((a, b) => {
+    const extra = body ? { body } : {};
+    const path = withId ? `/service/folders/${folderIn(b)}` : '/service/folders';
+    const query = withId ? {} : { query: { folder_type: 'tags' } };
+    return [
+      {
+        path,
+        token: a.tokens.staff,
+        lineAccountId: a.channels[0]!.id,
+        answers: withId ? NOT_FOUND : own,
+        ...(withId || body ? {} : { absentIds: [folderIn(b)] }),
+        ...query,
+        ...extra,
+      },
+      { path, token: a.tokens.staff, lineAccountId: b.channels[0]!.id, answers: [403], ...query, ...extra },
+      ...(withId
+        ? [
+            {
+              path: `/service/folders/${folderIn(a)}`,
+              token: a.tokens.staff,
+              lineAccountId: b.channels[0]!.id,
+              answers: [403],
+              ...extra,
+            },
+          ]
+        : []),
+    ];
+  });
+const folderBody = { name: 'probe-folder', sort_index: 0 };
 
 export const matrix: Record<string, Entry> = {
   'GET /health': notTenant('liveness'),
@@ -251,6 +289,21 @@ export const matrix: Record<string, Entry> = {
   }),
   'POST /api/service/simulator/friends/:userId/postback': virtualFriend('postback', { data: 'probe=1' }),
   'GET /api/service/simulator/friends/:userId/conversation': virtualFriend('conversation'),
+
+  'GET /api/service/folders': channelFolder(false, [200]),
+  'POST /api/service/folders': channelFolder(false, [201], { ...folderBody, folder_type: 'tags' }),
+  'PUT /api/service/folders/:id': channelFolder(true, NOT_FOUND, folderBody),
+  'DELETE /api/service/folders/:id': channelFolder(true, NOT_FOUND),
+  'GET /api/admin/folders': adminOnly(() => '/admin/folders?folder_type=templates'),
+  'POST /api/admin/folders': adminOnly(
+    () => '/admin/folders',
+    () => ({ ...folderBody, folder_type: 'templates' }),
+  ),
+  'PUT /api/admin/folders/:id': adminOnly(
+    (b) => `/admin/folders/${folderIn(b)}`,
+    () => folderBody,
+  ),
+  'DELETE /api/admin/folders/:id': adminOnly((b) => `/admin/folders/${folderIn(b)}`),
 };
 
 let t: TestApp;
@@ -266,6 +319,15 @@ beforeAll(async () => {
   simulated = await simulateChannels(t, [a.channels[0]!.id, b.channels[0]!.id]);
 });
 afterAll(() => simulated.stop());
+beforeAll(async () => {
+  for (const tenant of [a, b]) {
+    const [row] = await t.runtime.ctx.database.db
+      .insert(folders)
+      .values({ scope: 'service', lineAccountId: tenant.channels[0]!.id, folderType: 'tags', name: 'isolation' })
+      .returning();
+    folderOf.set(tenant.channels[0]!.id, row!.id);
+  }
+});
 
 /** B's rows as JSON: any change by a probe shows up as a difference. */
 async function snapshotOf(tenant: Tenant) {
@@ -273,7 +335,9 @@ async function snapshotOf(tenant: Tenant) {
   const accountId = tenant.account.id;
   const userRows = await db.select().from(users).where(eq(users.accountId, accountId)).orderBy(users.id);
   const userIds = userRows.map((u) => u.id);
+  const channelIds = tenant.channels.map((c) => c.id);
   return JSON.stringify({
+    folders: await db.select().from(folders).where(inArray(folders.lineAccountId, channelIds)).orderBy(folders.id),
     channels: await db
       .select()
       .from(lineAccounts)
