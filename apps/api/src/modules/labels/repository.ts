@@ -1,0 +1,172 @@
+import { and, asc, count, eq, getTableName, ilike, inArray, sql, type Column, type SQL, type Table } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../platform/db.ts';
+import { friendMarks, friends, friendTags, marks, tags } from '../../platform/schema.ts';
+import { containsPattern, violatesUnique } from '../../platform/sql.ts';
+
+/**
+ * Tags and marks share their shape (marks add a colour), so one repository serves both,
+ * parameterised by the label table and its friend link table. Every query takes the
+ * channel id and is scoped by it.
+ */
+export interface LabelTables {
+  /** Typed as `tags`: marks has the same columns plus `color`, which `extra` selects. */
+  table: typeof tags;
+  /** Typed as `friend_tags`: use `linkLabelId` and `linkRow` for the label column, which differs. */
+  link: typeof friendTags;
+  linkLabelId: PgColumn;
+  linkRow: (labelId: number, friendId: number) => typeof friendTags.$inferInsert;
+  uniqueName: string;
+  /** Columns beyond the shared ones (marks: color). */
+  extra: Record<string, PgColumn>;
+}
+
+export const TAG_TABLES: LabelTables = {
+  table: tags,
+  link: friendTags,
+  linkLabelId: friendTags.tagId,
+  linkRow: (tagId, friendId) => ({ tagId, friendId }),
+  uniqueName: 'tags_channel_name_key',
+  extra: {},
+};
+export const MARK_TABLES: LabelTables = {
+  table: marks as unknown as typeof tags,
+  link: friendMarks as unknown as typeof friendTags,
+  linkLabelId: friendMarks.markId,
+  linkRow: (markId, friendId) => ({ markId, friendId }) as unknown as typeof friendTags.$inferInsert,
+  uniqueName: 'marks_channel_name_key',
+  extra: { color: marks.color },
+};
+
+export interface LabelRow {
+  id: number;
+  lineAccountId: number;
+  folderId: number | null;
+  name: string;
+  sortIndex: number;
+  createdAt: Date;
+  updatedAt: Date;
+  friendCount: number;
+  color?: string;
+}
+export interface LabelValues {
+  name: string;
+  folderId: number | null;
+  sortIndex: number;
+  color?: string;
+}
+
+const qualified = (table: Table, column: Column) =>
+  sql`${sql.identifier(getTableName(table))}.${sql.identifier(column.name)}`;
+
+const columns = (t: LabelTables) => ({
+  id: t.table.id,
+  lineAccountId: t.table.lineAccountId,
+  folderId: t.table.folderId,
+  name: t.table.name,
+  sortIndex: t.table.sortIndex,
+  createdAt: t.table.createdAt,
+  updatedAt: t.table.updatedAt,
+  ...t.extra,
+  /** Following friends carrying the label (qualified by hand: drizzle leaves single-table columns bare). */
+  friendCount: sql<number>`(select count(*)::int from ${t.link} inner join ${friends} on ${qualified(friends, friends.id)} = ${qualified(t.link, t.link.friendId)} where ${qualified(t.link, t.linkLabelId)} = ${qualified(t.table, t.table.id)} and ${qualified(friends, friends.status)} = 'following')`,
+});
+
+const inChannel = (t: LabelTables, lineAccountId: number, ...conditions: (SQL | undefined)[]) =>
+  and(eq(t.table.lineAccountId, lineAccountId), ...conditions);
+
+export async function list(
+  db: Db,
+  t: LabelTables,
+  lineAccountId: number,
+  filter: { page: number; limit: number; q?: string | undefined; folderId?: number | undefined },
+): Promise<{ rows: LabelRow[]; total: number }> {
+  const where = inChannel(
+    t,
+    lineAccountId,
+    filter.q ? ilike(t.table.name, containsPattern(filter.q)) : undefined,
+    filter.folderId !== undefined ? eq(t.table.folderId, filter.folderId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns(t))
+      .from(t.table)
+      .where(where)
+      .orderBy(asc(t.table.sortIndex), asc(t.table.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db.select({ n: count() }).from(t.table).where(where),
+  ]);
+  return { rows: rows as LabelRow[], total: total?.n ?? 0 };
+}
+
+export async function find(db: Db, t: LabelTables, lineAccountId: number, id: number): Promise<LabelRow | undefined> {
+  const [row] = await db
+    .select(columns(t))
+    .from(t.table)
+    .where(inChannel(t, lineAccountId, eq(t.table.id, id)));
+  return row as LabelRow | undefined;
+}
+
+export async function insert(db: Db, t: LabelTables, lineAccountId: number, values: LabelValues): Promise<number> {
+  const [row] = await db
+    .insert(t.table)
+    .values({ ...values, lineAccountId })
+    .returning({ id: t.table.id });
+  return row!.id;
+}
+
+/** Whether the label was the channel's (and so updated). */
+export async function update(
+  db: Db,
+  t: LabelTables,
+  lineAccountId: number,
+  id: number,
+  values: LabelValues,
+): Promise<boolean> {
+  const rows = await db
+    .update(t.table)
+    .set({ ...values, updatedAt: new Date() })
+    .where(inChannel(t, lineAccountId, eq(t.table.id, id)))
+    .returning({ id: t.table.id });
+  return rows.length > 0;
+}
+
+export async function remove(db: Db, t: LabelTables, lineAccountId: number, id: number): Promise<void> {
+  await db.delete(t.table).where(inChannel(t, lineAccountId, eq(t.table.id, id)));
+}
+
+/** Friends of any status carrying the label (the label must be the caller's, checked before). */
+export async function carriers(db: Db, t: LabelTables, labelId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(t.link).where(eq(t.linkLabelId, labelId));
+  return row?.n ?? 0;
+}
+
+/** Those of `ids` that are friends of the channel. */
+export async function friendsOfChannel(db: Db, lineAccountId: number, ids: number[]): Promise<number[]> {
+  const rows = await db
+    .select({ id: friends.id })
+    .from(friends)
+    .where(and(eq(friends.lineAccountId, lineAccountId), inArray(friends.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/** Links the label to friends (already linked ones skipped); answers how many were new. */
+export async function link(db: Db, t: LabelTables, labelId: number, friendIds: number[]): Promise<number> {
+  const rows = await db
+    .insert(t.link)
+    .values(friendIds.map((friendId) => t.linkRow(labelId, friendId)))
+    .onConflictDoNothing()
+    .returning({ friendId: t.link.friendId });
+  return rows.length;
+}
+
+export async function unlink(db: Db, t: LabelTables, labelId: number, friendIds: number[]): Promise<number> {
+  const rows = await db
+    .delete(t.link)
+    .where(and(eq(t.linkLabelId, labelId), inArray(t.link.friendId, friendIds)))
+    .returning({ friendId: t.link.friendId });
+  return rows.length;
+}
+
+export const isDuplicateName = (t: LabelTables, error: unknown) => violatesUnique(error, t.uniqueName);

@@ -1,0 +1,151 @@
+import type { z } from 'zod';
+import type { labelDeleteQuery, labelFriendsInput, labelListQuery, Mark, Tag } from '@linq/contract';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { conflict, fieldError, notFound } from '../../platform/errors.ts';
+import type { ChannelScope } from '../../platform/principal.ts';
+import * as folders from '../folders/repository.ts';
+import * as repo from './repository.ts';
+
+/**
+ * What differs between tags and marks: tables, folder type, wording and the answer shape.
+ * The feature permission (view / edit) is checked per route by the contract endpoints.
+ */
+export interface LabelKind<Item extends Tag | Mark> {
+  tables: repo.LabelTables;
+  folderType: 'tags' | 'marks';
+  /** 'タグ' or 'マーク', for messages. */
+  noun: string;
+  present: (row: repo.LabelRow) => Item;
+}
+
+export const duplicateNameMessage = (noun: string) => `同じ名前の${noun}が既にあります`;
+export const folderMessage = (noun: string) => `${noun}のフォルダを選んでください`;
+export const FRIENDS_MESSAGE = 'このチャネルの友だちを選んでください';
+export const inUseMessage = (noun: string, n: number) => `この${noun}は ${n} 人の友だちに付いています。削除しますか？`;
+
+type ListQuery = z.output<typeof labelListQuery>;
+type DeleteQuery = z.output<typeof labelDeleteQuery>;
+type FriendsInput = z.output<typeof labelFriendsInput>;
+export interface LabelInput {
+  name: string;
+  folder_id: number | null;
+  sort_index: number;
+  color?: string;
+}
+
+export function labelService<Item extends Tag | Mark>(kind: LabelKind<Item>) {
+  const t = kind.tables;
+
+  async function findOrFail(db: Db, scope: ChannelScope, id: number): Promise<repo.LabelRow> {
+    const row = await repo.find(db, t, scope.lineAccountId, id);
+    if (!row) throw notFound(kind.noun);
+    return row;
+  }
+
+  async function values(db: Db, scope: ChannelScope, input: LabelInput): Promise<repo.LabelValues> {
+    if (input.folder_id !== null) {
+      const folder = await folders.find(db, { scope: 'service', lineAccountId: scope.lineAccountId }, input.folder_id);
+      if (folder?.folderType !== kind.folderType) throw fieldError('folder_id', folderMessage(kind.noun));
+    }
+    return {
+      name: input.name,
+      folderId: input.folder_id,
+      sortIndex: input.sort_index,
+      ...(input.color !== undefined ? { color: input.color } : {}),
+    };
+  }
+
+  async function uniqueName<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } catch (error) {
+      if (repo.isDuplicateName(t, error)) throw fieldError('name', duplicateNameMessage(kind.noun));
+      throw error;
+    }
+  }
+
+  /** Checks every id is a friend of the channel (else 422 on friend_ids); answers them without repeats. */
+  async function channelFriends(db: Db, scope: ChannelScope, ids: number[]): Promise<number[]> {
+    const wanted = [...new Set(ids)];
+    const found = await repo.friendsOfChannel(db, scope.lineAccountId, wanted);
+    if (found.length !== wanted.length) throw fieldError('friend_ids', FRIENDS_MESSAGE);
+    return wanted;
+  }
+
+  return {
+    async list(ctx: AppContext, scope: ChannelScope, query: ListQuery) {
+      const { rows, total } = await repo.list(ctx.database.db, t, scope.lineAccountId, {
+        page: query.page,
+        limit: query.limit,
+        q: query.q,
+        folderId: query.folder_id,
+      });
+      return {
+        data: rows.map(kind.present),
+        total_item_count: total,
+        pagination: { current: query.page, pageSize: query.limit },
+      };
+    },
+
+    async get(ctx: AppContext, scope: ChannelScope, id: number): Promise<Item> {
+      return kind.present(await findOrFail(ctx.database.db, scope, id));
+    },
+
+    async create(ctx: AppContext, scope: ChannelScope, input: LabelInput): Promise<Item> {
+      const db = ctx.database.db;
+      const id = await uniqueName(repo.insert(db, t, scope.lineAccountId, await values(db, scope, input)));
+      return kind.present(await findOrFail(db, scope, id));
+    },
+
+    async update(ctx: AppContext, scope: ChannelScope, id: number, input: LabelInput): Promise<Item> {
+      const db = ctx.database.db;
+      await findOrFail(db, scope, id);
+      const updated = await uniqueName(repo.update(db, t, scope.lineAccountId, id, await values(db, scope, input)));
+      if (!updated) throw notFound(kind.noun);
+      return kind.present(await findOrFail(db, scope, id));
+    },
+
+    /** Deletes the label; one friends carry only with confirm (else 409 saying how many). */
+    async remove(ctx: AppContext, scope: ChannelScope, id: number, query: DeleteQuery): Promise<Item> {
+      return ctx.database.db.transaction(async (trx) => {
+        const tx = trx as unknown as Db;
+        const row = await findOrFail(tx, scope, id);
+        const carriers = await repo.carriers(tx, t, id);
+        if (carriers > 0 && !query.confirm) throw conflict(inUseMessage(kind.noun, carriers));
+        await repo.remove(tx, t, scope.lineAccountId, id);
+        return kind.present(row);
+      });
+    },
+
+    /** Puts the label on friends of the channel; answers it and how many friends newly got it. */
+    async addFriends(ctx: AppContext, scope: ChannelScope, id: number, input: FriendsInput) {
+      const db = ctx.database.db;
+      await findOrFail(db, scope, id);
+      const friendIds = await channelFriends(db, scope, input.friend_ids);
+      const changed = await repo.link(db, t, id, friendIds);
+      return { item: kind.present(await findOrFail(db, scope, id)), changed };
+    },
+
+    async removeFriends(ctx: AppContext, scope: ChannelScope, id: number, input: FriendsInput) {
+      const db = ctx.database.db;
+      await findOrFail(db, scope, id);
+      const friendIds = await channelFriends(db, scope, input.friend_ids);
+      const changed = await repo.unlink(db, t, id, friendIds);
+      return { item: kind.present(await findOrFail(db, scope, id)), changed };
+    },
+  };
+}
+
+/** The fields tags and marks share, as the API answers them. */
+export function presentLabel(row: repo.LabelRow): Tag {
+  return {
+    id: row.id,
+    name: row.name,
+    folder_id: row.folderId,
+    sort_index: row.sortIndex,
+    friend_count: row.friendCount,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
