@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -12,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandling } from './platform/http.ts';
+import { startRealtimeHub, type RealtimeHub } from './platform/realtime-hub.ts';
 import { apiModules } from './modules/index.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
 
@@ -25,6 +27,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route the server answers, read by the isolation matrix test. */
     routeTable: RouteEntry[];
+    /** This process's LISTEN on realtime events, fanned out to WebSocket subscribers. */
+    realtimeHub: RealtimeHub;
   }
 }
 
@@ -53,6 +57,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const realtimeHub = await startRealtimeHub(ctx.database, ctx.log);
+  app.decorate('realtimeHub', realtimeHub);
+  app.addHook('onClose', () => realtimeHub.stop());
 
   await app.register(
     async (api) => {

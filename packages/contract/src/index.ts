@@ -11,4 +11,6 @@ export * from './admin-line-accounts.ts';
 export * from './friends.ts';
 export * from './simulator.ts';
 export * from './folders.ts';
+export * from './labels.ts';
+export * from './talks.ts';
 export * from './registry.ts';

@@ -4,11 +4,13 @@ import { adminLineAccountsApi } from './admin-line-accounts.ts';
 import { brandingApi } from './branding.ts';
 import { adminFoldersApi, serviceFoldersApi } from './folders.ts';
 import { friendsApi } from './friends.ts';
+import { marksApi, tagsApi } from './labels.ts';
 import { lineAccountsApi } from './line-accounts.ts';
 import { passwordsApi } from './passwords.ts';
 import { sessionsApi } from './sessions.ts';
 import { simulatorApi } from './simulator.ts';
 import { staffAuthoritiesApi } from './staff-authorities.ts';
+import { talksApi } from './talks.ts';
 
 /** Every endpoint of the API, for the OpenAPI document and the isolation matrix. */
 export const allEndpoints: Endpoint[] = [
@@ -23,4 +25,7 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(simulatorApi),
   ...Object.values(serviceFoldersApi),
   ...Object.values(adminFoldersApi),
+  ...Object.values(tagsApi),
+  ...Object.values(marksApi),
+  ...Object.values(talksApi),
 ] as Endpoint[];

@@ -6,10 +6,13 @@ import { brandingRoutes } from './branding/routes.ts';
 import { folderRoutes } from './folders/routes.ts';
 import { friendRoutes } from './friends/routes.ts';
 import { lineAccountRoutes } from './line-accounts/routes.ts';
+import { markRoutes } from './marks/routes.ts';
 import { passwordRoutes } from './passwords/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { simulatorRoutes } from './simulator/routes.ts';
 import { staffAuthorityRoutes } from './staff-authorities/routes.ts';
+import { talkRoutes } from './talks/routes.ts';
+import { tagRoutes } from './tags/routes.ts';
 
 /** Every feature module's routes, registered under /api. */
 export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
@@ -23,4 +26,7 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   friendRoutes,
   simulatorRoutes,
   folderRoutes,
+  talkRoutes,
+  tagRoutes,
+  markRoutes,
 ];

@@ -23,6 +23,11 @@ export interface Database {
   sql: SqlExecutor;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a NOTIFY channel: PGlite's own listener, or on PostgreSQL one dedicated
+   * connection that reconnects after errors. Resolves to the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -60,6 +65,12 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
   };
 }
 
@@ -81,5 +92,60 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
     migrate: () => migratePg(db as never, { migrationsFolder }),
     close: () => pool.end(),
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
+  };
+}
+
+/** Delay before reconnecting a lost LISTEN connection. */
+const LISTEN_RETRY_MS = 1_000;
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+
+  const schedule = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, LISTEN_RETRY_MS);
+  };
+  /** One connection; when it fails or ends (database restart), a new one follows. */
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    let failed = false;
+    const fail = () => {
+      if (failed) return;
+      failed = true;
+      if (client === next) client = null;
+      next.end().catch(() => undefined);
+      schedule();
+    };
+    next.on('error', fail);
+    next.on('end', fail);
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      fail();
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => undefined);
   };
 }

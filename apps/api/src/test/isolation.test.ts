@@ -5,12 +5,25 @@
  * LineAccountId header). Each probe must be refused and leave B's rows unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inArray, eq } from 'drizzle-orm';
+import { inArray, eq, or } from 'drizzle-orm';
 import { allEndpoints, permissionsWith } from '@linq/contract';
 import { startTestApp, type TestApp, type TestRequest } from './harness.ts';
 import type { Tenant } from './factory.ts';
 import { simulateChannels } from '../modules/simulator/test-support.ts';
-import { folders, lineAccounts, sessions, staffAuthorities, userLineAccounts, users } from '../platform/schema.ts';
+import {
+  folders,
+  friendMarks,
+  friends,
+  friendTags,
+  lineAccounts,
+  marks,
+  messages,
+  sessions,
+  staffAuthorities,
+  tags,
+  userLineAccounts,
+  users,
+} from '../platform/schema.ts';
 
 interface Probe extends Omit<TestRequest, 'method' | 'path'> {
   path: string;
@@ -133,6 +146,112 @@ const channelFolder = (withId: boolean, own: number[], body?: unknown): Entry =>
     ];
   });
 const folderBody = { name: 'probe-folder', sort_index: 0 };
+
+/** Per tenant's first channel: a tag, a mark, a marks folder and a friend carrying both (created below). */
+const labelFixtures = new Map<number, { tag: number; mark: number; marksFolder: number; friend: number }>();
+const fixturesOf = (tenant: Tenant) => labelFixtures.get(tenant.channels[0]!.id)!;
+/**
+ * Tags and marks: A's staff with A's channel in the header reaching for B's label (404), or for
+ * B's folder or friend from A's own label (422); with B's channel in the header, 403.
+ */
+const channelLabel = (
+  kind: 'tag' | 'mark',
+  route: 'list' | 'get' | 'create' | 'update' | 'remove' | 'friends',
+): Entry =>
+  probes((a, b) => {
+    const base = `/service/${kind}s`;
+    const [mine, theirs] = [fixturesOf(a), fixturesOf(b)];
+    const folderOfB = kind === 'tag' ? folderIn(b) : theirs.marksFolder;
+    const body = (extra: Record<string, unknown> = {}) => ({
+      body: { name: 'probe-label', ...(kind === 'mark' ? { color: '#FF7A45' } : {}), ...extra },
+    });
+    const asA = { token: a.tokens.staff, lineAccountId: a.channels[0]!.id };
+    const inB = { token: a.tokens.staff, lineAccountId: b.channels[0]!.id, answers: [403] };
+    switch (route) {
+      case 'list':
+        return [
+          { path: base, ...asA, answers: [200], absentIds: [theirs[kind]] },
+          { path: base, ...asA, query: { folder_id: folderOfB }, answers: [200], absentIds: [theirs[kind]] },
+          { path: base, ...inB },
+        ];
+      case 'get':
+        return [
+          { path: `${base}/${theirs[kind]}`, ...asA, answers: NOT_FOUND },
+          { path: `${base}/${mine[kind]}`, ...inB },
+        ];
+      case 'create':
+        return [
+          { path: base, ...asA, ...body({ folder_id: folderOfB }), answers: INVALID },
+          { path: base, ...inB, ...body() },
+        ];
+      case 'update':
+        return [
+          { path: `${base}/${theirs[kind]}`, ...asA, ...body(), answers: NOT_FOUND },
+          { path: `${base}/${mine[kind]}`, ...asA, ...body({ folder_id: folderOfB }), answers: INVALID },
+          { path: `${base}/${mine[kind]}`, ...inB, ...body() },
+        ];
+      case 'remove':
+        return [
+          { path: `${base}/${theirs[kind]}`, ...asA, query: { confirm: 'true' }, answers: NOT_FOUND },
+          { path: `${base}/${mine[kind]}`, ...inB, query: { confirm: 'true' } },
+        ];
+      case 'friends':
+        return [
+          { path: `${base}/${theirs[kind]}/friends`, ...asA, body: { friend_ids: [mine.friend] }, answers: NOT_FOUND },
+          {
+            path: `${base}/${theirs[kind]}/friends`,
+            ...asA,
+            body: { friend_ids: [theirs.friend] },
+            answers: NOT_FOUND,
+          },
+          {
+            path: `${base}/${mine[kind]}/friends`,
+            ...asA,
+            body: { friend_ids: [mine.friend, theirs.friend] },
+            answers: INVALID,
+          },
+          { path: `${base}/${mine[kind]}/friends`, ...inB, body: { friend_ids: [mine.friend] } },
+        ];
+    }
+  });
+const labelRoutes = Object.fromEntries(
+  (['tag', 'mark'] as const).flatMap((kind) => [
+    [`GET /api/service/${kind}s`, channelLabel(kind, 'list')],
+    [`GET /api/service/${kind}s/:id`, channelLabel(kind, 'get')],
+    [`POST /api/service/${kind}s`, channelLabel(kind, 'create')],
+    [`PUT /api/service/${kind}s/:id`, channelLabel(kind, 'update')],
+    [`DELETE /api/service/${kind}s/:id`, channelLabel(kind, 'remove')],
+    [`POST /api/service/${kind}s/:id/friends`, channelLabel(kind, 'friends')],
+    [`DELETE /api/service/${kind}s/:id/friends`, channelLabel(kind, 'friends')],
+  ]),
+);
+
+/** Talks: one friend with an unread message in each tenant's first channel (created below). */
+const talkFriendOf = new Map<number, number>();
+const talkFriend = (tenant: Tenant) => talkFriendOf.get(tenant.channels[0]!.id)!;
+/** A's staff naming B's friend in A's channel: `own`; with B's channel in the header: 403. */
+const talkProbe = (path: string, own: number[], input: (b: Tenant) => Partial<Probe>): Entry =>
+  probes((a, b) => [
+    { path, token: a.tokens.staff, lineAccountId: a.channels[0]!.id, answers: own, ...input(b) },
+    { path, token: a.tokens.staff, lineAccountId: b.channels[0]!.id, answers: [403], ...input(b) },
+  ]);
+const talkRoutes = (): Record<string, Entry> => ({
+  'GET /api/service/messages/conversations': talkProbe('/service/messages/conversations', [200], (b) => ({
+    absentIds: [talkFriend(b)],
+  })),
+  'GET /api/service/messages': talkProbe('/service/messages', NOT_FOUND, (b) => ({
+    query: { friend_id: talkFriend(b) },
+  })),
+  'POST /api/service/messages/read': talkProbe('/service/messages/read', NOT_FOUND, (b) => ({
+    body: { friend_id: talkFriend(b) },
+  })),
+  'POST /api/service/messages': talkProbe('/service/messages', NOT_FOUND, (b) => ({
+    body: { friend_id: talkFriend(b), message: { type: 'text', text: 'probe' } },
+  })),
+  'GET /api/service/realtime': notTenant(
+    'WebSocket only: laid is checked against the session’s channels (platform/realtime-hub.test.ts)',
+  ),
+});
 
 export const matrix: Record<string, Entry> = {
   'GET /health': notTenant('liveness'),
@@ -304,6 +423,8 @@ export const matrix: Record<string, Entry> = {
     () => folderBody,
   ),
   'DELETE /api/admin/folders/:id': adminOnly((b) => `/admin/folders/${folderIn(b)}`),
+  ...labelRoutes,
+  ...talkRoutes(),
 };
 
 let t: TestApp;
@@ -328,6 +449,45 @@ beforeAll(async () => {
     folderOf.set(tenant.channels[0]!.id, row!.id);
   }
 });
+beforeAll(async () => {
+  const db = t.runtime.ctx.database.db;
+  for (const tenant of [a, b]) {
+    const lineAccountId = tenant.channels[0]!.id;
+    const [folder] = await db
+      .insert(folders)
+      .values({ scope: 'service', lineAccountId, folderType: 'marks', name: 'isolation' })
+      .returning();
+    const [tag] = await db.insert(tags).values({ lineAccountId, name: 'isolation' }).returning();
+    const [mark] = await db.insert(marks).values({ lineAccountId, name: 'isolation', color: '#FF7A45' }).returning();
+    const [friend] = await db
+      .insert(friends)
+      .values({ lineAccountId, lineUserId: `Uisolation${lineAccountId}`, displayName: 'isolation' })
+      .returning();
+    await db.insert(friendTags).values({ friendId: friend!.id, tagId: tag!.id });
+    await db.insert(friendMarks).values({ friendId: friend!.id, markId: mark!.id });
+    labelFixtures.set(lineAccountId, { tag: tag!.id, mark: mark!.id, marksFolder: folder!.id, friend: friend!.id });
+  }
+});
+
+beforeAll(async () => {
+  const db = t.runtime.ctx.database.db;
+  for (const tenant of [a, b]) {
+    const lineAccountId = tenant.channels[0]!.id;
+    const [friend] = await db
+      .insert(friends)
+      .values({ lineAccountId, lineUserId: `Utalk${lineAccountId}`, displayName: 'talk', unreadCount: 1 })
+      .returning();
+    await db.insert(messages).values({
+      lineAccountId,
+      friendId: friend!.id,
+      direction: 'incoming',
+      type: 'text',
+      content: { type: 'text', text: 'isolation' },
+    });
+    await db.update(friends).set({ lastMessageAt: new Date() }).where(eq(friends.id, friend!.id));
+    talkFriendOf.set(lineAccountId, friend!.id);
+  }
+});
 
 /** B's rows as JSON: any change by a probe shows up as a difference. */
 async function snapshotOf(tenant: Tenant) {
@@ -336,8 +496,25 @@ async function snapshotOf(tenant: Tenant) {
   const userRows = await db.select().from(users).where(eq(users.accountId, accountId)).orderBy(users.id);
   const userIds = userRows.map((u) => u.id);
   const channelIds = tenant.channels.map((c) => c.id);
+  const channelTags = db.select({ id: tags.id }).from(tags).where(inArray(tags.lineAccountId, channelIds));
+  const channelMarks = db.select({ id: marks.id }).from(marks).where(inArray(marks.lineAccountId, channelIds));
+  const channelFriends = db.select({ id: friends.id }).from(friends).where(inArray(friends.lineAccountId, channelIds));
   return JSON.stringify({
+    friends: await db.select().from(friends).where(inArray(friends.lineAccountId, channelIds)).orderBy(friends.id),
+    messages: await db.select().from(messages).where(inArray(messages.lineAccountId, channelIds)).orderBy(messages.id),
     folders: await db.select().from(folders).where(inArray(folders.lineAccountId, channelIds)).orderBy(folders.id),
+    tags: await db.select().from(tags).where(inArray(tags.lineAccountId, channelIds)).orderBy(tags.id),
+    marks: await db.select().from(marks).where(inArray(marks.lineAccountId, channelIds)).orderBy(marks.id),
+    friendTags: await db
+      .select()
+      .from(friendTags)
+      .where(or(inArray(friendTags.tagId, channelTags), inArray(friendTags.friendId, channelFriends)))
+      .orderBy(friendTags.friendId, friendTags.tagId),
+    friendMarks: await db
+      .select()
+      .from(friendMarks)
+      .where(or(inArray(friendMarks.markId, channelMarks), inArray(friendMarks.friendId, channelFriends)))
+      .orderBy(friendMarks.friendId, friendMarks.markId),
     channels: await db
       .select()
       .from(lineAccounts)

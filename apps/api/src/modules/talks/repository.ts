@@ -1,0 +1,150 @@
+import { and, count, desc, eq, gt, ilike, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { deliveryRecipients, friends, messages, users } from '../../platform/schema.ts';
+import { containsPattern } from '../../platform/sql.ts';
+
+/*
+ * Every query takes the channel (the checked LineAccountId) and filters by it, so a
+ * friend or message id of another channel finds nothing.
+ */
+
+export interface ConversationFilter {
+  page: number;
+  limit: number;
+  name?: string | undefined;
+  unreadOnly: boolean;
+}
+
+/** Friends of the channel with at least one message, newest last message first. */
+export async function conversations(db: Db, lineAccountId: number, filter: ConversationFilter) {
+  const conditions: SQL[] = [eq(friends.lineAccountId, lineAccountId), isNotNull(friends.lastMessageAt)];
+  if (filter.name) conditions.push(ilike(friends.displayName, containsPattern(filter.name)));
+  if (filter.unreadOnly) conditions.push(gt(friends.unreadCount, 0));
+  const where = and(...conditions);
+  const rows = await db
+    .select()
+    .from(friends)
+    .where(where)
+    .orderBy(desc(friends.lastMessageAt), desc(friends.id))
+    .limit(filter.limit)
+    .offset((filter.page - 1) * filter.limit);
+  const [total] = await db.select({ n: count() }).from(friends).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function channelFriend(db: Db, lineAccountId: number, friendId: number) {
+  const [row] = await db
+    .select()
+    .from(friends)
+    .where(and(eq(friends.id, friendId), eq(friends.lineAccountId, lineAccountId)));
+  return row;
+}
+
+/** Unread back to 0; false when the friend is not one of the channel. */
+export async function markRead(db: Db, lineAccountId: number, friendId: number): Promise<boolean> {
+  const rows = await db
+    .update(friends)
+    .set({ unreadCount: 0, updatedAt: new Date() })
+    .where(and(eq(friends.id, friendId), eq(friends.lineAccountId, lineAccountId)))
+    .returning({ id: friends.id });
+  return rows.length > 0;
+}
+
+const historyColumns = {
+  id: messages.id,
+  direction: messages.direction,
+  type: messages.type,
+  content: messages.content,
+  occurredAt: messages.occurredAt,
+  senderId: users.id,
+  senderName: users.name,
+  deliveryStatus: deliveryRecipients.status,
+  failureReason: deliveryRecipients.reason,
+};
+export type HistoryRow = {
+  [K in keyof typeof historyColumns]: (typeof historyColumns)[K]['_']['data'] | null;
+} & { id: number; direction: 'incoming' | 'outgoing'; type: string; occurredAt: Date };
+
+function historyQuery(db: Db, where: SQL | undefined) {
+  return db
+    .select(historyColumns)
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.sentByUserId))
+    .leftJoin(
+      deliveryRecipients,
+      and(eq(deliveryRecipients.deliveryId, messages.deliveryId), eq(deliveryRecipients.friendId, messages.friendId)),
+    )
+    .where(where);
+}
+
+/** The friend's messages older than `beforeId` (or the newest), newest first; `limit + 1` tells whether more exist. */
+export async function history(
+  db: Db,
+  lineAccountId: number,
+  friendId: number,
+  options: { beforeId?: number | undefined; limit: number },
+): Promise<HistoryRow[]> {
+  const conditions: SQL[] = [eq(messages.friendId, friendId), eq(messages.lineAccountId, lineAccountId)];
+  if (options.beforeId !== undefined) {
+    conditions.push(
+      sql`(${messages.occurredAt}, ${messages.id}) < (select m.occurred_at, m.id from messages m where m.id = ${options.beforeId} and m.friend_id = ${friendId})`,
+    );
+  }
+  return historyQuery(db, and(...conditions))
+    .orderBy(desc(messages.occurredAt), desc(messages.id))
+    .limit(options.limit + 1) as Promise<HistoryRow[]>;
+}
+
+export async function historyRow(db: Db, lineAccountId: number, messageId: number): Promise<HistoryRow | undefined> {
+  const [row] = (await historyQuery(
+    db,
+    and(eq(messages.id, messageId), eq(messages.lineAccountId, lineAccountId)),
+  )) as HistoryRow[];
+  return row;
+}
+
+export async function insertOutgoing(
+  db: Db,
+  input: { lineAccountId: number; friendId: number; type: string; content: Record<string, unknown>; userId: number },
+): Promise<{ id: number; occurredAt: Date }> {
+  const [row] = await db
+    .insert(messages)
+    .values({
+      lineAccountId: input.lineAccountId,
+      friendId: input.friendId,
+      direction: 'outgoing',
+      type: input.type,
+      content: input.content,
+      sentByUserId: input.userId,
+    })
+    .returning({ id: messages.id, occurredAt: messages.occurredAt });
+  if (!row) throw new Error('message insert returned nothing');
+  return row;
+}
+
+export async function setDelivery(db: Db, messageId: number, deliveryId: number | null) {
+  await db.update(messages).set({ deliveryId }).where(eq(messages.id, messageId));
+}
+
+export async function deleteMessage(db: Db, messageId: number) {
+  await db.delete(messages).where(eq(messages.id, messageId));
+}
+
+/** The talk list's last message when this one is the newest; the unread count stays. */
+export async function noteOutgoingMessage(
+  db: Db,
+  friendId: number,
+  message: { type: string; text: string | null; occurredAt: Date },
+) {
+  const at = message.occurredAt.toISOString();
+  const newest = sql`${friends.lastMessageAt} is null or ${friends.lastMessageAt} <= ${at}::timestamptz`;
+  await db
+    .update(friends)
+    .set({
+      lastMessageAt: sql`greatest(${friends.lastMessageAt}, ${at}::timestamptz)`,
+      lastMessageType: sql`case when ${newest} then ${message.type} else ${friends.lastMessageType} end`,
+      lastMessageText: sql`case when ${newest} then ${message.text} else ${friends.lastMessageText} end`,
+      updatedAt: new Date(),
+    })
+    .where(eq(friends.id, friendId));
+}

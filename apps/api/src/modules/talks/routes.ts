@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { talksApi as api } from '@linq/contract';
+import type { AppContext } from '../../platform/context.ts';
+import { requireChannel as inChannel, route } from '../../platform/http.ts';
+import { realtimeRoute } from './realtime.ts';
+import * as talks from './service.ts';
+
+export function talkRoutes(app: FastifyInstance, ctx: AppContext) {
+  route(app, ctx, api.conversations, async ({ channel, query }) => talks.conversations(ctx, inChannel(channel), query));
+  route(app, ctx, api.history, async ({ channel, query }) => talks.history(ctx, inChannel(channel), query));
+  route(app, ctx, api.markRead, async ({ channel, body }) => ({
+    data: await talks.markRead(ctx, inChannel(channel), body.friend_id),
+  }));
+  route(app, ctx, api.send, async ({ channel, body }) => ({
+    data: await talks.send(ctx, inChannel(channel), body),
+  }));
+  realtimeRoute(app, ctx);
+}

@@ -1,0 +1,315 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
+import { permissionsWith, type Conversation, type TalkMessage } from '@linq/contract';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import type { Tenant } from '../../test/factory.ts';
+import { friends, userLineAccounts } from '../../platform/schema.ts';
+import { waitFor } from '../../test/wait.ts';
+import { BLOCKED_MESSAGE } from './service.ts';
+
+let sim: LineSimulator;
+let t: TestApp;
+let tenant: Tenant;
+let channel: SimChannel;
+let lineAccountId: number;
+/** Staff whose authority edits talks but lacks the send_messages capability. */
+let noSendToken: string;
+
+beforeAll(async () => {
+  sim = await startLineSimulator();
+  t = await startTestApp({}, { simulator: sim });
+  const consoleUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  tenant = await t.factory.tenant();
+  const bound = await t.factory.simulatedChannel(tenant.account.id, sim, consoleUrl);
+  channel = bound.channel;
+  lineAccountId = bound.row.id;
+  await t.runtime.ctx.database.db.insert(userLineAccounts).values([
+    { userId: tenant.staff.id, lineAccountId },
+    { userId: tenant.viewer.id, lineAccountId },
+  ]);
+  const authority = await t.factory.staffAuthority(tenant.account.id, permissionsWith('edit', false));
+  const noSend = await t.factory.user('service', {
+    accountId: tenant.account.id,
+    staffAuthorityId: authority.id,
+    lineAccountIds: [lineAccountId],
+  });
+  noSendToken = await t.factory.login('service', noSend.email);
+});
+afterAll(async () => {
+  await t?.stop();
+  await sim?.stop();
+});
+
+const db = () => t.runtime.ctx.database.db;
+const asStaff = (token = tenant.tokens.staff) => ({ token, lineAccountId });
+
+async function conversations(query: Record<string, string | number> = {}) {
+  const response = await t.request({ method: 'GET', path: '/service/messages/conversations', query, ...asStaff() });
+  expect(response.status).toBe(200);
+  return response.json as unknown as {
+    data: Conversation[];
+    total_item_count: number;
+    pagination: { current: number; pageSize: number };
+  };
+}
+async function historyOf(friendId: number, query: Record<string, string | number> = {}) {
+  const response = await t.request({
+    method: 'GET',
+    path: '/service/messages',
+    query: { friend_id: friendId, ...query },
+    ...asStaff(),
+  });
+  expect(response.status).toBe(200);
+  return response.json as unknown as { data: TalkMessage[]; has_more: boolean };
+}
+const send = (friendId: number, message: Record<string, unknown>, token = tenant.tokens.staff) =>
+  t.request({ method: 'POST', path: '/service/messages', body: { friend_id: friendId, message }, ...asStaff(token) });
+
+/** A simulator friend who followed and whose row exists. */
+async function followingFriend(displayName = '山田 花子') {
+  const friend = channel.createFriend({ displayName });
+  await friend.follow();
+  const row = await waitFor(async () => {
+    const [r] = await db()
+      .select()
+      .from(friends)
+      .where(and(eq(friends.lineAccountId, lineAccountId), eq(friends.lineUserId, friend.userId)));
+    return r;
+  });
+  return { friend, row };
+}
+const unreadOf = async (friendId: number) =>
+  (await db().select().from(friends).where(eq(friends.id, friendId)))[0]!.unreadCount;
+
+describe('talks: conversation list', () => {
+  it('lists friends with messages, newest last message first, paged by 20, with name and un_read filters', async () => {
+    const other = await t.factory.lineAccount(tenant.account.id);
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    const rows = Array.from({ length: 25 }, (_, i) => ({
+      lineAccountId,
+      lineUserId: `Ulist${String(i).padStart(30, '0')}`,
+      displayName: i === 3 ? '100%_Sale 担当' : `List friend ${i}`,
+      lastMessageAt: new Date(base + i * 60_000),
+      lastMessageType: 'text',
+      lastMessageText: `message ${i}`,
+      unreadCount: i % 5 === 0 ? 2 : 0,
+    }));
+    await db().insert(friends).values(rows);
+    // No messages yet, or another channel: never listed.
+    await db().insert(friends).values({ lineAccountId, lineUserId: 'Usilent', displayName: 'List friend silent' });
+    await db().insert(friends).values({
+      lineAccountId: other.id,
+      lineUserId: 'Uother',
+      displayName: 'List friend other',
+      lastMessageAt: new Date(),
+    });
+
+    const page1 = await conversations({ name: 'list friend' });
+    expect(page1.pagination).toEqual({ current: 1, pageSize: 20 });
+    expect(page1.total_item_count).toBe(24);
+    expect(page1.data).toHaveLength(20);
+    expect(page1.data[0]).toMatchObject({
+      display_name: 'List friend 24',
+      message_unreads_counts: 0,
+      last_message: 'message 24',
+      message_type: 'text',
+      status: 'following',
+      picture_url: null,
+    });
+    expect(page1.data[0]!.last_message_created_at).toBe(new Date(base + 24 * 60_000).toISOString());
+    const page2 = await conversations({ name: 'list friend', page: 2 });
+    expect(page2.data.map((c) => c.display_name)).toEqual([
+      'List friend 4',
+      'List friend 2',
+      'List friend 1',
+      'List friend 0',
+    ]);
+    const times = [...page1.data, ...page2.data].map((c) => Date.parse(c.last_message_created_at!));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    // The name search is case-insensitive and takes % and _ literally.
+    expect((await conversations({ name: '100%_SALE' })).data.map((c) => c.display_name)).toEqual(['100%_Sale 担当']);
+    expect((await conversations({ name: '%' })).data.map((c) => c.display_name)).toEqual(['100%_Sale 担当']);
+
+    const unread = await conversations({ name: 'list friend', un_read: 'true' });
+    expect(unread.data.map((c) => c.display_name)).toEqual([
+      'List friend 20',
+      'List friend 15',
+      'List friend 10',
+      'List friend 5',
+      'List friend 0',
+    ]);
+    expect(unread.total_item_count).toBe(5);
+    expect((await conversations({ name: 'list friend', un_read: 'false' })).total_item_count).toBe(24);
+  });
+
+  it('an incoming message counts as unread; opening the conversation sets its unread count to 0', async () => {
+    const { friend, row } = await followingFriend('未読 太郎');
+    await friend.sendText('こんにちは');
+    await friend.sendText('まだですか');
+    await waitFor(async () => (await unreadOf(row.id)) === 2);
+    const listed = (await conversations({ name: '未読' })).data[0]!;
+    expect(listed).toMatchObject({ id: row.id, message_unreads_counts: 2, last_message: 'まだですか' });
+
+    // Reading the history marks nothing.
+    expect((await historyOf(row.id)).data).toHaveLength(2);
+    expect(await unreadOf(row.id)).toBe(2);
+
+    const read = await t.request({
+      method: 'POST',
+      path: '/service/messages/read',
+      body: { friend_id: row.id },
+      ...asStaff(),
+    });
+    expect(read.status).toBe(200);
+    expect(read.json.data).toEqual({ friend_id: row.id, message_unreads_counts: 0 });
+    expect((await conversations({ name: '未読' })).data[0]!.message_unreads_counts).toBe(0);
+    // A view-only staff member may open conversations too.
+    const viewer = await t.request({
+      method: 'POST',
+      path: '/service/messages/read',
+      body: { friend_id: row.id },
+      ...asStaff(tenant.tokens.viewer),
+    });
+    expect(viewer.status).toBe(200);
+  });
+});
+
+describe('talks: sending', () => {
+  it('sending a text reaches the friend and shows delivery status sent in the history', async () => {
+    const { friend, row } = await followingFriend('送信 花子');
+    await friend.sendText('予約できますか？');
+    await waitFor(async () => (await unreadOf(row.id)) === 1);
+
+    const response = await send(row.id, { type: 'text', text: '  はい、承ります  ' });
+    expect(response.status).toBe(201);
+    const sent = response.json.data as TalkMessage;
+    expect(sent).toMatchObject({
+      direction: 'outgoing',
+      type: 'text',
+      content: { type: 'text', text: 'はい、承ります' },
+      sent_by: { id: tenant.staff.id, name: tenant.staff.name },
+      delivery_status: 'queued',
+      failure_reason: null,
+    });
+    await waitFor(() => friend.inbox().length === 1);
+    expect(friend.inbox()[0]!.message).toEqual({ type: 'text', text: 'はい、承ります' });
+
+    const history = await waitFor(async () => {
+      const h = await historyOf(row.id);
+      return h.data[0]?.delivery_status === 'sent' && h;
+    });
+    expect(history.data.map((m) => [m.direction, m.content.text])).toEqual([
+      ['outgoing', 'はい、承ります'],
+      ['incoming', '予約できますか？'],
+    ]);
+    expect(history.data[1]).toMatchObject({ sent_by: null, delivery_status: null });
+    // Our own message is the last message but adds nothing to the unread count.
+    const listed = (await conversations({ name: '送信 花子' })).data[0]!;
+    expect(listed).toMatchObject({ last_message: 'はい、承ります', message_type: 'text', message_unreads_counts: 1 });
+  });
+
+  it('sends an image with https URLs; rejects empty or too long text and non-https URLs (422)', async () => {
+    const { friend, row } = await followingFriend();
+    const image = {
+      type: 'image',
+      originalContentUrl: 'https://example.com/a.jpg',
+      previewImageUrl: 'https://example.com/a-preview.jpg',
+    };
+    const response = await send(row.id, image);
+    expect(response.status).toBe(201);
+    await waitFor(() => friend.inbox().length === 1);
+    expect(friend.inbox()[0]!.message).toEqual(image);
+    expect((await conversations({ name: '山田' })).data.find((c) => c.id === row.id)).toMatchObject({
+      message_type: 'image',
+      last_message: null,
+    });
+
+    for (const message of [
+      { type: 'text', text: '   ' },
+      { type: 'text', text: 'あ'.repeat(5001) },
+      { ...image, originalContentUrl: 'http://example.com/a.jpg' },
+      { ...image, previewImageUrl: 'javascript:alert(1)' },
+      { type: 'sticker', packageId: '446', stickerId: '1988' },
+    ]) {
+      expect((await send(row.id, message)).status, JSON.stringify(message).slice(0, 80)).toBe(422);
+    }
+    expect(friend.inbox()).toHaveLength(1);
+  });
+
+  it('view-only staff and staff without the send_messages capability cannot send (403)', async () => {
+    const { friend, row } = await followingFriend();
+    expect((await send(row.id, { type: 'text', text: 'x' }, tenant.tokens.viewer)).status).toBe(403);
+    expect((await send(row.id, { type: 'text', text: 'x' }, noSendToken)).status).toBe(403);
+    expect((await historyOf(row.id)).data).toEqual([]);
+    expect(friend.inbox()).toEqual([]);
+  });
+
+  it('a friend who blocked the channel cannot be sent to (422 on friend_id)', async () => {
+    const { friend, row } = await followingFriend();
+    await friend.unfollow();
+    await waitFor(
+      async () => (await db().select().from(friends).where(eq(friends.id, row.id)))[0]!.status === 'blocked',
+    );
+    const response = await send(row.id, { type: 'text', text: 'こんにちは' });
+    expect(response.status).toBe(422);
+    expect(response.json.errors).toEqual({ friend_id: { description: BLOCKED_MESSAGE } });
+    expect((await historyOf(row.id)).data).toEqual([]);
+  });
+
+  it('a friend id of another channel is not found (404) for history, read and send', async () => {
+    const other = await t.factory.lineAccount(tenant.account.id);
+    const [stranger] = await db()
+      .insert(friends)
+      .values({ lineAccountId: other.id, lineUserId: 'Ustranger', unreadCount: 3, lastMessageAt: new Date() })
+      .returning();
+    const id = stranger!.id;
+    const history = await t.request({
+      method: 'GET',
+      path: '/service/messages',
+      query: { friend_id: id },
+      ...asStaff(),
+    });
+    expect(history.status).toBe(404);
+    const read = await t.request({
+      method: 'POST',
+      path: '/service/messages/read',
+      body: { friend_id: id },
+      ...asStaff(),
+    });
+    expect(read.status).toBe(404);
+    expect((await send(id, { type: 'text', text: 'x' })).status).toBe(404);
+    expect(await unreadOf(id)).toBe(3);
+  });
+
+  it('untrusted text (HTML, javascript: links, RTL and zero-width characters) is stored and returned verbatim', async () => {
+    const { friend, row } = await followingFriend('<img src=x onerror=alert(1)>');
+    const hostile = '<script>alert(1)</script> <a href="javascript:alert(2)">tap</a> \u202Eevil\u200B';
+    await friend.sendText(hostile);
+    await waitFor(async () => (await unreadOf(row.id)) === 1);
+    const reply = 'javascript:alert(3) <b>bold</b>';
+    expect((await send(row.id, { type: 'text', text: reply })).status).toBe(201);
+    const history = await historyOf(row.id);
+    expect(history.data.map((m) => m.content.text)).toEqual([reply, hostile]);
+    const listed = (await conversations({ name: '<img' })).data[0]!;
+    expect(listed.display_name).toBe('<img src=x onerror=alert(1)>');
+    expect(listed.last_message).toBe(reply);
+  });
+});
+
+describe('talks: history paging', () => {
+  it('pages back from the newest with before_id', async () => {
+    const { friend, row } = await followingFriend();
+    for (let i = 1; i <= 5; i++) await friend.sendText(`m${i}`);
+    await waitFor(async () => (await unreadOf(row.id)) === 5);
+    const first = await historyOf(row.id, { limit: 2 });
+    expect(first.data.map((m) => m.content.text)).toEqual(['m5', 'm4']);
+    expect(first.has_more).toBe(true);
+    const second = await historyOf(row.id, { limit: 2, before_id: first.data[1]!.id });
+    expect(second.data.map((m) => m.content.text)).toEqual(['m3', 'm2']);
+    const last = await historyOf(row.id, { limit: 2, before_id: second.data[1]!.id });
+    expect(last.data.map((m) => m.content.text)).toEqual(['m1']);
+    expect(last.has_more).toBe(false);
+  });
+});

@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './db.ts';
+import { REALTIME_CHANNEL, type RealtimeEvent } from './realtime.ts';
+
+export type RealtimeListener = (event: RealtimeEvent) => void;
+
+/**
+ * One LISTEN per api process on the realtime NOTIFY channel, fanned out to the
+ * subscribers of each LINE channel (WebSocket connections). Every process hears every
+ * event, so a message ingested by any process reaches browsers connected to any other.
+ */
+export interface RealtimeHub {
+  /** Events of one LINE channel; returns the unsubscribe function. */
+  subscribe(lineAccountId: number, listener: RealtimeListener): () => void;
+  /** Subscribers now (tests, metrics). */
+  subscriberCount(): number;
+  stop(): Promise<void>;
+}
+
+export async function startRealtimeHub(database: Database, log: FastifyBaseLogger): Promise<RealtimeHub> {
+  const byChannel = new Map<number, Set<RealtimeListener>>();
+
+  const dispatch = (payload: string) => {
+    const event = parseEvent(payload);
+    if (!event) {
+      log.warn('realtime: ignored a malformed notification');
+      return;
+    }
+    for (const listener of byChannel.get(event.lineAccountId) ?? []) {
+      try {
+        listener(event);
+      } catch (error) {
+        log.warn({ err: error }, 'realtime: a subscriber failed');
+      }
+    }
+  };
+  const unlisten = await database.listen(REALTIME_CHANNEL, dispatch);
+
+  return {
+    subscribe(lineAccountId, listener) {
+      let set = byChannel.get(lineAccountId);
+      if (!set) byChannel.set(lineAccountId, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && byChannel.get(lineAccountId) === set) byChannel.delete(lineAccountId);
+      };
+    },
+    subscriberCount() {
+      let n = 0;
+      for (const set of byChannel.values()) n += set.size;
+      return n;
+    },
+    async stop() {
+      byChannel.clear();
+      await unlisten();
+    },
+  };
+}
+
+/** The published event, or null for anything else on the channel. */
+function parseEvent(payload: string): RealtimeEvent | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const e = value as Record<string, unknown>;
+  if (!Number.isInteger(e.lineAccountId) || !Number.isInteger(e.friendId)) return null;
+  if (e.type === 'friend.updated') return e as unknown as RealtimeEvent;
+  if (e.type === 'message.created' && Number.isInteger(e.messageId)) return e as unknown as RealtimeEvent;
+  return null;
+}

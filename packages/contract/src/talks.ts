@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { dataOf, id, listOf, timestamp } from './common.ts';
+import { endpoint, sessionOf } from './http.ts';
+
+/** Conversation page size (spec section 9). */
+export const CONVERSATION_PAGE_SIZE = 20;
+/** Talk history page size, paging back from the newest. */
+export const TALK_HISTORY_PAGE_SIZE = 30;
+/** LINE's limit for one text message. */
+export const TALK_TEXT_MAX = 5000;
+/** The WebSocket of realtime events (under /api): `?token=…&laid=…`, or the token as the first message. */
+export const REALTIME_PATH = '/service/realtime';
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+export const conversationQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(CONVERSATION_PAGE_SIZE),
+  /** Display-name search (case-insensitive, anywhere in the name). */
+  name: z.string().trim().max(255).optional(),
+  /** true: only conversations with unread messages. */
+  un_read: flag,
+});
+export type ConversationQuery = z.input<typeof conversationQuery>;
+
+/** A friend as the talk list shows it (spec section 3, Friend). */
+export const conversation = z.object({
+  id: z.number().int(),
+  display_name: z.string(),
+  picture_url: z.string().nullable(),
+  message_unreads_counts: z.number().int(),
+  /** The text of the last message; null for other types (see message_type). */
+  last_message: z.string().nullable(),
+  last_message_created_at: timestamp.nullable(),
+  message_type: z.string().nullable(),
+  status: z.enum(['following', 'blocked']),
+});
+export type Conversation = z.infer<typeof conversation>;
+
+export const talkHistoryQuery = z.object({
+  friend_id: id,
+  /** Messages older than this one (paging back). */
+  before_id: id.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(TALK_HISTORY_PAGE_SIZE),
+});
+export type TalkHistoryQuery = z.input<typeof talkHistoryQuery>;
+
+export const DELIVERY_STATES = ['queued', 'sent', 'failed'] as const;
+
+/** One message of a talk: what the friend sent (incoming) or the channel sent (outgoing). */
+export const talkMessage = z.object({
+  id: z.number().int(),
+  direction: z.enum(['incoming', 'outgoing']),
+  /** text, image, sticker, location, postback, … */
+  type: z.string(),
+  /** LINE's message object without ids and tokens (untrusted: render as text). */
+  content: z.record(z.string(), z.unknown()),
+  occurred_at: timestamp,
+  /** The staff member who sent an outgoing message. */
+  sent_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Outgoing messages: from the delivery log. */
+  delivery_status: z.enum(DELIVERY_STATES).nullable(),
+  failure_reason: z.string().nullable(),
+});
+export type TalkMessage = z.infer<typeof talkMessage>;
+
+export const talkHistory = z.object({ data: z.array(talkMessage), has_more: z.boolean() });
+export type TalkHistory = z.infer<typeof talkHistory>;
+
+const httpsUrl = z
+  .string()
+  .trim()
+  .max(2000, { message: '2000文字以内で入力してください' })
+  .refine(
+    (value) => {
+      try {
+        return new URL(value).protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'https:// で始まるURLを入力してください' },
+  );
+
+export const outgoingMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('text'),
+    text: z
+      .string()
+      .trim()
+      .min(1, { message: '入力してください' })
+      .max(TALK_TEXT_MAX, { message: `${TALK_TEXT_MAX}文字以内で入力してください` }),
+  }),
+  z.object({ type: z.literal('image'), originalContentUrl: httpsUrl, previewImageUrl: httpsUrl }),
+]);
+export type OutgoingMessage = z.infer<typeof outgoingMessage>;
+
+/** Message send payload (spec section 3): a message object and friend_id. */
+export const sendMessageInput = z.object({ message: outgoingMessage, friend_id: id });
+export type SendMessageInput = z.input<typeof sendMessageInput>;
+
+export const markReadInput = z.object({ friend_id: id });
+
+/** What the realtime WebSocket sends: ids only; the client fetches the rows. */
+export const realtimeEvent = z.object({
+  type: z.enum(['message.created', 'friend.updated']),
+  friend_id: z.number().int(),
+  message_id: z.number().int().nullable(),
+  direction: z.enum(['incoming', 'outgoing']).nullable(),
+});
+export type RealtimeEventMessage = z.infer<typeof realtimeEvent>;
+/** Sent once the connection is authenticated and subscribed (a reconnected client then catches up). */
+export const realtimeReady = z.object({ type: z.literal('ready') });
+/** Close codes of the realtime WebSocket when it refuses the connection. */
+export const REALTIME_CLOSE = { badRequest: 4400, unauthorized: 4401, forbidden: 4403 } as const;
+
+const access = sessionOf('service');
+export const talksApi = {
+  conversations: endpoint({
+    method: 'GET',
+    path: '/service/messages/conversations',
+    summary: 'Friends with messages, newest last message first (talk list)',
+    access,
+    permission: { feature: 'talks', level: 'view' },
+    query: conversationQuery,
+    response: listOf(conversation),
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/service/messages',
+    summary: "One friend's talk history, newest first",
+    access,
+    permission: { feature: 'talks', level: 'view' },
+    query: talkHistoryQuery,
+    response: talkHistory,
+  }),
+  markRead: endpoint({
+    method: 'POST',
+    path: '/service/messages/read',
+    summary: "Opens a conversation: the friend's unread count becomes 0",
+    access,
+    permission: { feature: 'talks', level: 'view' },
+    body: markReadInput,
+    response: dataOf(z.object({ friend_id: z.number().int(), message_unreads_counts: z.number().int() })),
+  }),
+  send: endpoint({
+    method: 'POST',
+    path: '/service/messages',
+    summary: 'Sends a text or image to one friend (needs the send_messages capability)',
+    access,
+    permission: { feature: 'talks', level: 'edit' },
+    body: sendMessageInput,
+    response: dataOf(talkMessage),
+    successStatus: 201,
+  }),
+};
