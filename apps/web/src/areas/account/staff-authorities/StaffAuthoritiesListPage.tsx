@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { levelCounts } from '../../../components/PermissionMatrix.tsx';
 import { testId } from '../../../components/test-id.ts';
 import { useListParams } from '../../../components/useListParams.ts';
-import { useRemoveStaffAuthority } from './useRemoveStaffAuthority.ts';
+import { useRemoveRecord } from '../../../components/useRemoveRecord.ts';
 
 const FILTERS = ['q'] as const;
 
@@ -24,7 +24,7 @@ export default function StaffAuthoritiesListPage() {
     ...endpointQuery(staffAuthoritiesApi.list, { query: { page, limit, q: filters.q } }),
     placeholderData: keepPreviousData,
   });
-  const removeAuthority = useRemoveStaffAuthority();
+  const removeAuthority = useRemoveRecord(staffAuthoritiesApi);
   const rows = authorities.data?.data ?? [];
 
   const remove = (authority: StaffAuthority) =>

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../components/format.ts';
 import { LoadState, recordId } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PermissionSummary } from '../../../components/PermissionMatrix.tsx';
-import { useRemoveStaffAuthority } from './useRemoveStaffAuthority.ts';
+import { useRemoveRecord } from '../../../components/useRemoveRecord.ts';
 
 const LIST_PATH = '/account/staff_authorities';
 
@@ -44,7 +44,7 @@ export default function StaffAuthorityDetailPage() {
   const navigate = useNavigate();
   const id = recordId(useParams().id) ?? 0;
   const authority = useQuery({ ...endpointQuery(staffAuthoritiesApi.get, { params: { id } }), enabled: id > 0 });
-  const removeAuthority = useRemoveStaffAuthority();
+  const removeAuthority = useRemoveRecord(staffAuthoritiesApi);
 
   return (
     <>

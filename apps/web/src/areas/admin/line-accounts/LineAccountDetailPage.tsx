@@ -13,7 +13,7 @@ import { LoadState, recordId } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ChannelStatusTag, ConnectionTag } from './ConnectionTag.tsx';
 import { LIST_PATH } from './paths.ts';
-import { useRemoveLineAccount } from './useRemoveLineAccount.ts';
+import { useRemoveRecord } from '../../../components/useRemoveRecord.ts';
 
 type TestOutcome = { kind: 'result'; result: ConnectionTestResult } | { kind: 'refused'; message: string };
 
@@ -162,7 +162,7 @@ export default function LineAccountDetailPage() {
   const navigate = useNavigate();
   const id = recordId(useParams().id) ?? 0;
   const channel = useQuery({ ...endpointQuery(adminLineAccountsApi.get, { params: { id } }), enabled: id > 0 });
-  const removeChannel = useRemoveLineAccount();
+  const removeChannel = useRemoveRecord(adminLineAccountsApi);
   const test = useEndpointMutation(adminLineAccountsApi.connectionTest);
   const [outcome, setOutcome] = useState<TestOutcome | null>(null);
 

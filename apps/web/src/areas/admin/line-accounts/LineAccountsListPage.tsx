@@ -13,7 +13,7 @@ import { testId } from '../../../components/test-id.ts';
 import { useListParams } from '../../../components/useListParams.ts';
 import { ChannelStatusTag, ConnectionTag } from './ConnectionTag.tsx';
 import { LIST_PATH } from './paths.ts';
-import { useRemoveLineAccount } from './useRemoveLineAccount.ts';
+import { useRemoveRecord } from '../../../components/useRemoveRecord.ts';
 
 const FILTERS = ['q', 'account_id', 'status'] as const;
 
@@ -41,7 +41,7 @@ export default function LineAccountsListPage() {
     placeholderData: keepPreviousData,
   });
   const accounts = useQuery(endpointQuery(adminLineAccountsApi.accountOptions, {}));
-  const removeChannel = useRemoveLineAccount();
+  const removeChannel = useRemoveRecord(adminLineAccountsApi);
   const rows = channels.data?.data ?? [];
   const filtered = Object.values(filters).some(Boolean);
 
