@@ -1,13 +1,12 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { staffAuthoritiesApi, type StaffAuthority } from '@linq/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Input, Space, Table, Typography } from 'antd';
+import { Card, Empty, Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { endpointQuery } from '../../../app/api/queries.ts';
 import { SPINNER_DELAY_MS } from '../../../app/config.ts';
-import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton.tsx';
+import { CreateButton, ListSearch, RowActions } from '../../../components/ListParts.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { levelCounts } from '../../../components/PermissionMatrix.tsx';
 import { testId } from '../../../components/test-id.ts';
@@ -61,47 +60,25 @@ export default function StaffAuthoritiesListPage() {
       title: t('common.actions'),
       key: 'actions',
       render: (_, authority) => (
-        <Space>
-          <Link to={`/account/staff_authorities/${authority.id}/edit`}>
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={t('common.edit')}
-              data-testid={`row-edit-${authority.id}`}
-            />
-          </Link>
-          <ConfirmDeleteButton
-            compact
-            name={authority.name}
-            onConfirm={() => remove(authority)}
-            testIdValue={`row-delete-${authority.id}`}
-          />
-        </Space>
+        <RowActions
+          id={authority.id}
+          name={authority.name}
+          editTo={`/account/staff_authorities/${authority.id}/edit`}
+          onDelete={() => remove(authority)}
+        />
       ),
     },
   ];
 
   return (
     <>
-      <PageHeader
-        extra={
-          <Link to="/account/staff_authorities/create">
-            <Button type="primary" icon={<PlusOutlined />} data-testid="create-button">
-              {t('common.create')}
-            </Button>
-          </Link>
-        }
-      />
+      <PageHeader extra={<CreateButton to="/account/staff_authorities/create" />} />
       <Card>
         <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-          <Input.Search
-            key={filters.q}
-            allowClear
-            defaultValue={filters.q}
+          <ListSearch
+            value={filters.q}
             placeholder={t('staffAuthorities.searchPlaceholder')}
             onSearch={(q) => update({ q })}
-            style={{ width: 'min(280px, 100%)' }}
-            data-testid="search-input"
           />
         </Flex>
         <Table<StaffAuthority>

@@ -1,7 +1,6 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { accountUsersApi, lineAccountsApi, staffAuthoritiesApi, USER_STATUSES, type AccountUser } from '@linq/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Card, Empty, Flex, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,8 +12,8 @@ import {
 } from '../../../app/api/queries.ts';
 import { ALL_ITEMS_LIMIT, SPINNER_DELAY_MS } from '../../../app/config.ts';
 import { feedback } from '../../../app/feedback.ts';
-import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton.tsx';
 import { formatDateTime } from '../../../components/format.ts';
+import { CreateButton, ListSearch, RowActions } from '../../../components/ListParts.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { testId } from '../../../components/test-id.ts';
 import { useListParams } from '../../../components/useListParams.ts';
@@ -95,48 +94,22 @@ export default function UsersListPage() {
       title: t('common.actions'),
       key: 'actions',
       render: (_, user) => (
-        <Space>
-          <Link to={`/account/users/${user.id}/edit`}>
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={t('common.edit')}
-              data-testid={`row-edit-${user.id}`}
-            />
-          </Link>
-          <ConfirmDeleteButton
-            compact
-            name={user.name}
-            onConfirm={() => removeUser(user)}
-            testIdValue={`row-delete-${user.id}`}
-          />
-        </Space>
+        <RowActions
+          id={user.id}
+          name={user.name}
+          editTo={`/account/users/${user.id}/edit`}
+          onDelete={() => removeUser(user)}
+        />
       ),
     },
   ];
 
   return (
     <>
-      <PageHeader
-        extra={
-          <Link to="/account/users/create">
-            <Button type="primary" icon={<PlusOutlined />} data-testid="create-button">
-              {t('common.create')}
-            </Button>
-          </Link>
-        }
-      />
+      <PageHeader extra={<CreateButton to="/account/users/create" />} />
       <Card>
         <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-          <Input.Search
-            key={filters.q}
-            allowClear
-            defaultValue={filters.q}
-            placeholder={t('users.searchPlaceholder')}
-            onSearch={(q) => update({ q })}
-            style={{ width: 'min(280px, 100%)' }}
-            data-testid="search-input"
-          />
+          <ListSearch value={filters.q} placeholder={t('users.searchPlaceholder')} onSearch={(q) => update({ q })} />
           <Select
             allowClear
             value={query.status}

@@ -1,13 +1,12 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { adminLineAccountsApi, LINE_ACCOUNT_STATUSES, type AdminLineAccount } from '@linq/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Card, Empty, Flex, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { endpointQuery } from '../../../app/api/queries.ts';
 import { SPINNER_DELAY_MS } from '../../../app/config.ts';
-import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton.tsx';
+import { CreateButton, ListSearch, RowActions } from '../../../components/ListParts.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { testId } from '../../../components/test-id.ts';
 import { useListParams } from '../../../components/useListParams.ts';
@@ -105,47 +104,26 @@ export default function LineAccountsListPage() {
       title: t('common.actions'),
       key: 'actions',
       render: (_, channel) => (
-        <Space>
-          <Link to={`${LIST_PATH}/${channel.id}/edit`}>
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={t('common.edit')}
-              data-testid={`row-edit-${channel.id}`}
-            />
-          </Link>
-          <ConfirmDeleteButton
-            compact
-            name={channel.name}
-            onConfirm={() => remove(channel)}
-            testIdValue={`row-delete-${channel.id}`}
-          />
-        </Space>
+        <RowActions
+          id={channel.id}
+          name={channel.name}
+          editTo={`${LIST_PATH}/${channel.id}/edit`}
+          onDelete={() => remove(channel)}
+        />
       ),
     },
   ];
 
   return (
     <>
-      <PageHeader
-        extra={
-          <Link to={`${LIST_PATH}/create`}>
-            <Button type="primary" icon={<PlusOutlined />} data-testid="create-button">
-              {t('common.create')}
-            </Button>
-          </Link>
-        }
-      />
+      <PageHeader extra={<CreateButton to={`${LIST_PATH}/create`} />} />
       <Card>
         <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-          <Input.Search
-            key={filters.q}
-            allowClear
-            defaultValue={filters.q}
+          <ListSearch
+            value={filters.q}
             placeholder={t('adminLineAccounts.searchPlaceholder')}
             onSearch={(q) => update({ q })}
-            style={{ width: 'min(320px, 100%)' }}
-            data-testid="search-input"
+            width={320}
           />
           <Select
             allowClear

@@ -1,0 +1,60 @@
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Input, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmDeleteButton } from './ConfirmDeleteButton.tsx';
+
+/** The header button that opens a resource's create page. */
+export function CreateButton({ to }: { to: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={to}>
+      <Button type="primary" icon={<PlusOutlined />} data-testid="create-button">
+        {t('common.create')}
+      </Button>
+    </Link>
+  );
+}
+
+/** A list row's edit link and delete button (with confirmation). */
+export function RowActions(props: { id: number; name: string; editTo: string; onDelete: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  return (
+    <Space>
+      <Link to={props.editTo}>
+        <Button
+          size="small"
+          icon={<EditOutlined />}
+          aria-label={t('common.edit')}
+          data-testid={`row-edit-${props.id}`}
+        />
+      </Link>
+      <ConfirmDeleteButton
+        compact
+        name={props.name}
+        onConfirm={props.onDelete}
+        testIdValue={`row-delete-${props.id}`}
+      />
+    </Space>
+  );
+}
+
+/** A list's name search; the query string holds the value, so the box re-mounts when it changes. */
+export function ListSearch(props: {
+  value?: string;
+  placeholder: string;
+  onSearch: (q: string) => void;
+  width?: number;
+}) {
+  return (
+    <Input.Search
+      key={props.value}
+      allowClear
+      defaultValue={props.value}
+      placeholder={props.placeholder}
+      onSearch={props.onSearch}
+      style={{ width: `min(${props.width ?? 280}px, 100%)` }}
+      data-testid="search-input"
+    />
+  );
+}
