@@ -13,9 +13,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandling } from './platform/http.ts';
+import { parseQueryString } from './platform/querystring.ts';
 import { startRealtimeHub, type RealtimeHub } from './platform/realtime-hub.ts';
 import { apiModules } from './modules/index.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { publicFileRoutes } from './modules/files/routes.ts';
 
 export const API_PREFIX = '/api';
 
@@ -38,6 +40,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.log,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    routerOptions: { querystringParser: parseQueryString },
   }).withTypeProvider<ZodTypeProvider>();
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (r) => {
@@ -69,6 +72,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
   await webhookRoutes(app, ctx);
+  publicFileRoutes(app, ctx);
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
     await ctx.database.sql.executeSql('select 1');
     return reply.send({ status: 'ok', database: ctx.database.kind });

@@ -27,6 +27,15 @@ export const newPassword = z
   .min(10, { message: 'パスワードは10文字以上にしてください' })
   .max(128, { message: 'パスワードは128文字以内にしてください' });
 
+/** Spec section 5: a missing (or null) sort_index is sent, and stored, as 0. */
+export const sortIndexInput = z
+  .number()
+  .int()
+  .min(0)
+  .max(2_147_483_647)
+  .nullish()
+  .transform((value) => value ?? 0);
+
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(1000).default(20),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, idParams, listOf, pagination, requiredText } from './common.ts';
+import { dataOf, sortIndexInput, idParams, listOf, pagination, requiredText } from './common.ts';
 import { endpoint, sessionOf } from './http.ts';
 import type { Feature } from './permissions.ts';
 
@@ -41,16 +41,7 @@ export const folder = z.object({
 });
 export type Folder = z.infer<typeof folder>;
 
-/** A missing or null sort_index is 0. */
-const sortIndex = z
-  .number()
-  .int()
-  .min(0)
-  .max(2_147_483_647)
-  .nullish()
-  .transform((value) => value ?? 0);
-
-export const folderUpdateInput = z.object({ name: requiredText(FOLDER_NAME_MAX), sort_index: sortIndex });
+export const folderUpdateInput = z.object({ name: requiredText(FOLDER_NAME_MAX), sort_index: sortIndexInput });
 export type FolderUpdateInput = z.input<typeof folderUpdateInput>;
 export const folderCreateInput = folderUpdateInput.extend({ folder_type: folderType });
 export type FolderCreateInput = z.input<typeof folderCreateInput>;

@@ -32,6 +32,8 @@ export interface Endpoint<
   response: R;
   /** Status code of a successful answer (200 unless stated). */
   successStatus?: number;
+  /** Media type of a successful answer that is not JSON (a download such as text/csv): read it as a blob. */
+  contentType?: string;
 }
 
 export function endpoint<

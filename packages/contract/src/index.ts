@@ -13,4 +13,5 @@ export * from './simulator.ts';
 export * from './folders.ts';
 export * from './labels.ts';
 export * from './talks.ts';
+export * from './files.ts';
 export * from './registry.ts';

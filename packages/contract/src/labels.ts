@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, id, idParams, listOf, pageQuery, requiredText, timestamp } from './common.ts';
+import { dataOf, sortIndexInput, id, idParams, listOf, pageQuery, requiredText, timestamp } from './common.ts';
 import { endpoint, sessionOf } from './http.ts';
 
 /** Tags and marks: a channel's labels on friends, kept in folders of their own type. */
@@ -27,13 +27,7 @@ const labelInputFields = {
   name: requiredText(LABEL_NAME_MAX),
   /** A folder of the channel of the label's type; null or missing: no folder. */
   folder_id: id.nullish().transform((value) => value ?? null),
-  sort_index: z
-    .number()
-    .int()
-    .min(0)
-    .max(2_147_483_647)
-    .nullish()
-    .transform((value) => value ?? 0),
+  sort_index: sortIndexInput,
 };
 export const tagInput = z.object(labelInputFields);
 export type TagInput = z.input<typeof tagInput>;

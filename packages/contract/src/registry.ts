@@ -3,7 +3,7 @@ import { accountUsersApi } from './account-users.ts';
 import { adminLineAccountsApi } from './admin-line-accounts.ts';
 import { brandingApi } from './branding.ts';
 import { adminFoldersApi, serviceFoldersApi } from './folders.ts';
-import { friendsApi } from './friends.ts';
+import { friendsApi, infoFieldsApi, tutorialsApi } from './friends.ts';
 import { marksApi, tagsApi } from './labels.ts';
 import { lineAccountsApi } from './line-accounts.ts';
 import { passwordsApi } from './passwords.ts';
@@ -11,6 +11,7 @@ import { sessionsApi } from './sessions.ts';
 import { simulatorApi } from './simulator.ts';
 import { staffAuthoritiesApi } from './staff-authorities.ts';
 import { talksApi } from './talks.ts';
+import { filesApi } from './files.ts';
 
 /** Every endpoint of the API, for the OpenAPI document and the isolation matrix. */
 export const allEndpoints: Endpoint[] = [
@@ -22,10 +23,13 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(accountUsersApi),
   ...Object.values(adminLineAccountsApi),
   ...Object.values(friendsApi),
+  ...Object.values(infoFieldsApi),
+  ...Object.values(tutorialsApi),
   ...Object.values(simulatorApi),
   ...Object.values(serviceFoldersApi),
   ...Object.values(adminFoldersApi),
   ...Object.values(tagsApi),
   ...Object.values(marksApi),
   ...Object.values(talksApi),
+  ...Object.values(filesApi),
 ] as Endpoint[];

@@ -27,6 +27,8 @@ export const serviceSession = z.object({
   staff_authority: z.object({ id: z.number().int(), name: z.string() }),
   permissions,
   line_accounts: z.array(lineAccount),
+  /** Screens whose tutorial the user dismissed for good (spec section 3, User tutorial setting). */
+  hide_tutorial_screens: z.array(z.string()),
 });
 export const sessionRecord = z.discriminatedUnion('role', [
   adminSession,

@@ -8,7 +8,7 @@ export const CONVERSATION_PAGE_SIZE = 20;
 export const TALK_HISTORY_PAGE_SIZE = 30;
 /** LINE's limit for one text message. */
 export const TALK_TEXT_MAX = 5000;
-/** The WebSocket of realtime events (under /api): `?token=…&laid=…`, or the token as the first message. */
+/** The WebSocket of realtime events (under /api): `?laid=…`, then the session token as the first message. */
 export const REALTIME_PATH = '/service/realtime';
 
 const flag = z
@@ -70,19 +70,27 @@ export type TalkMessage = z.infer<typeof talkMessage>;
 export const talkHistory = z.object({ data: z.array(talkMessage), has_more: z.boolean() });
 export type TalkHistory = z.infer<typeof talkHistory>;
 
-const httpsUrl = z
+export const HTTPS_URL_MESSAGE = 'https:// で始まるURLを入力してください';
+
+/**
+ * An image address of an image message. LINE fetches only https URLs; the server enforces that per
+ * channel (apps/api/src/modules/files/service.ts), because a simulated demo channel may also use the
+ * console's own http origin, which this schema cannot know. Anything but http(s) is refused here.
+ */
+const imageUrl = z
   .string()
   .trim()
   .max(2000, { message: '2000文字以内で入力してください' })
   .refine(
     (value) => {
       try {
-        return new URL(value).protocol === 'https:';
+        const { protocol } = new URL(value);
+        return protocol === 'https:' || protocol === 'http:';
       } catch {
         return false;
       }
     },
-    { message: 'https:// で始まるURLを入力してください' },
+    { message: HTTPS_URL_MESSAGE },
   );
 
 export const outgoingMessage = z.discriminatedUnion('type', [
@@ -94,7 +102,7 @@ export const outgoingMessage = z.discriminatedUnion('type', [
       .min(1, { message: '入力してください' })
       .max(TALK_TEXT_MAX, { message: `${TALK_TEXT_MAX}文字以内で入力してください` }),
   }),
-  z.object({ type: z.literal('image'), originalContentUrl: httpsUrl, previewImageUrl: httpsUrl }),
+  z.object({ type: z.literal('image'), originalContentUrl: imageUrl, previewImageUrl: imageUrl }),
 ]);
 export type OutgoingMessage = z.infer<typeof outgoingMessage>;
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../platform/context.ts';
 import { accountUserRoutes } from './account-users/routes.ts';
 import { adminLineAccountRoutes } from './admin-line-accounts/routes.ts';
 import { brandingRoutes } from './branding/routes.ts';
+import { fileRoutes } from './files/routes.ts';
 import { folderRoutes } from './folders/routes.ts';
 import { friendRoutes } from './friends/routes.ts';
 import { lineAccountRoutes } from './line-accounts/routes.ts';
@@ -13,6 +14,7 @@ import { simulatorRoutes } from './simulator/routes.ts';
 import { staffAuthorityRoutes } from './staff-authorities/routes.ts';
 import { talkRoutes } from './talks/routes.ts';
 import { tagRoutes } from './tags/routes.ts';
+import { tutorialRoutes } from './tutorials/routes.ts';
 
 /** Every feature module's routes, registered under /api. */
 export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
@@ -27,6 +29,8 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   simulatorRoutes,
   folderRoutes,
   talkRoutes,
+  fileRoutes,
   tagRoutes,
   markRoutes,
+  tutorialRoutes,
 ];

@@ -25,7 +25,13 @@ export interface HandlerContext<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => Promise<EndpointOutput<E>>;
+/**
+ * What a handler returns after answering through `reply` itself (a streamed download): the
+ * route then sends nothing more. The contract's response schema still documents the body.
+ */
+export const ANSWERED: unique symbol = Symbol('answered');
+
+export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => Promise<EndpointOutput<E> | typeof ANSWERED>;
 
 const CHANNEL_HEADER = 'lineaccountid';
 
@@ -46,6 +52,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { [status]: endpoint.response },
+      ...(endpoint.contentType ? { produces: [endpoint.contentType] } : {}),
     },
     handler: async (request, reply) => {
       let principal: Principal | null = null;
@@ -68,6 +75,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
         request,
         reply,
       });
+      if (result === ANSWERED) return reply;
       return reply.status(status).send(result);
     },
   });

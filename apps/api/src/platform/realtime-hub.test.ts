@@ -75,7 +75,7 @@ const events = (c: Connection) => c.received.filter((m) => m.type !== 'ready') a
 
 describe('realtime hub and WebSocket', () => {
   it('a subscriber receives message.created when a simulator friend writes, and no other channel’s events', async () => {
-    const c = await ready(connect({ token: a.tokens.staff, laid: lineAccountId }));
+    const c = await ready(connect({ laid: lineAccountId }, a.tokens.staff));
     // Another channel's event (B's) first: it must never arrive.
     await publishRealtime(t.runtime.ctx.database, {
       type: 'message.created',
@@ -126,27 +126,32 @@ describe('realtime hub and WebSocket', () => {
     await waitFor(() => t.app.realtimeHub.subscriberCount() === 0);
   });
 
-  it('accepts the session token as the first message', async () => {
+  it('accepts the session token as the first message, as JSON or bare, and never from the URL', async () => {
     const c = await ready(connect({ laid: lineAccountId }, JSON.stringify({ token: a.tokens.staff })));
+    // A token in the query string would end up in request logs: it is not read, and the socket stays unauthenticated.
+    const fromUrl = connect({ laid: lineAccountId, token: a.tokens.staff }, 'not-a-token');
+    expect(await fromUrl.closeCode).toBe(REALTIME_CLOSE.unauthorized);
     await publishRealtime(t.runtime.ctx.database, { type: 'friend.updated', lineAccountId, friendId: 42 });
     await waitFor(() => events(c).some((e) => e.friend_id === 42));
     c.socket.close();
   });
 
   it('refuses a bad token (4401), another tenant’s channel (4403) and a missing laid (4400)', async () => {
-    expect(await connect({ token: 'nope', laid: lineAccountId }).closeCode).toBe(REALTIME_CLOSE.unauthorized);
-    expect(await connect({ token: a.tokens.owner, laid: lineAccountId }).closeCode).toBe(REALTIME_CLOSE.unauthorized);
-    expect(await connect({ token: a.tokens.staff, laid: b.channels[0]!.id }).closeCode).toBe(REALTIME_CLOSE.forbidden);
+    expect(await connect({ laid: lineAccountId }, 'nope').closeCode).toBe(REALTIME_CLOSE.unauthorized);
+    expect(await connect({ laid: lineAccountId }, a.tokens.owner).closeCode).toBe(REALTIME_CLOSE.unauthorized);
     expect(await connect({ laid: b.channels[0]!.id }, a.tokens.staff).closeCode).toBe(REALTIME_CLOSE.forbidden);
-    expect(await connect({ token: b.tokens.staff, laid: lineAccountId }).closeCode).toBe(REALTIME_CLOSE.forbidden);
-    expect(await connect({ token: a.tokens.staff }).closeCode).toBe(REALTIME_CLOSE.badRequest);
+    expect(await connect({ laid: b.channels[0]!.id }, JSON.stringify({ token: a.tokens.staff })).closeCode).toBe(
+      REALTIME_CLOSE.forbidden,
+    );
+    expect(await connect({ laid: lineAccountId }, b.tokens.staff).closeCode).toBe(REALTIME_CLOSE.forbidden);
+    expect(await connect({}, a.tokens.staff).closeCode).toBe(REALTIME_CLOSE.badRequest);
     expect(t.app.realtimeHub.subscriberCount()).toBe(0);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'on PostgreSQL, an event published through another connection (another process) reaches the subscriber',
     async () => {
-      const c = await ready(connect({ token: a.tokens.staff, laid: lineAccountId }));
+      const c = await ready(connect({ laid: lineAccountId }, a.tokens.staff));
       const other = new pg.Client({ connectionString: t.runtime.ctx.config.DATABASE_URL });
       await other.connect();
       try {

@@ -15,7 +15,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { FOLDER_TYPES, type Permissions } from '@linq/contract';
+import { FOLDER_TYPES, INFO_FIELD_TYPES, type Permissions } from '@linq/contract';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -122,12 +122,51 @@ export const friends = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     lastMessageType: text('last_message_type'),
     lastMessageText: text('last_message_text'),
+    /** The staff's name for the friend, shown instead of LINE's name when set. */
+    displayNameOverride: text('display_name_override'),
+    /** Staff notes (personal data). */
+    notes: text('notes'),
+    score: integer('score').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('friends_channel_user_idx').on(t.lineAccountId, t.lineUserId),
-    index('friends_channel_last_message_idx').on(t.lineAccountId, t.lastMessageAt),
+    /*
+     * Friend-list and talk-list orders at a million friends per channel. Nullable keys sort nulls
+     * last (`desc nulls last, id desc`, as the queries say it); not-null keys use plain indexes,
+     * which serve both directions.
+     */
+    index('friends_channel_last_message_idx').on(
+      t.lineAccountId,
+      t.lastMessageAt.desc().nullsLast(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('friends_channel_followed_idx').on(
+      t.lineAccountId,
+      t.followedAt.desc().nullsLast(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('friends_channel_status_idx').on(t.lineAccountId, t.status),
+    index('friends_channel_name_idx').on(
+      t.lineAccountId,
+      sql`coalesce(${t.displayNameOverride}, ${t.displayName})`,
+      t.id,
+    ),
+    index('friends_channel_score_idx').on(t.lineAccountId, t.score, t.id),
+    /*
+     * The talk list's unread filter: the last-message order over the (few) unread friends only.
+     * The queries say `unread_count > 0` with the literal, so the planner proves the predicate.
+     */
+    index('friends_channel_unread_idx')
+      .on(t.lineAccountId, t.lastMessageAt.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.unreadCount} > 0`),
+    /*
+     * Name search (`ilike '%text%'` on each name column) by trigrams (pg_trgm, created by
+     * migration 0005). Texts of one or two characters have no trigram and are read as before.
+     */
+    index('friends_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
+    index('friends_display_name_override_trgm_idx').using('gin', t.displayNameOverride.op('gin_trgm_ops')),
   ],
 );
 
@@ -275,6 +314,8 @@ export const users = pgTable(
     agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     staffAuthorityId: integer('staff_authority_id').references(() => staffAuthorities.id),
+    /** Service users: screens whose tutorial the user dismissed (spec section 3, User tutorial setting). */
+    hideTutorialScreens: jsonb('hide_tutorial_screens').$type<string[]>().notNull().default([]),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -420,7 +461,7 @@ export const friendTags = pgTable(
       .references(() => tags.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.friendId, t.tagId] }), index('friend_tags_tag_idx').on(t.tagId)],
+  (t) => [primaryKey({ columns: [t.friendId, t.tagId] }), index('friend_tags_tag_idx').on(t.tagId, t.friendId)],
 );
 
 export const friendMarks = pgTable(
@@ -434,5 +475,40 @@ export const friendMarks = pgTable(
       .references(() => marks.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.friendId, t.markId] }), index('friend_marks_mark_idx').on(t.markId)],
+  (t) => [primaryKey({ columns: [t.friendId, t.markId] }), index('friend_marks_mark_idx').on(t.markId, t.friendId)],
+);
+
+/** A friend info field (友だち情報欄) a channel defines: text, number, date or one of a list of options. */
+export const friendInfoFields = pgTable(
+  'friend_info_fields',
+  {
+    id: serial('id').primaryKey(),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    fieldType: text('field_type', { enum: INFO_FIELD_TYPES }).notNull(),
+    /** The choices of a select field; empty for other types. */
+    options: jsonb('options').$type<string[]>().notNull().default([]),
+    sortIndex: integer('sort_index').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('friend_info_fields_channel_name_key').on(t.lineAccountId, t.name)],
+);
+
+/** One friend's value of one info field, stored as text in the field's format (number, YYYY-MM-DD, option). */
+export const friendInfoValues = pgTable(
+  'friend_info_values',
+  {
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    fieldId: integer('field_id')
+      .notNull()
+      .references(() => friendInfoFields.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.friendId, t.fieldId] }), index('friend_info_values_field_idx').on(t.fieldId)],
 );

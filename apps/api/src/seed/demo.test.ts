@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { isCalendarDate } from '@linq/contract';
 import { startTestApp, type TestApp } from '../test/harness.ts';
-import { lineAccounts } from '../platform/schema.ts';
-import { seedDemoIfEmpty } from './demo.ts';
+import {
+  friendInfoFields,
+  friendInfoValues,
+  friendMarks,
+  friendTags,
+  lineAccounts,
+  marks,
+  tags,
+} from '../platform/schema.ts';
+import { decorateDemoFriends, DEMO_INFO_FIELDS, DEMO_MARKS, DEMO_TAGS, seedDemoIfEmpty } from './demo.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,5 +36,46 @@ describe('demo seed', () => {
       expect(secrets.open(channel.channelAccessTokenSealed!)).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     }
     expect(new Set(channels.map((c) => c.channelId)).size).toBe(2);
+  });
+
+  it('gives each demo channel tags, marks and info fields, and puts them on its friends once they exist', async () => {
+    const db = t.runtime.ctx.database.db;
+    const channels = await db.select().from(lineAccounts).orderBy(asc(lineAccounts.id));
+    for (const channel of channels) {
+      const names = async (table: typeof tags) =>
+        (await db.select().from(table).where(eq(table.lineAccountId, channel.id)).orderBy(asc(table.sortIndex))).map(
+          (r) => r.name,
+        );
+      expect(await names(tags)).toEqual(DEMO_TAGS);
+      expect(await names(marks as unknown as typeof tags)).toEqual(DEMO_MARKS.map((m) => m.name));
+      expect(await names(friendInfoFields as unknown as typeof tags)).toEqual(DEMO_INFO_FIELDS.map((f) => f.name));
+    }
+    const channel = channels[0]!.id;
+    const friends = [];
+    for (let i = 0; i < 12; i++) friends.push(await t.factory.friend(channel));
+    const ids = friends.map((f) => f.id);
+    const counts = async () => ({
+      tags: (await db.select().from(friendTags).where(inArray(friendTags.friendId, ids))).length,
+      marks: (await db.select().from(friendMarks).where(inArray(friendMarks.friendId, ids))).length,
+      values: (await db.select().from(friendInfoValues).where(inArray(friendInfoValues.friendId, ids))).length,
+    });
+    await decorateDemoFriends(db, channel);
+    const first = await counts();
+    expect(first.tags).toBeGreaterThan(3);
+    expect(first.marks).toBeGreaterThan(2);
+    expect(first.values).toBeGreaterThan(3);
+    // Idempotent.
+    await decorateDemoFriends(db, channel);
+    expect(await counts()).toEqual(first);
+    // Every value fits its field (dates are real, ranks are options).
+    const values = await db
+      .select({ value: friendInfoValues.value, type: friendInfoFields.fieldType, options: friendInfoFields.options })
+      .from(friendInfoValues)
+      .innerJoin(friendInfoFields, eq(friendInfoFields.id, friendInfoValues.fieldId))
+      .where(inArray(friendInfoValues.friendId, ids));
+    for (const v of values) {
+      if (v.type === 'date') expect(isCalendarDate(v.value), v.value).toBe(true);
+      if (v.type === 'select') expect(v.options).toContain(v.value);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { permissionsWith } from '@linq/contract';
 import type { AppContext } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
@@ -8,9 +8,16 @@ import type { SecretBox } from '../platform/secrets.ts';
 import {
   accounts,
   agencies,
+  friendInfoFields,
+  friendInfoValues,
+  friendMarks,
+  friends,
+  friendTags,
   lineAccounts,
+  marks,
   oems,
   staffAuthorities,
+  tags,
   userLineAccounts,
   users,
 } from '../platform/schema.ts';
@@ -129,6 +136,10 @@ async function seedDemo(db: Db, ctx: Pick<AppContext, 'secrets'>) {
       },
     ])
     .returning();
+  await seedChannelLabels(
+    db,
+    channels.map((c) => c.id),
+  );
   const staff = people.find((p) => p.email === 'staff@demo.example')!;
   const viewer = people.find((p) => p.email === 'viewer@demo.example')!;
   await db
@@ -137,4 +148,121 @@ async function seedDemo(db: Db, ctx: Pick<AppContext, 'secrets'>) {
       ...channels.map((c) => ({ userId: staff.id, lineAccountId: c.id })),
       { userId: viewer.id, lineAccountId: channels[0]!.id },
     ]);
+}
+
+/** Each demo channel's tags, marks and friend info fields. */
+export const DEMO_TAGS = ['VIP', '新規', 'セミナー参加'];
+export const DEMO_MARKS = [
+  { name: '要対応', color: '#FF4D4F' },
+  { name: '対応中', color: '#FAAD14' },
+  { name: '対応済み', color: '#52C41A' },
+];
+export const DEMO_INFO_FIELDS = [
+  { name: '誕生日', fieldType: 'date' as const, options: [] },
+  { name: '会員ランク', fieldType: 'select' as const, options: ['ゴールド', 'シルバー', 'ブロンズ'] },
+  { name: '電話番号', fieldType: 'text' as const, options: [] },
+];
+
+async function seedChannelLabels(db: Db, lineAccountIds: number[]) {
+  const each = <T>(rows: T[]) =>
+    lineAccountIds.flatMap((lineAccountId) => rows.map((row, sortIndex) => ({ ...row, lineAccountId, sortIndex })));
+  await db.insert(tags).values(each(DEMO_TAGS.map((name) => ({ name }))));
+  await db.insert(marks).values(each(DEMO_MARKS));
+  await db.insert(friendInfoFields).values(each(DEMO_INFO_FIELDS));
+}
+
+/**
+ * Puts the demo tags, marks, info values and scores on some of a demo channel's friends, in a
+ * fixed pattern (the virtual friends exist only once they followed through webhooks, so the
+ * simulator binding calls this when it has added them). Idempotent: what is there stays; labels
+ * or fields the staff removed are left out.
+ */
+export async function decorateDemoFriends(db: Db, lineAccountId: number): Promise<void> {
+  const [friendRows, tagRows, markRows, fieldRows] = await Promise.all([
+    db
+      .select({ id: friends.id })
+      .from(friends)
+      .where(eq(friends.lineAccountId, lineAccountId))
+      .orderBy(asc(friends.id)),
+    db
+      .select({ id: tags.id, name: tags.name })
+      .from(tags)
+      .where(and(eq(tags.lineAccountId, lineAccountId), inArray(tags.name, DEMO_TAGS))),
+    db
+      .select({ id: marks.id, name: marks.name })
+      .from(marks)
+      .where(
+        and(
+          eq(marks.lineAccountId, lineAccountId),
+          inArray(
+            marks.name,
+            DEMO_MARKS.map((m) => m.name),
+          ),
+        ),
+      ),
+    db
+      .select({ id: friendInfoFields.id, name: friendInfoFields.name, fieldType: friendInfoFields.fieldType })
+      .from(friendInfoFields)
+      .where(
+        and(
+          eq(friendInfoFields.lineAccountId, lineAccountId),
+          inArray(
+            friendInfoFields.name,
+            DEMO_INFO_FIELDS.map((f) => f.name),
+          ),
+        ),
+      ),
+  ]);
+  const tagId = new Map(tagRows.map((r) => [r.name, r.id]));
+  const markId = new Map(markRows.map((r) => [r.name, r.id]));
+  const fieldId = new Map(fieldRows.map((r) => [r.name, r.id]));
+  const links = {
+    tags: [] as { friendId: number; tagId: number }[],
+    marks: [] as { friendId: number; markId: number }[],
+  };
+  const values: { friendId: number; fieldId: number; value: string }[] = [];
+  const addTag = (friendId: number, name: string) => {
+    const id = tagId.get(name);
+    if (id !== undefined) links.tags.push({ friendId, tagId: id });
+  };
+  const addMark = (friendId: number, name: string) => {
+    const id = markId.get(name);
+    if (id !== undefined) links.marks.push({ friendId, markId: id });
+  };
+  const addValue = (friendId: number, name: string, value: string) => {
+    const id = fieldId.get(name);
+    if (id !== undefined) values.push({ friendId, fieldId: id, value });
+  };
+  const ranks = DEMO_INFO_FIELDS[1]!.options;
+  friendRows.forEach(({ id }, i) => {
+    if (i % 3 === 0) addTag(id, 'VIP');
+    if (i % 4 === 1) addTag(id, '新規');
+    if (i % 5 === 2) addTag(id, 'セミナー参加');
+    if (i % 6 === 0) addMark(id, '要対応');
+    else if (i % 6 === 3) addMark(id, '対応中');
+    else if (i % 7 === 5) addMark(id, '対応済み');
+    if (i % 2 === 0) addValue(id, '会員ランク', ranks[i % ranks.length]!);
+    if (i % 3 === 1) {
+      const month = String((i % 12) + 1).padStart(2, '0');
+      const day = String((i % 28) + 1).padStart(2, '0');
+      addValue(id, '誕生日', `${1970 + ((i * 7) % 35)}-${month}-${day}`);
+    }
+    if (i % 4 === 2)
+      addValue(id, '電話番号', `090-${String(1000 + i * 37).slice(-4)}-${String(5000 + i * 91).slice(-4)}`);
+  });
+  await db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    if (links.tags.length > 0) await tx.insert(friendTags).values(links.tags).onConflictDoNothing();
+    if (links.marks.length > 0) await tx.insert(friendMarks).values(links.marks).onConflictDoNothing();
+    if (values.length > 0) await tx.insert(friendInfoValues).values(values).onConflictDoNothing();
+    for (const [i, { id }] of friendRows.entries()) {
+      // Scores only where none was given yet.
+      if (i % 2 === 1) {
+        await tx
+          .update(friends)
+          .set({ score: (i * 13) % 100 })
+          .where(and(eq(friends.id, id), eq(friends.score, 0)));
+      }
+    }
+  });
 }

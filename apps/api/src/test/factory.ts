@@ -6,9 +6,16 @@ import { hashPassword } from '../platform/password-hash.ts';
 import {
   accounts,
   agencies,
+  friendInfoFields,
+  friendInfoValues,
+  friendMarks,
+  friends,
+  friendTags,
   lineAccounts,
+  marks,
   oems,
   staffAuthorities,
+  tags,
   userLineAccounts,
   users,
 } from '../platform/schema.ts';
@@ -113,6 +120,62 @@ export function createFactory(db: Db, app: FastifyInstance, secrets: SecretBox) 
           .insert(userLineAccounts)
           .values(lineAccountIds.map((lineAccountId) => ({ userId: row!.id, lineAccountId })));
       }
+      return row!;
+    },
+    /**
+     * A friend of the channel (following, with a random LINE user id unless given), carrying
+     * the given tags and marks and info values (field id → value).
+     */
+    async friend(
+      lineAccountId: number,
+      values: Partial<typeof friends.$inferInsert> & {
+        tagIds?: number[];
+        markIds?: number[];
+        info?: Record<number, string>;
+      } = {},
+    ) {
+      const { tagIds = [], markIds = [], info = {}, ...rest } = values;
+      const [row] = await db
+        .insert(friends)
+        .values({
+          lineUserId: `U${randomBytes(16).toString('hex')}`,
+          displayName: `友だち ${unique()}`,
+          status: 'following',
+          followedAt: new Date(),
+          ...rest,
+          lineAccountId,
+        })
+        .returning();
+      const friendId = row!.id;
+      if (tagIds.length > 0) await db.insert(friendTags).values(tagIds.map((tagId) => ({ friendId, tagId })));
+      if (markIds.length > 0) await db.insert(friendMarks).values(markIds.map((markId) => ({ friendId, markId })));
+      const entries = Object.entries(info);
+      if (entries.length > 0) {
+        await db
+          .insert(friendInfoValues)
+          .values(entries.map(([fieldId, value]) => ({ friendId, fieldId: Number(fieldId), value })));
+      }
+      return row!;
+    },
+    async tag(lineAccountId: number, values: Partial<typeof tags.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(tags)
+        .values({ name: `タグ ${unique()}`, ...values, lineAccountId })
+        .returning();
+      return row!;
+    },
+    async mark(lineAccountId: number, values: Partial<typeof marks.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(marks)
+        .values({ name: `マーク ${unique()}`, color: '#FF4D4F', ...values, lineAccountId })
+        .returning();
+      return row!;
+    },
+    async infoField(lineAccountId: number, values: Partial<typeof friendInfoFields.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(friendInfoFields)
+        .values({ name: `情報 ${unique()}`, fieldType: 'text', ...values, lineAccountId })
+        .returning();
       return row!;
     },
     /** Logs in through the API and returns the access token. */

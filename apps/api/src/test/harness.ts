@@ -37,6 +37,9 @@ export interface TestResponse {
   body: unknown;
   /** The body as the JSON object every answer of the API is. */
   json: Record<string, unknown> & { data?: unknown; errors?: unknown };
+  /** The raw body and headers (downloads). */
+  text: string;
+  headers: Record<string, string | string[] | number | undefined>;
 }
 
 /**
@@ -125,8 +128,17 @@ export async function inject(app: FastifyInstance, options: TestRequest): Promis
     ...(options.query ? { query: toQuery(options.query) } : {}),
     ...(options.body !== undefined ? { payload: options.body as object } : {}),
   });
-  const body: unknown = response.body ? JSON.parse(response.body) : null;
-  return { status: response.statusCode, body, json: (body ?? {}) as TestResponse['json'] };
+  let body: unknown = null;
+  if (response.body) {
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      // A download (CSV): the text as it came.
+      body = response.body;
+    }
+  }
+  const json = (typeof body === 'object' && body !== null ? body : {}) as TestResponse['json'];
+  return { status: response.statusCode, body, json, text: response.body, headers: response.headers };
 }
 
 /** Bracket form for arrays, as the web client sends them. */

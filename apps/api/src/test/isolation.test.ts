@@ -12,6 +12,8 @@ import type { Tenant } from './factory.ts';
 import { simulateChannels } from '../modules/simulator/test-support.ts';
 import {
   folders,
+  friendInfoFields,
+  friendInfoValues,
   friendMarks,
   friends,
   friendTags,
@@ -31,6 +33,8 @@ interface Probe extends Omit<TestRequest, 'method' | 'path'> {
   answers: number[];
   /** For lists: ids of B that must not appear in `data`. */
   absentIds?: number[];
+  /** For downloads: text of B that must not appear in the body. */
+  absentText?: string[];
 }
 type Build = (a: Tenant, b: Tenant) => Probe[];
 /** `refused`: probes of sessions a route without tenant data must turn away all the same (admin-only routes). */
@@ -251,7 +255,113 @@ const talkRoutes = (): Record<string, Entry> => ({
   'GET /api/service/realtime': notTenant(
     'WebSocket only: laid is checked against the session’s channels (platform/realtime-hub.test.ts)',
   ),
+  // Uploads name no id; the channel header is the only tenant input (a JSON body in A's own channel is a wrong file).
+  'POST /api/service/files/images': inChannel('/service/files/images', INVALID, {}),
 });
+
+/** Per tenant's first channel: an info field, with a value on the label fixtures' friend (created below). */
+const infoFieldOf = new Map<number, number>();
+const infoFieldIn = (tenant: Tenant) => infoFieldOf.get(tenant.channels[0]!.id)!;
+/** The label fixtures' friend is renamed so that its name shows where it leaks. */
+const friendNameOf = (tenant: Tenant) => `friend-of-${tenant.channels[0]!.id}-end`;
+/**
+ * Friends and info fields: A's staff with A's channel in the header reaching for B's friend,
+ * field, tag or mark (404, 422 or filtered out of a list); with B's channel in the header, 403.
+ */
+const friendRoute = (
+  route: 'list' | 'export' | 'get' | 'update' | 'infoValues' | 'fields' | 'fieldCreate' | 'fieldUpdate' | 'fieldRemove',
+): Entry =>
+  probes((a, b) => {
+    const [mine, theirs] = [fixturesOf(a), fixturesOf(b)];
+    const [myField, theirField] = [infoFieldIn(a), infoFieldIn(b)];
+    const asA = { token: a.tokens.staff, lineAccountId: a.channels[0]!.id };
+    const inB = { token: a.tokens.staff, lineAccountId: b.channels[0]!.id, answers: [403] };
+    const value = (fieldId: number) => ({ body: { values: [{ field_id: fieldId, value: 'probe' }] } });
+    const fieldBody = { body: { name: 'probe-field', field_type: 'text' } };
+    switch (route) {
+      case 'list':
+        return [
+          { path: '/service/friends', ...asA, answers: [200], absentIds: [theirs.friend] },
+          ...([{ tag_ids: [String(theirs.tag)] }, { mark_ids: [String(theirs.mark)] }] as Probe['query'][]).map(
+            (query) => ({
+              path: '/service/friends',
+              ...asA,
+              query,
+              answers: [200],
+              absentIds: [theirs.friend],
+            }),
+          ),
+          { path: '/service/friends', ...inB },
+        ];
+      case 'export':
+        return [
+          { path: '/service/friends/export', ...asA, answers: [200], absentText: [friendNameOf(b)] },
+          {
+            path: '/service/friends/export',
+            ...asA,
+            query: { tag_ids: [String(theirs.tag)], tag_match: 'none' },
+            answers: [200],
+            absentText: [friendNameOf(b)],
+          },
+          { path: '/service/friends/export', ...inB },
+        ];
+      case 'get':
+        return [
+          { path: `/service/friends/${theirs.friend}`, ...asA, answers: NOT_FOUND },
+          { path: `/service/friends/${mine.friend}`, ...inB },
+        ];
+      case 'update':
+        return [
+          {
+            path: `/service/friends/${theirs.friend}`,
+            ...asA,
+            body: { display_name: 'hijack', notes: 'hijack', score: 1 },
+            answers: NOT_FOUND,
+          },
+          { path: `/service/friends/${mine.friend}`, ...inB, body: { score: 1 } },
+        ];
+      case 'infoValues':
+        return [
+          { path: `/service/friends/${theirs.friend}/info_values`, ...asA, ...value(myField), answers: NOT_FOUND },
+          { path: `/service/friends/${theirs.friend}/info_values`, ...asA, ...value(theirField), answers: NOT_FOUND },
+          { path: `/service/friends/${mine.friend}/info_values`, ...asA, ...value(theirField), answers: INVALID },
+          { path: `/service/friends/${mine.friend}/info_values`, ...inB, ...value(myField) },
+        ];
+      case 'fields':
+        return [
+          { path: '/service/friend_info_fields', ...asA, answers: [200], absentIds: [theirField] },
+          { path: '/service/friend_info_fields', ...inB },
+        ];
+      case 'fieldCreate':
+        // An id in the body never addresses an existing row: a create makes a new one of A's.
+        return [
+          { path: '/service/friend_info_fields', ...asA, body: { ...fieldBody.body, id: theirField }, answers: [201] },
+          { path: '/service/friend_info_fields', ...inB, ...fieldBody },
+        ];
+      case 'fieldUpdate':
+        return [
+          { path: `/service/friend_info_fields/${theirField}`, ...asA, ...fieldBody, answers: NOT_FOUND },
+          { path: `/service/friend_info_fields/${myField}`, ...inB, ...fieldBody },
+        ];
+      case 'fieldRemove':
+        return [
+          { path: `/service/friend_info_fields/${theirField}`, ...asA, answers: NOT_FOUND },
+          { path: `/service/friend_info_fields/${myField}`, ...inB },
+        ];
+    }
+  });
+const friendRoutes = {
+  'GET /api/service/friends': friendRoute('list'),
+  'GET /api/service/friends/export': friendRoute('export'),
+  'GET /api/service/friends/:id': friendRoute('get'),
+  'PUT /api/service/friends/:id': friendRoute('update'),
+  'PUT /api/service/friends/:id/info_values': friendRoute('infoValues'),
+  'GET /api/service/friend_info_fields': friendRoute('fields'),
+  'POST /api/service/friend_info_fields': friendRoute('fieldCreate'),
+  'PUT /api/service/friend_info_fields/:id': friendRoute('fieldUpdate'),
+  'DELETE /api/service/friend_info_fields/:id': friendRoute('fieldRemove'),
+  'POST /api/service/users/hide_tutorial': notTenant('changes the caller’s own tutorial setting only'),
+};
 
 export const matrix: Record<string, Entry> = {
   'GET /health': notTenant('liveness'),
@@ -425,6 +535,7 @@ export const matrix: Record<string, Entry> = {
   'DELETE /api/admin/folders/:id': adminOnly((b) => `/admin/folders/${folderIn(b)}`),
   ...labelRoutes,
   ...talkRoutes(),
+  ...friendRoutes,
 };
 
 let t: TestApp;
@@ -473,6 +584,24 @@ beforeAll(async () => {
   const db = t.runtime.ctx.database.db;
   for (const tenant of [a, b]) {
     const lineAccountId = tenant.channels[0]!.id;
+    const { friend } = fixturesOf(tenant);
+    const [field] = await db
+      .insert(friendInfoFields)
+      .values({ lineAccountId, name: 'isolation', fieldType: 'text' })
+      .returning();
+    await db.insert(friendInfoValues).values({ friendId: friend, fieldId: field!.id, value: 'isolation' });
+    await db
+      .update(friends)
+      .set({ displayNameOverride: friendNameOf(tenant) })
+      .where(eq(friends.id, friend));
+    infoFieldOf.set(lineAccountId, field!.id);
+  }
+});
+
+beforeAll(async () => {
+  const db = t.runtime.ctx.database.db;
+  for (const tenant of [a, b]) {
+    const lineAccountId = tenant.channels[0]!.id;
     const [friend] = await db
       .insert(friends)
       .values({ lineAccountId, lineUserId: `Utalk${lineAccountId}`, displayName: 'talk', unreadCount: 1 })
@@ -499,6 +628,10 @@ async function snapshotOf(tenant: Tenant) {
   const channelTags = db.select({ id: tags.id }).from(tags).where(inArray(tags.lineAccountId, channelIds));
   const channelMarks = db.select({ id: marks.id }).from(marks).where(inArray(marks.lineAccountId, channelIds));
   const channelFriends = db.select({ id: friends.id }).from(friends).where(inArray(friends.lineAccountId, channelIds));
+  const channelFields = db
+    .select({ id: friendInfoFields.id })
+    .from(friendInfoFields)
+    .where(inArray(friendInfoFields.lineAccountId, channelIds));
   return JSON.stringify({
     friends: await db.select().from(friends).where(inArray(friends.lineAccountId, channelIds)).orderBy(friends.id),
     messages: await db.select().from(messages).where(inArray(messages.lineAccountId, channelIds)).orderBy(messages.id),
@@ -515,6 +648,16 @@ async function snapshotOf(tenant: Tenant) {
       .from(friendMarks)
       .where(or(inArray(friendMarks.markId, channelMarks), inArray(friendMarks.friendId, channelFriends)))
       .orderBy(friendMarks.friendId, friendMarks.markId),
+    infoFields: await db
+      .select()
+      .from(friendInfoFields)
+      .where(inArray(friendInfoFields.lineAccountId, channelIds))
+      .orderBy(friendInfoFields.id),
+    infoValues: await db
+      .select()
+      .from(friendInfoValues)
+      .where(or(inArray(friendInfoValues.fieldId, channelFields), inArray(friendInfoValues.friendId, channelFriends)))
+      .orderBy(friendInfoValues.friendId, friendInfoValues.fieldId),
     channels: await db
       .select()
       .from(lineAccounts)
@@ -558,13 +701,14 @@ describe('isolation route matrix', () => {
     expect(unserved, 'contract endpoints the server does not answer').toEqual([]);
   });
 
+  // Two snapshots of B per probe, for every route: it grows with the router.
   it('refuses every probe of tenant A into tenant B and changes nothing of B', async () => {
     for (const [route, entry] of Object.entries(matrix)) {
       const build = entry.kind === 'probes' ? entry.probes : entry.refused;
       if (!build) continue;
       const method = route.split(' ')[0] as TestRequest['method'];
       for (const probe of build(a, b)) {
-        const { answers, absentIds, ...request } = probe;
+        const { answers, absentIds, absentText, ...request } = probe;
         const before = await snapshotOf(b);
         const response = await t.request({ method, ...request });
         const label = `${route} ${JSON.stringify(request.body ?? request.query ?? '')}`;
@@ -578,8 +722,9 @@ describe('isolation route matrix', () => {
             label,
           ).toEqual([]);
         }
+        for (const text of absentText ?? []) expect(response.text, label).not.toContain(text);
         expect(await snapshotOf(b), `${label} changed tenant B`).toBe(before);
       }
     }
-  });
+  }, 180_000);
 });

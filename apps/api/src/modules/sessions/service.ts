@@ -107,6 +107,7 @@ async function sessionRecord(ctx: AppContext, user: repo.UserRow, expiresAt: Dat
         staff_authority: { id: authority.id, name: authority.name },
         permissions: authority.permissions,
         line_accounts: channels,
+        hide_tutorial_screens: user.hideTutorialScreens,
       };
     }
   }

@@ -1,6 +1,6 @@
 import type { LineSimulator, SimChannel, SimFriend } from '@linq/line-simulator';
 import type { AppContext } from '../../platform/context.ts';
-import { DEMO_BASIC_ID_PREFIX } from '../../seed/demo.ts';
+import { DEMO_BASIC_ID_PREFIX, decorateDemoFriends } from '../../seed/demo.ts';
 import { demoFriendCount, demoFriendPlan, type DemoFriend } from './demo-friends.ts';
 import * as repo from './repository.ts';
 
@@ -244,6 +244,8 @@ async function seedVirtualFriends(
       await friend.unfollow();
     });
     await processed();
+    // The demo labels, info values and scores go on the friends once they exist.
+    if (!binding.stopped) await decorateDemoFriends(ctx.database.db, lineAccountId);
     ctx.log.info({ lineAccountId, friends: channel.friends().length }, 'demo channel: virtual friends added');
   } catch (error) {
     if (!binding.stopped) ctx.log.warn({ err: error, lineAccountId }, 'demo channel: adding virtual friends stopped');

@@ -34,8 +34,8 @@ function tokenOf(data: unknown): string | null {
 
 /**
  * `GET /api/service/realtime`: the WebSocket of one channel's realtime events. Browsers
- * cannot set headers on a WebSocket, so the session token comes as the `token` query
- * parameter or the first message, and the channel as `laid`, checked like the
+ * cannot set headers on a WebSocket, so the session token comes as the first message
+ * and the channel as the `laid` query parameter, checked like the
  * LineAccountId header. Refusals close the socket with REALTIME_CLOSE codes.
  */
 export function realtimeRoute(app: FastifyInstance, ctx: AppContext) {
@@ -87,7 +87,7 @@ export function realtimeRoute(app: FastifyInstance, ctx: AppContext) {
       }
     };
 
-    if (typeof query.token === 'string') void start(query.token);
-    else socket.once('message', (data: unknown) => void start(tokenOf(data)));
+    // The token never travels in the URL, where request logs and proxies would keep it.
+    socket.once('message', (data: unknown) => void start(tokenOf(data)));
   });
 }

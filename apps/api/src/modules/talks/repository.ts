@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { deliveryRecipients, friends, messages, users } from '../../platform/schema.ts';
 import { containsPattern } from '../../platform/sql.ts';
@@ -15,20 +15,42 @@ export interface ConversationFilter {
   unreadOnly: boolean;
 }
 
-/** Friends of the channel with at least one message, newest last message first. */
+/**
+ * Friends of the channel with at least one message, newest last message first. The order and
+ * conditions are those of friends_channel_last_message_idx (and, unread only, of the partial
+ * friends_channel_unread_idx), so the page is an index range.
+ */
 export async function conversations(db: Db, lineAccountId: number, filter: ConversationFilter) {
-  const conditions: SQL[] = [eq(friends.lineAccountId, lineAccountId), isNotNull(friends.lastMessageAt)];
-  if (filter.name) conditions.push(ilike(friends.displayName, containsPattern(filter.name)));
-  if (filter.unreadOnly) conditions.push(gt(friends.unreadCount, 0));
+  const conditions: (SQL | undefined)[] = [eq(friends.lineAccountId, lineAccountId), isNotNull(friends.lastMessageAt)];
+  if (filter.name) {
+    // The name the console shows is the staff's override when set; LINE's name finds the friend too.
+    // Each column by itself (not their coalesce), so that its trigram index serves the search.
+    const pattern = containsPattern(filter.name);
+    conditions.push(or(ilike(friends.displayNameOverride, pattern), ilike(friends.displayName, pattern)));
+  }
+  // The literal 0, as the partial index's predicate says it (a parameter would not prove it).
+  if (filter.unreadOnly) conditions.push(sql`${friends.unreadCount} > 0`);
   const where = and(...conditions);
-  const rows = await db
-    .select()
+  const order = [sql`${friends.lastMessageAt} desc nulls last`, desc(friends.id)];
+  // A deferred join: the page's ids first (an index-only range however deep), then their rows.
+  const pageIds = db
+    .select({ id: friends.id })
     .from(friends)
     .where(where)
-    .orderBy(desc(friends.lastMessageAt), desc(friends.id))
+    .orderBy(...order)
     .limit(filter.limit)
     .offset((filter.page - 1) * filter.limit);
-  const [total] = await db.select({ n: count() }).from(friends).where(where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        ...getTableColumns(friends),
+        displayName: sql<string>`coalesce(${friends.displayNameOverride}, ${friends.displayName})`,
+      })
+      .from(friends)
+      .where(inArray(friends.id, pageIds))
+      .orderBy(...order),
+    db.select({ n: count() }).from(friends).where(where),
+  ]);
   return { rows, total: total?.n ?? 0 };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { talksApi as api } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
+import { consoleOrigin } from '../files/routes.ts';
 import { requireChannel as inChannel, route } from '../../platform/http.ts';
 import { realtimeRoute } from './realtime.ts';
 import * as talks from './service.ts';
@@ -12,7 +13,7 @@ export function talkRoutes(app: FastifyInstance, ctx: AppContext) {
     data: await talks.markRead(ctx, inChannel(channel), body.friend_id),
   }));
   route(app, ctx, api.send, async ({ channel, body }) => ({
-    data: await talks.send(ctx, inChannel(channel), body),
+    data: await talks.send(ctx, inChannel(channel), body, consoleOrigin(app, ctx)),
   }));
   realtimeRoute(app, ctx);
 }

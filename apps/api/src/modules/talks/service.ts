@@ -7,6 +7,8 @@ import type { LineMessage } from '../../platform/line.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
 import { publishRealtime } from '../../platform/realtime.ts';
 import { enqueueSend } from '../delivery/service.ts';
+import { assertFetchableImages } from '../files/service.ts';
+import { personalData } from '../friends/service.ts';
 import * as repo from './repository.ts';
 
 export const BLOCKED_MESSAGE = '友だちにブロックされているため送信できません';
@@ -18,10 +20,11 @@ export async function conversations(ctx: AppContext, scope: ChannelScope, query:
     name: query.name,
     unreadOnly: query.un_read,
   });
+  const visible = personalData.visible(scope);
   const data: Conversation[] = rows.map((f) => ({
     id: f.id,
     display_name: f.displayName,
-    picture_url: f.pictureUrl,
+    picture_url: visible ? f.pictureUrl : null,
     message_unreads_counts: f.unreadCount,
     last_message: f.lastMessageText,
     last_message_created_at: f.lastMessageAt?.toISOString() ?? null,
@@ -60,8 +63,11 @@ export async function send(
   ctx: AppContext,
   scope: ChannelScope,
   input: { message: OutgoingMessage; friend_id: number },
+  /** The origin uploaded files are served from (a simulated channel may use it over http). */
+  consoleOrigin: string,
 ): Promise<TalkMessage> {
   if (!scope.permissions.send_messages) throw forbidden('メッセージを送信する権限がありません。');
+  await assertFetchableImages(ctx, scope, input.message, consoleOrigin);
   const db = ctx.database.db;
   const friend = await repo.channelFriend(db, scope.lineAccountId, input.friend_id);
   if (!friend) throw notFound('友だち');

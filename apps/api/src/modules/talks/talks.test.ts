@@ -174,6 +174,39 @@ describe('talks: conversation list', () => {
     });
     expect(viewer.status).toBe(200);
   });
+
+  it('shows picture_url only to staff with the personal_data capability, as the friend list does', async () => {
+    const pictureUrl = 'https://profile.line-scdn.net/0hpicture';
+    await db().insert(friends).values({
+      lineAccountId,
+      lineUserId: 'Upicture',
+      displayName: '写真 あり子',
+      pictureUrl,
+      lastMessageAt: new Date(),
+      lastMessageType: 'text',
+      lastMessageText: 'hello',
+    });
+    const pictureOf = async (token: string) => {
+      const response = await t.request({
+        method: 'GET',
+        path: '/service/messages/conversations',
+        query: { name: '写真 あり子' },
+        ...asStaff(token),
+      });
+      expect(response.status).toBe(200);
+      return (response.json.data as Conversation[]).map((c) => c.picture_url);
+    };
+    expect(await pictureOf(tenant.tokens.staff)).toEqual([pictureUrl]);
+    // The viewer's authority lacks personal_data: the friend list nulls the picture, so does the talk list.
+    expect(await pictureOf(tenant.tokens.viewer)).toEqual([null]);
+    const friendList = await t.request({
+      method: 'GET',
+      path: '/service/friends',
+      query: { name: '写真 あり子' },
+      ...asStaff(tenant.tokens.viewer),
+    });
+    expect((friendList.json.data as { picture_url: string | null }[]).map((f) => f.picture_url)).toEqual([null]);
+  });
 });
 
 describe('talks: sending', () => {

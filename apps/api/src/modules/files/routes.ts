@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { filesApi as api, IMAGE_TYPE_MESSAGE, IMAGE_UPLOAD_FIELD, IMAGE_UPLOAD_MAX_BYTES } from '@linq/contract';
+import type { AppContext } from '../../platform/context.ts';
+import { fieldError } from '../../platform/errors.ts';
+import { requireChannel as inChannel, route } from '../../platform/http.ts';
+import { publicOrigin } from '../admin-line-accounts/service.ts';
+import * as files from './service.ts';
+
+/** PUBLIC_URL, or this server on localhost: the origin LINE (or the simulator) fetches uploaded files from. */
+export function consoleOrigin(app: FastifyInstance, ctx: AppContext): string {
+  const address = app.server.address();
+  return publicOrigin(ctx.config, typeof address === 'object' ? address?.port : undefined);
+}
+
+/** `POST /api/service/files/images`: multipart upload of one image (the multipart parser is scoped to this route). */
+export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
+  void app.register(async (scoped) => {
+    await scoped.register(multipart, { limits: { files: 1, fileSize: IMAGE_UPLOAD_MAX_BYTES } });
+    // Any other body type is a wrong file, answered in Japanese like the other refusals (not a bare 415).
+    scoped.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    route(scoped, ctx, api.uploadImage, async ({ channel, request }) => {
+      const scope = inChannel(channel);
+      if (!request.isMultipart()) throw fieldError(files.FILE_FIELD, IMAGE_TYPE_MESSAGE);
+      let bytes: Buffer;
+      try {
+        const part = await request.file();
+        if (!part || part.fieldname !== IMAGE_UPLOAD_FIELD) throw fieldError(files.FILE_FIELD, IMAGE_TYPE_MESSAGE);
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if (error instanceof scoped.multipartErrors.RequestFileTooLargeError) throw files.tooLarge();
+        throw error;
+      }
+      return { data: await files.uploadImage(ctx, scope, bytes, consoleOrigin(app, ctx)) };
+    });
+  });
+}
+
+/** `GET /files/:name`: an uploaded file, public (LINE fetches it without a session), outside /api. */
+export function publicFileRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get<{ Params: { name: string } }>('/files/:name', { schema: { hide: true } }, async (request, reply) => {
+    const file = await files.readPublicFile(ctx, request.params.name);
+    if (!file) return reply.status(404).send({ success: false, errors: 'ファイルが見つかりません。' });
+    return reply
+      .header('content-type', file.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(file.bytes);
+  });
+}
