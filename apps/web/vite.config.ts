@@ -8,8 +8,10 @@ export default defineConfig({
   plugins: [react()],
   server: {
     proxy: {
-      '/api': apiTarget,
+      // ws: the talks' realtime WebSocket lives under /api too.
+      '/api': { target: apiTarget, ws: true },
       '/health': apiTarget,
+      '/files': apiTarget,
     },
   },
   build: {

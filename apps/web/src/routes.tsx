@@ -1,4 +1,4 @@
-import type { Role } from '@linq/contract';
+import type { Feature, Role } from '@linq/contract';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { areaOf, type Area } from './app/areas.ts';
@@ -15,8 +15,14 @@ import { SHELL_ROUTES } from './shell-routes.ts';
 
 type PageModule = { default: ComponentType };
 
-function page(path: string, title: RouteHandle['title'], importer: () => Promise<PageModule>): RouteObject {
-  const handle: RouteHandle = { title };
+/** `feature`: the service feature the screen belongs to (the area layout refuses it when not granted). */
+function page(
+  path: string,
+  title: RouteHandle['title'],
+  importer: () => Promise<PageModule>,
+  feature?: Feature,
+): RouteObject {
+  const handle: RouteHandle = feature ? { title, feature } : { title };
   return { path, handle, lazy: async () => ({ Component: (await loadChunk(importer, path)).default }) };
 }
 
@@ -116,7 +122,20 @@ const areaPages: Record<Role, RouteObject[]> = {
     ),
     ...shellRoutesOf('agency'),
   ],
-  service: shellRoutesOf('service'),
+  service: [
+    page('/service/friends', 'friends', () => import('./areas/service/friends/FriendsListPage.tsx'), 'friends'),
+    page(
+      '/service/friends/:id',
+      'friendDetail',
+      () => import('./areas/service/friends/FriendDetailPage.tsx'),
+      'friends',
+    ),
+    page('/service/tags', 'tags', () => import('./areas/service/tags/TagsPage.tsx'), 'tags'),
+    page('/service/marks', 'marks', () => import('./areas/service/marks/MarksPage.tsx'), 'marks'),
+    page('/service/talks', 'talks', () => import('./areas/service/talks/TalksPage.tsx'), 'talks'),
+    page('/service/talks/:id', 'talkDetail', () => import('./areas/service/talks/TalksPage.tsx'), 'talks'),
+    ...shellRoutesOf('service'),
+  ],
 };
 
 function areaRoute(role: Role): RouteObject {

@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   lineAccountId: 'laid',
   lineAccountStatus: 'statusLineAccount',
   locale: 'locale',
+  /** The screens whose tutorial the user dismissed (JSON list, spec section 3 "User tutorial setting"). */
+  hiddenTutorialScreens: 'hide_tutorial_screens',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

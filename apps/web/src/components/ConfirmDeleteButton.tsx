@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 interface ConfirmDeleteButtonProps {
   /** Shown in the question; rendered as text. */
   name: string;
+  /** A line under the question, e.g. what else the deletion removes. */
+  description?: string;
   onConfirm: () => Promise<unknown>;
   testIdValue?: string;
   compact?: boolean;
@@ -13,6 +15,7 @@ interface ConfirmDeleteButtonProps {
 /** A delete button that asks first; the confirmation's OK button waits for the deletion. */
 export function ConfirmDeleteButton({
   name,
+  description,
   onConfirm,
   testIdValue = 'delete-button',
   compact,
@@ -21,6 +24,7 @@ export function ConfirmDeleteButton({
   return (
     <Popconfirm
       title={t('common.confirmDelete', { name })}
+      description={description}
       okText={t('common.delete')}
       cancelText={t('common.cancel')}
       okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' }}

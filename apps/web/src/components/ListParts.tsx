@@ -1,5 +1,5 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Input, Space } from 'antd';
+import { Button, Input, Space, Typography, type TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton.tsx';
@@ -57,4 +57,26 @@ export function ListSearch(props: {
       data-testid="search-input"
     />
   );
+}
+
+/** A list table's pagination, kept in the address (useListParams): page, page size and the total. */
+export function useListPagination(props: {
+  page: number;
+  limit: number;
+  total: number;
+  update: (changes: { page?: number; limit?: number }) => void;
+}): TablePaginationConfig {
+  const { t } = useTranslation();
+  return {
+    current: props.page,
+    pageSize: props.limit,
+    total: props.total,
+    showSizeChanger: true,
+    showTotal: (total) => (
+      <Typography.Text type="secondary" data-testid="list-total" data-total={total}>
+        {t('common.total', { count: total })}
+      </Typography.Text>
+    ),
+    onChange: (nextPage, pageSize) => props.update(pageSize !== props.limit ? { limit: pageSize } : { page: nextPage }),
+  };
 }

@@ -2,8 +2,10 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Flex, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { areaOf } from '../app/areas.ts';
 import { useRouteHandle } from '../app/route-handle.ts';
+import { ScreenTutorial } from './ScreenTutorial.tsx';
 
 interface PageHeaderProps {
   /** Actions shown opposite the title. */
@@ -12,10 +14,14 @@ interface PageHeaderProps {
   backTo?: string;
 }
 
-/** The page title from the route table, with optional back link and actions. */
+/** The page title from the route table, with optional back link and actions, and the screen's tutorial. */
 export function PageHeader({ extra, backTo }: PageHeaderProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const handle = useRouteHandle();
+  const { pathname } = useLocation();
+  const tutorialKey = handle ? `tutorials.screens.${handle.title}` : null;
+  // Service screens with a tutorial text show it until the user dismisses it for good.
+  const tutorial = areaOf(pathname) === 'service' && tutorialKey && i18n.exists(tutorialKey) ? tutorialKey : null;
   return (
     <Flex vertical gap={4} style={{ marginBottom: 16 }}>
       {backTo && (
@@ -31,6 +37,7 @@ export function PageHeader({ extra, backTo }: PageHeaderProps) {
         </Typography.Title>
         {extra && <Space wrap>{extra}</Space>}
       </Flex>
+      {handle && tutorial && <ScreenTutorial screen={handle.title} text={t(tutorial as 'tutorials.title')} />}
     </Flex>
   );
 }

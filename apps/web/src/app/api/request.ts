@@ -33,6 +33,8 @@ export interface RequestOptions {
   /** Skip the GET cache (and refresh it). */
   fresh?: boolean;
   signal?: AbortSignal;
+  /** Sees a successful response before its body is returned, e.g. for a download's Content-Disposition. */
+  onResponse?: (response: Response) => void;
 }
 
 const responseCache = createResponseCache(GET_CACHE_TTL_MS);
@@ -90,7 +92,9 @@ function reportsStatus(options: RequestOptions, status: number): boolean {
 
 export async function request(options: RequestOptions): Promise<unknown> {
   const url = `${API_BASE_URL}${options.path}${toQueryString(options.query)}`;
-  const headers = requestHeaders(options.body !== undefined);
+  // A FormData body (a file upload) goes as multipart/form-data, whose boundary the browser sets.
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  const headers = requestHeaders(options.body !== undefined && !isForm);
   // The token and channel are part of the key: cached data never crosses sessions or channels.
   const cacheKey =
     options.method === 'GET' ? [url, headers.Authorization ?? '', headers.LineAccountId ?? ''].join('\n') : null;
@@ -98,13 +102,18 @@ export async function request(options: RequestOptions): Promise<unknown> {
     const hit = responseCache.get(cacheKey);
     if (hit) return hit.body;
   }
+  const cacheTicket = responseCache.ticket();
 
   let response: Response;
   try {
     response = await fetch(url, {
       method: options.method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(trimStrings(options.body)),
+      body: isForm
+        ? (options.body as FormData)
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(trimStrings(options.body)),
       credentials: 'same-origin',
       signal: options.signal,
     });
@@ -138,7 +147,8 @@ export async function request(options: RequestOptions): Promise<unknown> {
     throw error;
   }
 
-  if (cacheKey) responseCache.set(cacheKey, body);
+  options.onResponse?.(response);
+  if (cacheKey) responseCache.set(cacheKey, body, cacheTicket);
   // Any write may change what a cached GET returned.
   else responseCache.clear();
   return body;

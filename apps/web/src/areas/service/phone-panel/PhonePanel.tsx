@@ -14,9 +14,14 @@ import { call } from '../../../app/api/call.ts';
 import { isApiError } from '../../../app/api/errors.ts';
 import { invalidateEndpoints } from '../../../app/api/queries.ts';
 import { feedback } from '../../../app/feedback.ts';
-import { ActionButton, ChannelMessage, StickerPlaceholder } from './LineMessageView.tsx';
-import { inlineImageUrl, obj, quickReplyActions, type PanelAction } from './line-message.ts';
-import { bubble, LINE_APP_COLOURS } from './phone-style.ts';
+import { ActionButton, ChannelMessage, StickerPlaceholder } from '../../../components/line-message/LineMessageView.tsx';
+import {
+  inlineImageUrl,
+  obj,
+  quickReplyActions,
+  type PanelAction,
+} from '../../../components/line-message/line-message.ts';
+import { bubble, LINE_APP_COLOURS } from '../../../components/line-message/phone-style.ts';
 import { conversationQuery, friendsSummaryQuery, virtualFriendsQuery } from './queries.ts';
 
 /** How often the open panel looks for what the channel sent. */

@@ -1,6 +1,6 @@
 /*
- * Reading LINE message objects (what a channel sent, as LINE's Messaging API describes them) for the
- * phone panel. Everything comes from outside and is checked field by field: unknown shapes become
+ * Reading LINE message objects (as LINE's Messaging API describes them) for the phone panel and the
+ * talk screen. Everything comes from outside and is checked field by field: unknown shapes become
  * placeholders, URLs are used only when they are http(s).
  */
 
@@ -91,4 +91,34 @@ export function quickReplyActions(message: Json): PanelAction[] {
   return arr(obj(message.quickReply)?.items)
     .map((item) => readAction(obj(item)?.action))
     .filter((action): action is PanelAction => action !== null);
+}
+
+export type TextSegment = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+
+/** An http(s) address in running text: printable ASCII up to a space, quote or angle bracket. */
+const LINK_PATTERN = /https?:\/\/[!#-&(-;=?-~]+/gi;
+/** Punctuation that ends a sentence rather than the address. */
+const TRAILING_PUNCTUATION = /[.,!?;:)\]}]+$/;
+
+/**
+ * Splits text into plain runs and http(s) links, for rendering as text nodes and anchors (never as
+ * HTML). Anything that is not a well-formed http(s) URL, such as `javascript:`, stays plain text.
+ */
+export function linkSegments(text: string): TextSegment[] {
+  const segments: TextSegment[] = [];
+  let plain = '';
+  let last = 0;
+  for (const match of text.matchAll(LINK_PATTERN)) {
+    const raw = match[0].replace(TRAILING_PUNCTUATION, '');
+    const href = webUrl(raw);
+    if (!href) continue;
+    plain += text.slice(last, match.index);
+    if (plain) segments.push({ kind: 'text', text: plain });
+    plain = '';
+    segments.push({ kind: 'link', text: raw, href });
+    last = match.index + raw.length;
+  }
+  plain += text.slice(last);
+  if (plain) segments.push({ kind: 'text', text: plain });
+  return segments;
 }

@@ -10,13 +10,36 @@ import {
 import { Button, Tooltip } from 'antd';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { arr, obj, readAction, stickerLabel, str, webUrl, type Json, type PanelAction } from './line-message.ts';
+import {
+  arr,
+  linkSegments,
+  obj,
+  readAction,
+  stickerLabel,
+  str,
+  webUrl,
+  type Json,
+  type PanelAction,
+} from './line-message.ts';
 import { bubble, card, LINE_APP_COLOURS, placeholderBox, thumbnail } from './phone-style.ts';
 
 /*
- * A message the channel sent, drawn like the LINE app draws it. Every text is rendered as text;
- * images and links are used only when they are http(s).
+ * A LINE message object, drawn like the LINE app draws it (the phone panel and the talk screen). Every
+ * text is rendered as text; images and links are used only when they are http(s).
  */
+
+/** Text with its http(s) addresses as links that open in a new tab without access to this page. */
+export function LinkifiedText({ text }: { text: string }) {
+  return linkSegments(text).map((segment, index) =>
+    segment.kind === 'link' ? (
+      <a key={index} href={segment.href} target="_blank" rel="noopener noreferrer">
+        {segment.text}
+      </a>
+    ) : (
+      <span key={index}>{segment.text}</span>
+    ),
+  );
+}
 
 export interface ActionProps {
   onAction: (action: PanelAction) => void;
@@ -319,7 +342,11 @@ export function ChannelMessage({ message, ...props }: ActionProps & { message: J
   switch (type) {
     case 'text':
     case 'textV2':
-      return <div style={bubble('channel')}>{str(message.text)}</div>;
+      return (
+        <div style={bubble('channel')}>
+          <LinkifiedText text={str(message.text) ?? ''} />
+        </div>
+      );
     case 'image': {
       const src = webUrl(message.previewImageUrl) ?? webUrl(message.originalContentUrl);
       return (

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { inlineImageUrl, pickerParams, quickReplyActions, readAction, stickerLabel, webUrl } from './line-message.ts';
+import {
+  inlineImageUrl,
+  linkSegments,
+  pickerParams,
+  quickReplyActions,
+  readAction,
+  stickerLabel,
+  webUrl,
+} from './line-message.ts';
 
 describe('webUrl', () => {
   it('keeps http(s) addresses only', () => {
@@ -84,5 +92,31 @@ describe('quickReplyActions and stickerLabel', () => {
   it('shows sticker ids', () => {
     expect(stickerLabel('446', '1988')).toBe('446 / 1988');
     expect(stickerLabel(undefined, 1)).toBe('? / ?');
+  });
+});
+
+describe('linkSegments', () => {
+  it('turns http(s) addresses into links and leaves the rest as text', () => {
+    expect(linkSegments('予約は https://example.com/r?a=1&b=2 から。')).toEqual([
+      { kind: 'text', text: '予約は ' },
+      { kind: 'link', text: 'https://example.com/r?a=1&b=2', href: 'https://example.com/r?a=1&b=2' },
+      { kind: 'text', text: ' から。' },
+    ]);
+    expect(linkSegments('see http://a.example/x.')).toEqual([
+      { kind: 'text', text: 'see ' },
+      { kind: 'link', text: 'http://a.example/x', href: 'http://a.example/x' },
+      { kind: 'text', text: '.' },
+    ]);
+  });
+
+  it('never links other schemes or markup, and stops a link at quotes and angle brackets', () => {
+    expect(linkSegments('javascript:alert(1) <a href="x">')).toEqual([
+      { kind: 'text', text: 'javascript:alert(1) <a href="x">' },
+    ]);
+    expect(linkSegments('https://x.example/"><img src=x onerror=alert(1)>')).toEqual([
+      { kind: 'link', text: 'https://x.example/', href: 'https://x.example/' },
+      { kind: 'text', text: '"><img src=x onerror=alert(1)>' },
+    ]);
+    expect(linkSegments('')).toEqual([]);
   });
 });

@@ -1,0 +1,163 @@
+import { UserOutlined } from '@ant-design/icons';
+import { allows, friendsApi, talksApi, type Conversation, type Permissions, type TalkHistory } from '@linq/contract';
+import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
+import { Avatar, Button, Empty, Flex, Spin, Tag, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { call } from '../../../app/api/call.ts';
+import { endpointQuery } from '../../../app/api/queries.ts';
+import { SPINNER_DELAY_MS } from '../../../app/config.ts';
+import { feedback } from '../../../app/feedback.ts';
+import { LINE_APP_COLOURS } from '../../../components/line-message/phone-style.ts';
+import { Composer } from './Composer.tsx';
+import { useConversationStore } from './conversation-store.ts';
+import { MarkSelect } from './MarkSelect.tsx';
+import { TalkMessageRow } from './TalkMessageView.tsx';
+import { redirectAfterFriendFetch } from './unread-rules.ts';
+
+/** While a message of ours waits for delivery, its status is read again this often. */
+const DELIVERY_REFRESH_MS = 3_000;
+/** A friend of another channel or a missing one: the screen reports it and goes back to the list. */
+const FRIEND_FAILURES = [403, 404];
+
+const hasQueued = (data: InfiniteData<TalkHistory> | undefined) =>
+  data?.pages.some((page) => page.data.some((message) => message.delivery_status === 'queued')) ?? false;
+
+/** One friend's history, newest first, paged back with before_id; the key starts with the endpoint path. */
+function useHistory(friendId: number) {
+  return useInfiniteQuery({
+    queryKey: [talksApi.history.path, { friend_id: friendId }],
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        talksApi.history,
+        { query: { friend_id: friendId, ...(pageParam === null ? {} : { before_id: pageParam }) } },
+        { fresh: true, handles: FRIEND_FAILURES, signal },
+      ),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => (last.has_more ? (last.data.at(-1)?.id ?? null) : null),
+    staleTime: 0,
+    refetchInterval: (query) => (hasQueued(query.state.data) ? DELIVERY_REFRESH_MS : false),
+  });
+}
+
+export interface ChatPaneProps {
+  friendId: number;
+  permissions: Permissions;
+}
+
+/** The chat with one friend: header (name, mark), history paged back, and the composer. */
+export function ChatPane({ friendId, permissions }: ChatPaneProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const opened = useConversationStore((state) => state.opened);
+  const row: Conversation | undefined = useConversationStore((state) =>
+    state.friends.find((friend) => friend.id === friendId),
+  );
+  const mayViewFriend = allows(permissions, { feature: 'friends', level: 'view' });
+  const mayViewMarks = allows(permissions, { feature: 'marks', level: 'view' });
+  const maySend = allows(permissions, { feature: 'talks', level: 'edit' }) && permissions.send_messages;
+
+  const history = useHistory(friendId);
+  const friend = useQuery({
+    ...endpointQuery(friendsApi.get, { params: { id: friendId } }, { fresh: true, handles: FRIEND_FAILURES }),
+    enabled: mayViewFriend,
+    staleTime: 0,
+  });
+
+  // Opening a conversation sets its unread count to 0, here and on the server.
+  useEffect(() => {
+    opened(friendId);
+    call(talksApi.markRead, { body: { friend_id: friendId } }, { handles: FRIEND_FAILURES }).catch(() => {
+      // A friend that cannot be read shows through the history's failure below.
+    });
+  }, [friendId, opened]);
+
+  // A friend whose fetch fails (another channel's, deleted, not a number) sends the user back to the list.
+  const failed = history.isError || friend.isError;
+  const redirected = useRef(false);
+  useEffect(() => {
+    const target = redirectAfterFriendFetch(failed);
+    if (!target || redirected.current) return;
+    redirected.current = true;
+    feedback.notifyError(t('talks.friendNotFound'), '');
+    void navigate(target, { replace: true });
+  }, [failed, navigate, t]);
+
+  const detail = friend.data?.data;
+  const name = detail?.display_name ?? row?.display_name ?? '';
+  const picture = detail?.picture_url ?? row?.picture_url ?? null;
+  const status = detail?.status ?? row?.status ?? 'following';
+  // Newest first, as the API answers: the column-reverse list shows them oldest at the top.
+  const messages = history.data?.pages.flatMap((page) => page.data) ?? [];
+  const blockedReason = !maySend ? t('talks.noSendPermission') : status === 'blocked' ? t('talks.blockedHint') : null;
+
+  return (
+    <Flex vertical style={{ height: '100%', minHeight: 0 }} data-testid="talk-chat" data-friend-id={friendId}>
+      <Flex
+        align="center"
+        justify="space-between"
+        gap={8}
+        wrap
+        style={{ padding: '8px 12px', borderBottom: `1px solid ${LINE_APP_COLOURS.border}` }}
+      >
+        <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+          <Avatar size={36} src={picture ?? undefined} icon={<UserOutlined />} alt="" style={{ flex: '0 0 auto' }} />
+          <Typography.Text strong ellipsis style={{ minWidth: 0 }} data-testid="talk-chat-name">
+            <bdi>{name}</bdi>
+          </Typography.Text>
+          {status === 'blocked' && <Tag>{t('talks.blocked')}</Tag>}
+        </Flex>
+        {detail && mayViewMarks && (
+          <Flex align="center" gap={6}>
+            <Typography.Text type="secondary">{t('talks.mark')}</Typography.Text>
+            <MarkSelect friend={detail} permissions={permissions} />
+          </Flex>
+        )}
+      </Flex>
+
+      <div
+        data-testid="talk-messages"
+        style={{
+          flex: 1,
+          minHeight: 0,
+          overflowY: 'auto',
+          display: 'flex',
+          // Reversed: the view starts at the newest message and stays there as messages arrive or older ones load.
+          flexDirection: 'column-reverse',
+          gap: 12,
+          padding: 12,
+          background: LINE_APP_COLOURS.talkBackground,
+        }}
+      >
+        {messages.map((message) => (
+          <TalkMessageRow key={message.id} message={message} friendPicture={picture} />
+        ))}
+        {history.isPending && (
+          <div style={{ textAlign: 'center', padding: 24 }}>
+            <Spin delay={SPINNER_DELAY_MS} />
+          </div>
+        )}
+        {history.isSuccess && messages.length === 0 && (
+          <Empty description={t('talks.noMessages')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        )}
+        {history.hasNextPage && (
+          <Button
+            size="small"
+            style={{ alignSelf: 'center' }}
+            loading={history.isFetchingNextPage}
+            onClick={() => void history.fetchNextPage()}
+            data-testid="talk-load-older"
+          >
+            {t('talks.loadOlder')}
+          </Button>
+        )}
+      </div>
+
+      {/* The bottom padding leaves room for the character count under the input. */}
+      <div style={{ padding: '8px 8px 26px', borderTop: `1px solid ${LINE_APP_COLOURS.border}` }}>
+        <Composer friendId={friendId} blockedReason={blockedReason} />
+      </div>
+    </Flex>
+  );
+}

@@ -1,0 +1,168 @@
+import { friendsApi, talksApi, type Permissions } from '@linq/contract';
+import { Badge, Card, Empty, Flex, Spin, Tooltip } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { call } from '../../../app/api/call.ts';
+import { invalidateEndpoints } from '../../../app/api/queries.ts';
+import { useChannelStore } from '../../../app/channels/channel-store.ts';
+import { SPINNER_DELAY_MS } from '../../../app/config.ts';
+import { feedback } from '../../../app/feedback.ts';
+import type { RealtimeStatus } from '../../../app/realtime/connection.ts';
+import { useRealtime } from '../../../app/realtime/useRealtime.ts';
+import { useSession } from '../../../app/session.ts';
+import { recordId } from '../../../components/LoadState.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ChatPane } from './ChatPane.tsx';
+import { ConversationList } from './ConversationList.tsx';
+import { useConversationStore } from './conversation-store.ts';
+import { addsUnread, redirectAfterFriendFetch } from './unread-rules.ts';
+import { useWideScreen } from './useWideScreen.ts';
+
+/** The list and the chat keep to the window's height, each scrolling on its own. */
+const PANE_HEIGHT = 'calc(100dvh - 190px)';
+const PANE_MIN_HEIGHT = 420;
+
+const STATUS_BADGE: Record<RealtimeStatus, 'processing' | 'success' | 'warning' | 'default'> = {
+  connecting: 'processing',
+  open: 'success',
+  reconnecting: 'warning',
+  closed: 'default',
+};
+
+function ConnectionIndicator({ status }: { status: RealtimeStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('talks.connectionHint')}>
+      <span data-testid="realtime-status" data-status={status}>
+        <Badge status={STATUS_BADGE[status]} text={t(`talks.connection.${status}`)} />
+      </span>
+    </Tooltip>
+  );
+}
+
+interface TalksScreenProps {
+  lineAccountId: number;
+  permissions: Permissions;
+  friendId: number | null;
+}
+
+/** Realtime events of the channel drive the list's rules and refresh the open chat. */
+function useTalkEvents(lineAccountId: number, friendId: number | null): RealtimeStatus {
+  const apply = useConversationStore((state) => state.apply);
+  const refresh = useConversationStore((state) => state.refresh);
+  return useRealtime(lineAccountId, {
+    onEvent(event) {
+      const screen = { widthPx: window.innerWidth, selectedFriendId: friendId };
+      void apply(event, screen);
+      if (event.friend_id !== friendId) return;
+      if (event.type === 'friend.updated') {
+        void invalidateEndpoints(friendsApi.get);
+        return;
+      }
+      void invalidateEndpoints(talksApi.history);
+      // The open chat on a wide screen has been read: the server's count stays 0 like the list's.
+      if (event.direction === 'incoming' && !addsUnread({ friendId: event.friend_id, direction: 'incoming' }, screen)) {
+        call(talksApi.markRead, { body: { friend_id: event.friend_id } }, { handles: 'all' }).catch(() => {});
+      }
+    },
+    onReady() {
+      // Subscribed (again): whatever arrived while the socket was down is read now.
+      void refresh();
+      void invalidateEndpoints(talksApi.history, friendsApi.get);
+    },
+  });
+}
+
+function TalksScreen({ lineAccountId, permissions, friendId }: TalksScreenProps) {
+  const { t } = useTranslation();
+  const wide = useWideScreen();
+  const start = useConversationStore((state) => state.start);
+  const status = useTalkEvents(lineAccountId, friendId);
+
+  useEffect(() => {
+    void start(lineAccountId);
+  }, [lineAccountId, start]);
+
+  const indicator = <ConnectionIndicator status={status} />;
+  const list = <ConversationList selectedId={friendId} />;
+  const chat = friendId !== null && <ChatPane key={friendId} friendId={friendId} permissions={permissions} />;
+
+  if (!wide) {
+    // Below 768px the list and the chat are separate screens.
+    return (
+      <>
+        <PageHeader extra={indicator} backTo={friendId !== null ? '/service/talks' : undefined} />
+        <Card
+          size="small"
+          style={{ height: PANE_HEIGHT, minHeight: PANE_MIN_HEIGHT }}
+          styles={{ body: { height: '100%', padding: friendId !== null ? 0 : 8 } }}
+          data-testid={friendId !== null ? 'talks-chat-screen' : 'talks-list-screen'}
+        >
+          {friendId !== null ? chat : list}
+        </Card>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader extra={indicator} />
+      <Flex gap={16} style={{ height: PANE_HEIGHT, minHeight: PANE_MIN_HEIGHT }} data-testid="talks-wide">
+        <Card
+          size="small"
+          style={{ width: 340, flex: '0 0 auto', height: '100%' }}
+          styles={{ body: { height: '100%', padding: 8 } }}
+        >
+          {list}
+        </Card>
+        <Card style={{ flex: 1, minWidth: 0, height: '100%' }} styles={{ body: { height: '100%', padding: 0 } }}>
+          {chat || (
+            <Flex align="center" justify="center" style={{ height: '100%' }}>
+              <Empty description={t('talks.chooseFriend')} />
+            </Flex>
+          )}
+        </Card>
+      </Flex>
+    </>
+  );
+}
+
+/** `/service/talks` and `/service/talks/:id`: one screen, the id choosing the open chat. */
+export default function TalksPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const session = useSession('service');
+  const lineAccountId = useChannelStore((state) => state.selected?.id ?? null);
+  const channelStatus = useChannelStore((state) => state.status);
+  const friendId = id === undefined ? null : (recordId(id) ?? null);
+  const invalidId = id !== undefined && friendId === null;
+
+  useEffect(() => {
+    if (invalidId) feedback.notifyError(t('talks.friendNotFound'), '');
+  }, [invalidId, t]);
+
+  if (invalidId) return <Navigate to={redirectAfterFriendFetch(true) ?? '/service/talks'} replace />;
+  if (!session || lineAccountId === null) {
+    return (
+      <>
+        <PageHeader />
+        {channelStatus === 'ready' || channelStatus === 'failed' ? (
+          <Empty />
+        ) : (
+          <div style={{ padding: 48, textAlign: 'center' }}>
+            <Spin delay={SPINNER_DELAY_MS} />
+          </div>
+        )}
+      </>
+    );
+  }
+  return (
+    <TalksScreen
+      key={lineAccountId}
+      lineAccountId={lineAccountId}
+      permissions={session.permissions}
+      friendId={friendId}
+    />
+  );
+}
