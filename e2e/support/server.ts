@@ -11,6 +11,8 @@ export interface ConsoleServer {
   url: string;
   port: number;
   stop(): Promise<void>;
+  /** Starts one more api-only process on the same PostgreSQL database (none on the embedded one). */
+  startSecondApi(): Promise<ConsoleServer>;
 }
 
 /**
@@ -28,27 +30,46 @@ export async function startConsole(): Promise<ConsoleServer> {
     await adminQuery(serverUrl, `create database ${name}`);
     const target = new URL(serverUrl);
     target.pathname = `/${name}`;
-    Object.assign(env, { DATABASE_URL: target.toString(), SEED_DEMO: '1' });
+    // One secrets key for every process on this database (a second api process seeds nothing and generates none).
+    const secretsKey = randomBytes(32).toString('base64');
+    Object.assign(env, { DATABASE_URL: target.toString(), SEED_DEMO: '1', SECRETS_KEY: secretsKey });
     dropDatabase = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
   } else {
     delete env.DATABASE_URL;
   }
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const main = await startProcess(env, []);
+  const others: ConsoleServer[] = [];
+  return {
+    ...main,
+    async stop() {
+      for (const other of others) await other.stop();
+      await main.stop();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async startSecondApi() {
+      if (!serverUrl) throw new Error('a second api process needs PostgreSQL (E2E_DATABASE_URL)');
+      // Same database and data directory (secrets key, files); the demo's simulator stays in the first process.
+      const other = await startProcess({ ...env, SEED_DEMO: '0', LINE_SIMULATOR: 'off' }, ['--role=api']);
+      others.push(other);
+      return other;
+    },
+  };
+}
+
+async function startProcess(env: NodeJS.ProcessEnv, args: string[]): Promise<ConsoleServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts', ...args], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const port = await waitForPort(child);
-  const url = `http://localhost:${port}`;
   return {
-    url,
+    url: `http://localhost:${port}`,
     port,
-    async stop() {
-      await stopProcess(child);
-      await dropDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () => stopProcess(child),
+    startSecondApi: () => Promise.reject(new Error('start further processes from the first console')),
   };
 }
 

@@ -1,33 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from '../support/browser.ts';
-import { accessToken, loginAs } from '../support/session.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
+import { demoFriendsJoined, serviceApi } from '../support/demo-service.ts';
+import { loginAs } from '../support/session.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-/** Calls the service API as the page's user, in the page's selected channel. */
-async function serviceApi<T>(page: Page, path: string): Promise<{ status: number; data: T }> {
-  const laid = await page.evaluate(() => localStorage.getItem('laid'));
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    headers: { authorization: `Bearer ${await accessToken(page)}`, lineaccountid: laid ?? '' },
-  });
-  const body = (await response.json()) as { data: T };
-  return { status: response.status, data: body.data };
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 const shownCount = async (page: Page) => Number(await page.getByTestId('friend-count').getAttribute('data-count'));
 /** The header's friend count reaching `expected` by itself (polling while the panel is open, refetch after actions). */
@@ -47,19 +28,9 @@ describe('phone panel (demo channels bound to the LINE simulator)', () => {
       await page.waitForFunction(() => localStorage.getItem('laid') !== null);
 
       // The demo friends join in the background after the first start; wait until they are all in.
-      const status = await until(
-        async () => {
-          const r = await serviceApi<{ simulated: boolean; seeding: boolean; bot_name: string }>(
-            page,
-            '/service/simulator',
-          );
-          return r.status === 200 && !r.data.seeding ? r.data : undefined;
-        },
-        90_000,
-        'the demo friends',
-      );
+      const status = await demoFriendsJoined(page);
       expect(status.simulated).toBe(true);
-      const { data: summary } = await serviceApi<{ following: number }>(page, '/service/friends/summary');
+      const { data: summary } = await serviceApi<{ following: number }>(page, 'GET', '/service/friends/summary');
       expect(summary.following).toBeGreaterThanOrEqual(20);
       await page.reload();
       await countBecomes(page, summary.following);
@@ -93,7 +64,9 @@ describe('phone panel (demo channels bound to the LINE simulator)', () => {
       await page.getByTestId('sim-unfollow').click();
       await countBecomes(page, before);
       await page.getByTestId('sim-follow').waitFor();
-      expect((await serviceApi<{ following: number }>(page, '/service/friends/summary')).data.following).toBe(before);
+      expect((await serviceApi<{ following: number }>(page, 'GET', '/service/friends/summary')).data.following).toBe(
+        before,
+      );
       expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     } finally {
       await context.close();
@@ -108,7 +81,7 @@ describe('phone panel (demo channels bound to the LINE simulator)', () => {
       // View-only staff: talks 'view' allows the panel, friends 'view' the count.
       await page.getByTestId('friend-count').waitFor();
       await page.getByTestId('phone-panel-open').waitFor();
-      const r = await serviceApi<unknown>(page, '/service/simulator/friends');
+      const r = await serviceApi<unknown>(page, 'GET', '/service/simulator/friends');
       expect(r.status).toBe(200);
     } finally {
       await context.close();

@@ -1,0 +1,112 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseUrl } from './browser.ts';
+import { accessToken } from './session.ts';
+
+/*
+ * Driving the demo from tests: the service API as the page's user, and the demo channel's virtual
+ * friends (LINE simulator) through the console's simulator API, exactly what the phone panel does.
+ */
+
+/** Calls the service API as the page's user, in the page's selected channel (on `origin`, the first console by default). */
+export async function serviceApi<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  origin = baseUrl(),
+): Promise<{ status: number; data: T; body: unknown }> {
+  const laid = await page.evaluate(() => localStorage.getItem('laid'));
+  const response = await fetch(`${origin}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${await accessToken(page)}`,
+      lineaccountid: laid ?? '',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as { data: T };
+  return { status: response.status, data: json.data, body: json };
+}
+
+/** Probes until it answers something, or fails naming what it waited for. */
+export async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The simulator's state of the selected demo channel once its demo friends have all joined. */
+export function demoFriendsJoined(page: Page) {
+  return until(
+    async () => {
+      const r = await serviceApi<{ simulated: boolean; seeding: boolean; bot_name: string }>(
+        page,
+        'GET',
+        '/service/simulator',
+      );
+      return r.status === 200 && !r.data.seeding ? r.data : undefined;
+    },
+    90_000,
+    'the demo friends',
+  );
+}
+
+export interface VirtualFriend {
+  user_id: string;
+  display_name: string;
+}
+type ConversationEntry =
+  | { direction: 'to_friend'; message: Record<string, unknown> }
+  | { direction: 'from_friend'; type: string; text: string | null };
+
+/** A new virtual friend who follows the selected demo channel (as the phone panel creates one). */
+export async function followingFriend(page: Page, displayName: string): Promise<VirtualFriend> {
+  const created = await serviceApi<VirtualFriend>(page, 'POST', '/service/simulator/friends', {
+    display_name: displayName,
+  });
+  expect(created.status).toBe(201);
+  const followed = await serviceApi(page, 'POST', `/service/simulator/friends/${created.data.user_id}/follow`);
+  expect(followed.status).toBe(200);
+  return created.data;
+}
+
+export async function friendWrites(page: Page, friend: VirtualFriend, text: string) {
+  const sent = await serviceApi(page, 'POST', `/service/simulator/friends/${friend.user_id}/text`, { text });
+  expect(sent.status).toBe(200);
+}
+
+/** What the virtual friend's phone received from the channel. */
+export async function receivedBy(page: Page, friend: VirtualFriend) {
+  const { data } = await serviceApi<ConversationEntry[]>(
+    page,
+    'GET',
+    `/service/simulator/friends/${friend.user_id}/conversation`,
+  );
+  return data.filter((entry): entry is Extract<ConversationEntry, { direction: 'to_friend' }> => {
+    return entry.direction === 'to_friend';
+  });
+}
+
+/** The console's id of a friend, from the talk list API. */
+export function consoleIdOf(page: Page, displayName: string): Promise<number> {
+  return until(
+    async () => {
+      const { data } = await serviceApi<{ id: number; display_name: string }[]>(
+        page,
+        'GET',
+        `/service/messages/conversations?name=${encodeURIComponent(displayName)}`,
+      );
+      return data.find((row) => row.display_name === displayName)?.id;
+    },
+    20_000,
+    `${displayName} in the talk list`,
+  );
+}
+
+export const uniqueSuffix = () => Math.random().toString(36).slice(2, 7);
