@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: every benchmark, each printing its figures. BENCH_SCALE=ci runs
- * the reduced sizes CI can afford.
+ * the reduced sizes CI can afford; BENCH_ONLY=<name>[,<name>] runs only those of
+ * bundle-size, webhook-ingest, multicast and large-channel.
  */
 import { bundleSizes } from './bundle-size.ts';
+import { largeChannelBench } from './large-channel.ts';
 import { multicastBench } from './multicast.ts';
 import { postgresReachable } from './support/console.ts';
 import { webhookIngestBench } from './webhook-ingest.ts';
@@ -19,10 +21,21 @@ function printBundleSizes() {
   );
 }
 
-printBundleSizes();
-if (await postgresReachable()) {
-  await webhookIngestBench();
-  await multicastBench();
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const selected = (name: string) => !only || only.includes(name);
+const databaseBenches = (
+  [
+    ['webhook-ingest', webhookIngestBench],
+    ['multicast', multicastBench],
+    ['large-channel', largeChannelBench],
+  ] as const
+).filter(([name]) => selected(name));
+
+if (selected('bundle-size')) printBundleSizes();
+if (databaseBenches.length === 0) {
+  // Only the bundle sizes were asked for.
+} else if (await postgresReachable()) {
+  for (const [, run] of databaseBenches) await run();
 } else {
   console.log('\n(PostgreSQL not reachable: set BENCH_DATABASE_URL for the database benchmarks)');
 }
