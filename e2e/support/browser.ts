@@ -28,3 +28,16 @@ export async function newPage(browser: Browser, origin = baseUrl()): Promise<{ c
   const page = await context.newPage();
   return { context, page };
 }
+
+/** The smallest screen the console supports: a 375 px wide phone. */
+export const PHONE_VIEWPORT = { width: 375, height: 740 };
+
+/** A fresh context on a 375 px wide phone screen. */
+export async function newPhonePage(
+  browser: Browser,
+  locale = 'ja-JP',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale, viewport: PHONE_VIEWPORT });
+  const page = await context.newPage();
+  return { context, page };
+}

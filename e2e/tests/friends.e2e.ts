@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { FriendDetail, FriendListItem, InfoField, Mark, Tag } from '@linq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, newPage, newPhonePage } from '../support/browser.ts';
 import { demoFriendsJoined, serviceApi, until } from '../support/demo-service.ts';
 import { loginAs } from '../support/session.ts';
 
@@ -313,12 +313,7 @@ describe('view-only staff', () => {
 
 describe('a 375 px wide screen', () => {
   it('keeps the list and the friend page usable without sideways scrolling', async () => {
-    const context = await browser.newContext({
-      baseURL: baseUrl(),
-      locale: 'ja-JP',
-      viewport: { width: 375, height: 740 },
-    });
-    const page = await context.newPage();
+    const { context, page } = await newPhonePage(browser);
     try {
       await loginAs(page, 'service', 'staff@demo.example');
       await openList(page);

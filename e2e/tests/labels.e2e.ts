@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, newPage, newPhonePage } from '../support/browser.ts';
 import { consoleIdOf, followingFriend, friendWrites, serviceApi, uniqueSuffix } from '../support/demo-service.ts';
 import { loginAs } from '../support/session.ts';
 
@@ -261,12 +261,7 @@ describe('view-only staff', () => {
 
 describe('a 375 px wide screen, in English', () => {
   it('folds the folders above the list and keeps the screen usable', async () => {
-    const context = await browser.newContext({
-      baseURL: baseUrl(),
-      locale: 'en-US',
-      viewport: { width: 375, height: 740 },
-    });
-    const page = await context.newPage();
+    const { context, page } = await newPhonePage(browser, 'en-US');
     await page.addInitScript(() => localStorage.setItem('locale', 'en'));
     try {
       await loginAs(page, 'service', 'staff@demo.example');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, newPage, newPhonePage } from '../support/browser.ts';
 import {
   consoleIdOf,
   demoFriendsJoined,
@@ -212,12 +212,7 @@ describe('talks: untrusted text', () => {
 
 describe('talks on a phone (375px)', () => {
   it('shows the list, then the chat as a separate screen with a way back', async () => {
-    const context = await browser.newContext({
-      baseURL: baseUrl(),
-      locale: 'ja-JP',
-      viewport: { width: 375, height: 740 },
-    });
-    const page = await context.newPage();
+    const { context, page } = await newPhonePage(browser);
     try {
       await openTalks(page);
       const name = `スマホ ${unique()}`;
