@@ -141,7 +141,11 @@ describe('GET /service/friends', () => {
 
   it('counts what it lists for every tag mode, alone and with the other filters', async () => {
     const channel = await freshChannel();
-    const [a, b, c] = [await t.factory.tag(channel.id), await t.factory.tag(channel.id), await t.factory.tag(channel.id)];
+    const [a, b, c] = [
+      await t.factory.tag(channel.id),
+      await t.factory.tag(channel.id),
+      await t.factory.tag(channel.id),
+    ];
     const foreign = await t.factory.tag(other.channels[0]!.id);
     const mark = await t.factory.mark(channel.id);
     // Every combination of the three tags, following or blocked, marked or not, two names.
@@ -179,7 +183,10 @@ describe('GET /service/friends', () => {
           const page = await list(channel, { ...query, tag_ids: tagIds.map(String), tag_match: match, limit: 100 });
           const expected = made.filter((f) => carries(f) && keeps(f)).map((f) => f.id);
           const label = `${match} ${tagIds.length} tags ${JSON.stringify(query)}`;
-          expect(ids(page).sort((x, y) => x - y), label).toEqual(expected);
+          expect(
+            ids(page).sort((x, y) => x - y),
+            label,
+          ).toEqual(expected);
           expect(page.total_item_count, label).toBe(expected.length);
         }
       }

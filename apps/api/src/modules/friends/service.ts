@@ -298,7 +298,7 @@ export async function exportCsv(
 
   async function* chunks(): AsyncGenerator<Buffer> {
     yield Buffer.from(UTF8_BOM + csvRecord(header.map(textCell)), 'utf8');
-    const batches = repo.exportBatches(db, ctx.database.kind, lineAccountId, filter, sort, EXPORT_BATCH_SIZE);
+    const batches = repo.exportBatches(db, lineAccountId, filter, sort, EXPORT_BATCH_SIZE);
     for await (const rows of batches) {
       const values = await repo.infoValuesOf(
         db,

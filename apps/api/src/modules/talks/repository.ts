@@ -28,7 +28,7 @@ export async function conversations(db: Db, lineAccountId: number, filter: Conve
     const pattern = containsPattern(filter.name);
     conditions.push(or(ilike(friends.displayNameOverride, pattern), ilike(friends.displayName, pattern)));
   }
-  // The literal 0, as the partial index's predicate says it (a parameter would not prove it).
+  // The literal 0, as the partial index's predicate says it (a parameter proves it in no generic plan).
   if (filter.unreadOnly) conditions.push(sql`${friends.unreadCount} > 0`);
   const where = and(...conditions);
   const order = [sql`${friends.lastMessageAt} desc nulls last`, desc(friends.id)];
