@@ -15,3 +15,6 @@ export * from './labels.ts';
 export * from './talks.ts';
 export * from './files.ts';
 export * from './registry.ts';
+export * from './message-builder/model.ts';
+export * from './message-builder/attributes.ts';
+export * from './templates.ts';

@@ -12,6 +12,7 @@ import { simulatorApi } from './simulator.ts';
 import { staffAuthoritiesApi } from './staff-authorities.ts';
 import { talksApi } from './talks.ts';
 import { filesApi } from './files.ts';
+import { teppanBrowseApi, teppanTemplatesApi, templatesApi } from './templates.ts';
 
 /** Every endpoint of the API, for the OpenAPI document and the isolation matrix. */
 export const allEndpoints: Endpoint[] = [
@@ -32,4 +33,7 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(marksApi),
   ...Object.values(talksApi),
   ...Object.values(filesApi),
+  ...Object.values(templatesApi),
+  ...Object.values(teppanTemplatesApi),
+  ...Object.values(teppanBrowseApi),
 ] as Endpoint[];
