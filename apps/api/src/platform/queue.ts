@@ -50,15 +50,26 @@ export async function startQueue(sql: SqlExecutor, log: FastifyBaseLogger): Prom
   for (const name of JOB_NAMES) await boss.createQueue(name, { name, policy: QUEUE_POLICIES[name] ?? 'standard' });
   const timers = new Set<NodeJS.Timeout>();
   let stopRequested = false;
+  // Handlers and housekeeping still running: stop() waits for them, so none touches the database after it closes.
+  const inFlight = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work)).catch(() => undefined);
+    return work;
+  };
   const runTask = (task: () => Promise<void>) =>
-    task().catch((error: unknown) => log.error({ err: error }, 'housekeeping task failed'));
+    track(task().catch((error: unknown) => log.error({ err: error }, 'housekeeping task failed')));
   return {
     async send(name, payload, options) {
       await boss.send(name, payload, { retryLimit: 5, retryDelay: 2, retryBackoff: true, ...options });
     },
     async work(name, handler, options) {
       await boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: 0.5, ...options }, async (jobs) => {
-        for (const job of jobs) await handler(job.data);
+        await track(
+          (async () => {
+            for (const job of jobs) await handler(job.data);
+          })(),
+        );
       });
     },
     every(intervalMs, task) {
@@ -71,7 +82,9 @@ export async function startQueue(sql: SqlExecutor, log: FastifyBaseLogger): Prom
     async stop() {
       stopRequested = true;
       for (const timer of timers) clearInterval(timer);
-      await boss.stop({ graceful: true, timeout: 5000, close: false, wait: true });
+      // Handlers see stopping() and end their loops early; the timeout only bounds a stuck one.
+      await boss.stop({ graceful: true, timeout: 30_000, close: false, wait: true });
+      await Promise.allSettled([...inFlight]);
     },
   };
 }
