@@ -1,4 +1,4 @@
-import type { HttpMethod } from '@linq/contract';
+import { trimStrings, type HttpMethod } from '@linq/contract';
 import { API_BASE_URL, GET_CACHE_TTL_MS } from '../config.ts';
 import { feedback } from '../feedback.ts';
 import { readStored, STORAGE_KEYS } from '../storage.ts';
@@ -12,7 +12,6 @@ import {
   requestErrorTitle,
 } from './errors.ts';
 import { createResponseCache } from './response-cache.ts';
-import { trimStrings } from './trim.ts';
 import { toQueryString } from './url.ts';
 
 /**

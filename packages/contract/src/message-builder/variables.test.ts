@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { NAME_VARIABLE, countEmoji, countedLength, emojiToken, infoVariable, renderText } from './variables.ts';
+
+const context = { friendName: '山田 花子', infoValues: { 7: '東京都' } };
+const smile = emojiToken('5ac1bfd5040ab15980c9b435', '001');
+
+describe('variables', () => {
+  it('writes the tokens', () => {
+    expect(NAME_VARIABLE).toBe('{{name}}');
+    expect(infoVariable(7)).toBe('{{info:7}}');
+    expect(smile).toBe('{{emoji:5ac1bfd5040ab15980c9b435/001}}');
+  });
+
+  it('fills in the friend name and info values', () => {
+    expect(renderText(`${NAME_VARIABLE}さん、${infoVariable(7)}店へようこそ`, context)).toEqual({
+      text: '山田 花子さん、東京都店へようこそ',
+      emojis: [],
+    });
+  });
+
+  it('fills an unknown info field with nothing', () => {
+    expect(renderText(`[${infoVariable(99)}]`, context).text).toBe('[]');
+  });
+
+  it('turns emoji tokens into $ at their UTF-16 index in the rendered text', () => {
+    const rendered = renderText(
+      `${NAME_VARIABLE}😀${smile}と${emojiToken('5ac1bfd5040ab15980c9b435', '040')}`,
+      context,
+    );
+    expect(rendered.text).toBe('山田 花子😀$と$');
+    expect(rendered.emojis).toEqual([
+      { index: 7, productId: '5ac1bfd5040ab15980c9b435', emojiId: '001' },
+      { index: 9, productId: '5ac1bfd5040ab15980c9b435', emojiId: '040' },
+    ]);
+  });
+
+  it('leaves unknown {{…}} as typed', () => {
+    expect(renderText('{{nickname}} {{info:x}} {{emoji:}}', context).text).toBe('{{nickname}} {{info:x}} {{emoji:}}');
+  });
+
+  it('counts emoji tokens, each as one character', () => {
+    expect(countEmoji(`${smile}a${smile}`)).toBe(2);
+    expect(countedLength(`${smile}a${NAME_VARIABLE}`)).toBe(2 + NAME_VARIABLE.length);
+  });
+});
