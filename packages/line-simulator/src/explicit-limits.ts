@@ -37,25 +37,30 @@ const ACTION_REQUIRED: Record<string, string[]> = {
   richmenuswitch: ['richMenuAliasId', 'data'],
 };
 
-function checkAction(details: ErrorDetail[], action: unknown, at: string) {
+function checkAction(details: ErrorDetail[], action: unknown, at: string, maxLabel = 20) {
   if (!isObj(action) || typeof action['type'] !== 'string') return;
   required(details, action, ACTION_REQUIRED[action['type']] ?? [], at);
+  // #action-objects: a label has at most 20 characters (12 in an image carousel column).
+  length(details, action['label'], 0, maxLabel, `${at}.label`);
   // Message action text: max 300 characters (#message-action).
   if (action['type'] === 'message') length(details, action['text'], 1, 300, `${at}.text`);
+  // Postback displayText: max 300 characters (#postback-action).
+  if (action['type'] === 'postback') length(details, action['displayText'], 0, 300, `${at}.displayText`);
 }
 
 /** Walks any JSON looking for action objects (under `action`, `defaultAction` and `actions[]`). */
-function walkActions(details: ErrorDetail[], value: unknown, at: string) {
+function walkActions(details: ErrorDetail[], value: unknown, at: string, maxLabel = 20) {
   if (Array.isArray(value)) {
-    value.forEach((v, i) => walkActions(details, v, `${at}[${i}]`));
+    value.forEach((v, i) => walkActions(details, v, `${at}[${i}]`, maxLabel));
     return;
   }
   if (!isObj(value)) return;
   for (const [k, v] of Object.entries(value)) {
     const here = at ? `${at}.${k}` : k;
-    if (k === 'action' || k === 'defaultAction') checkAction(details, v, here);
-    else if (k === 'actions' && Array.isArray(v)) v.forEach((a, i) => checkAction(details, a, `${here}[${i}]`));
-    walkActions(details, v, here);
+    if (k === 'action' || k === 'defaultAction') checkAction(details, v, here, maxLabel);
+    else if (k === 'actions' && Array.isArray(v))
+      v.forEach((a, i) => checkAction(details, a, `${here}[${i}]`, maxLabel));
+    walkActions(details, v, here, maxLabel);
   }
 }
 
@@ -96,13 +101,17 @@ export function checkMessages(messages: unknown, base = 'messages'): ErrorDetail
           size(details, t['columns'], 1, 10, `${tat}.columns`); // #carousel: max 10 columns
           if (Array.isArray(t['columns'])) {
             t['columns'].forEach((c, j) => {
-              if (isObj(c)) size(details, c['actions'], 1, 3, `${tat}.columns[${j}].actions`); // max 3 actions
+              if (!isObj(c)) return;
+              const cat = `${tat}.columns[${j}]`;
+              size(details, c['actions'], 1, 3, `${cat}.actions`); // max 3 actions
+              length(details, c['title'], 0, 40, `${cat}.title`); // max 40 characters
+              length(details, c['text'], 1, c['thumbnailImageUrl'] || c['title'] ? 60 : 120, `${cat}.text`);
             });
           }
         } else if (t['type'] === 'image_carousel') {
           size(details, t['columns'], 1, 10, `${tat}.columns`); // #image-carousel: max 10 columns
         }
-        walkActions(details, t, tat);
+        walkActions(details, t, tat, t['type'] === 'image_carousel' ? 12 : 20);
         break;
       }
       case 'flex': {

@@ -139,6 +139,37 @@ describe('requests LINE would reject (validated against messaging-api.yml)', () 
     expect(env.channel.sentMessages()).toEqual([]);
   });
 
+  it('over-long action labels and carousel column texts -> 400 naming each', async () => {
+    const [to] = friendIds(1);
+    const err = await lineError(
+      env.client.pushMessage({
+        to: to!,
+        messages: [
+          {
+            type: 'template',
+            altText: 'x',
+            template: {
+              type: 'carousel',
+              columns: [
+                {
+                  title: 't'.repeat(41),
+                  text: 'x'.repeat(61),
+                  actions: [{ type: 'postback', label: 'l'.repeat(21), data: 'd' }],
+                },
+              ],
+            },
+          },
+        ],
+      }),
+    );
+    expect(err.body.details).toEqual([
+      { message: 'Length must be between 0 and 40', property: 'messages[0].template.columns[0].title' },
+      { message: 'Length must be between 1 and 60', property: 'messages[0].template.columns[0].text' },
+      { message: 'Length must be between 0 and 20', property: 'messages[0].template.columns[0].actions[0].label' },
+    ]);
+    expect(env.channel.sentMessages()).toEqual([]);
+  });
+
   it('recipient ids that are not LINE ids -> 400 (explicit check)', async () => {
     const [ok] = friendIds(1);
     const push = await lineError(env.client.pushMessage({ to: 'someone', messages: [text('x')] }));
