@@ -103,6 +103,8 @@ export const outgoingMessage = z.discriminatedUnion('type', [
       .max(TALK_TEXT_MAX, { message: `${TALK_TEXT_MAX}文字以内で入力してください` }),
   }),
   z.object({ type: z.literal('image'), originalContentUrl: imageUrl, previewImageUrl: imageUrl }),
+  /** One of the channel's message templates, filled in for the friend (name, info values) when sent. */
+  z.object({ type: z.literal('template'), template_id: id }),
 ]);
 export type OutgoingMessage = z.infer<typeof outgoingMessage>;
 
@@ -157,7 +159,7 @@ export const talksApi = {
   send: endpoint({
     method: 'POST',
     path: '/service/messages',
-    summary: 'Sends a text or image to one friend (needs the send_messages capability)',
+    summary: 'Sends a text, an image or a message template to one friend (needs the send_messages capability)',
     access,
     permission: { feature: 'talks', level: 'edit' },
     body: sendMessageInput,

@@ -14,6 +14,7 @@ import { simulatorRoutes } from './simulator/routes.ts';
 import { staffAuthorityRoutes } from './staff-authorities/routes.ts';
 import { talkRoutes } from './talks/routes.ts';
 import { tagRoutes } from './tags/routes.ts';
+import { templateRoutes } from './templates/routes.ts';
 import { tutorialRoutes } from './tutorials/routes.ts';
 
 /** Every feature module's routes, registered under /api. */
@@ -33,4 +34,5 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   tagRoutes,
   markRoutes,
   tutorialRoutes,
+  templateRoutes,
 ];

@@ -1,17 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { isCalendarDate } from '@linq/contract';
+import { isCalendarDate, validateMessage } from '@linq/contract';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import {
+  folders,
   friendInfoFields,
   friendInfoValues,
   friendMarks,
   friendTags,
   lineAccounts,
   marks,
+  messageTemplateActions,
+  messageTemplates,
   tags,
 } from '../platform/schema.ts';
-import { decorateDemoFriends, DEMO_INFO_FIELDS, DEMO_MARKS, DEMO_TAGS, seedDemoIfEmpty } from './demo.ts';
+import {
+  decorateDemoFriends,
+  DEMO_INFO_FIELDS,
+  DEMO_MARKS,
+  DEMO_TAGS,
+  DEMO_TEMPLATE_FOLDER,
+  DEMO_TEMPLATES,
+  DEMO_TEPPAN_TEMPLATES,
+  seedDemoIfEmpty,
+} from './demo.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,5 +89,38 @@ describe('demo seed', () => {
       if (v.type === 'date') expect(isCalendarDate(v.value), v.value).toBe(true);
       if (v.type === 'select') expect(v.options).toContain(v.value);
     }
+  });
+
+  it('gives each demo channel a templates folder of valid templates, and the platform teppan templates in admin folders', async () => {
+    const db = t.runtime.ctx.database.db;
+    const channels = await db.select().from(lineAccounts).orderBy(asc(lineAccounts.id));
+    const rows = await db
+      .select({ template: messageTemplates, folder: folders.name })
+      .from(messageTemplates)
+      .leftJoin(folders, eq(folders.id, messageTemplates.folderId))
+      .orderBy(asc(messageTemplates.id));
+    for (const { template } of rows) expect(validateMessage(template.message), template.name).toEqual([]);
+    for (const channel of channels) {
+      const own = rows.filter((r) => r.template.lineAccountId === channel.id);
+      expect(own.map((r) => [r.template.name, r.folder])).toEqual(
+        DEMO_TEMPLATES.map((d) => [d.name, DEMO_TEMPLATE_FOLDER]),
+      );
+      expect(new Set(own.map((r) => r.template.messageType))).toEqual(
+        new Set(['text_message', 'confirm', 'quick_reply', 'carousel', 'sticker']),
+      );
+      const carousel = own.find((r) => r.template.messageType === 'carousel')!.template;
+      expect(carousel.message.message_columns).toHaveLength(2);
+      const actions = await db
+        .select()
+        .from(messageTemplateActions)
+        .where(eq(messageTemplateActions.templateId, carousel.id));
+      expect(actions.filter((a) => a.actionType === 'postback' && a.score > 0)).toHaveLength(2);
+      expect(actions.every((a) => a.lineAccountId === channel.id)).toBe(true);
+    }
+    const teppan = rows.filter((r) => r.template.lineAccountId === null);
+    expect(teppan.map((r) => [r.folder, r.template.name])).toEqual(
+      DEMO_TEPPAN_TEMPLATES.map((d) => [d.folder, d.name]),
+    );
+    expect(teppan.some((r) => r.template.messageType === 'carousel')).toBe(true);
   });
 });

@@ -1,13 +1,23 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { permissionsWith } from '@linq/contract';
+import {
+  emptyMessage,
+  newAction,
+  newColumn,
+  permissionsWith,
+  type ActionType,
+  type BuilderMessage,
+  type MessageAction,
+} from '@linq/contract';
 import type { AppContext } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
 import { hashPassword } from '../platform/password-hash.ts';
 import type { SecretBox } from '../platform/secrets.ts';
+import { insertTemplate } from '../modules/templates/service.ts';
 import {
   accounts,
   agencies,
+  folders,
   friendInfoFields,
   friendInfoValues,
   friendMarks,
@@ -142,6 +152,12 @@ async function seedDemo(db: Db, ctx: Pick<AppContext, 'secrets'>) {
   );
   const staff = people.find((p) => p.email === 'staff@demo.example')!;
   const viewer = people.find((p) => p.email === 'viewer@demo.example')!;
+  const admin = people.find((p) => p.email === 'admin@demo.example')!;
+  await seedTemplates(
+    db,
+    channels.map((c) => c.id),
+    { staffId: staff.id, adminId: admin.id },
+  );
   await db
     .insert(userLineAccounts)
     .values([
@@ -265,4 +281,179 @@ export async function decorateDemoFriends(db: Db, lineAccountId: number): Promis
       }
     }
   });
+}
+
+/** A button of a demo template: what it sends or shows, and the score a tap adds. */
+function demoAction(type: ActionType, label: string, value: string, score = 0): MessageAction {
+  return {
+    ...newAction(type),
+    label,
+    text: type === 'message' ? value : null,
+    display_text: type === 'postback' ? value : null,
+    uri: type === 'uri' ? value : null,
+    score: score === 0 ? null : { id: null, value: score },
+  };
+}
+
+function demoCarousel(
+  altText: string,
+  columns: { title: string; text: string; actions: MessageAction[] }[],
+): BuilderMessage {
+  return {
+    ...emptyMessage('carousel'),
+    alt_text: altText,
+    message_columns: columns.map((column) => ({
+      ...newColumn(0),
+      title: column.title,
+      text: column.text,
+      message_actions: column.actions,
+    })),
+  };
+}
+
+function demoConfirm(altText: string, question: string, answers: MessageAction[]): BuilderMessage {
+  return {
+    ...emptyMessage('confirm'),
+    alt_text: altText,
+    message_confirm: { id: null, text: question, message_actions: answers },
+  };
+}
+
+const demoText = (text: string): BuilderMessage => ({ ...emptyMessage('text_message'), text });
+
+/** The templates folder every demo channel has, and its templates (one of each common type). */
+export const DEMO_TEMPLATE_FOLDER = 'よく使うメッセージ';
+export const DEMO_TEMPLATES: { name: string; message: () => BuilderMessage }[] = [
+  {
+    name: 'ご挨拶',
+    message: () =>
+      demoText('{{name}}さん、友だち追加ありがとうございます！\nDemo Shopの新商品やお得な情報をお届けします。'),
+  },
+  {
+    name: 'ご来店の確認',
+    message: () =>
+      demoConfirm('ご来店予定の確認', '今週末のご来店のご予定はありますか？', [
+        demoAction('postback', 'はい', 'はい、行く予定です', 10),
+        demoAction('postback', 'いいえ', '今回は見送ります'),
+      ]),
+  },
+  {
+    name: 'ご希望の連絡方法',
+    message: () => ({
+      ...emptyMessage('quick_reply'),
+      text: '{{name}}さん、ご希望の連絡方法を選んでください。',
+      message_quick_reply: {
+        id: null,
+        message_actions: [
+          demoAction('message', 'LINE', 'LINEでの連絡を希望します', 3),
+          demoAction('message', '電話', '電話での連絡を希望します', 1),
+          demoAction('message', 'メール', 'メールでの連絡を希望します', 1),
+        ],
+      },
+    }),
+  },
+  {
+    name: 'おすすめ商品',
+    message: () =>
+      demoCarousel('今月のおすすめ', [
+        {
+          title: '春の新作セット',
+          text: '人気の新作をまとめてお得にお届けします。',
+          actions: [
+            demoAction('postback', '詳しく見る', '春の新作セットについて', 5),
+            demoAction('uri', 'ショップへ', 'https://example.com/shop'),
+          ],
+        },
+        {
+          title: '会員限定クーポン',
+          text: '会員様限定で全品10%オフ。',
+          actions: [
+            demoAction('postback', 'クーポンを受け取る', 'クーポンを受け取ります', 20),
+            demoAction('uri', '利用条件', 'https://example.com/coupon'),
+          ],
+        },
+      ]),
+  },
+  {
+    name: 'お礼のスタンプ',
+    message: () => ({ ...emptyMessage('sticker'), sticker_package_id: '446', sticker_id: '1988' }),
+  },
+];
+
+/** The platform's teppan templates, by admin folder. */
+export const DEMO_TEPPAN_TEMPLATES: { folder: string; name: string; message: () => BuilderMessage }[] = [
+  {
+    folder: '挨拶',
+    name: '友だち追加のお礼',
+    message: () => demoText('{{name}}さん、友だち追加ありがとうございます！お得な情報をお届けします。'),
+  },
+  {
+    folder: '挨拶',
+    name: 'ご来店のお礼',
+    message: () => demoText('{{name}}さん、本日はご来店ありがとうございました。またのお越しをお待ちしております。'),
+  },
+  {
+    folder: 'キャンペーン',
+    name: 'セールのお知らせ',
+    message: () =>
+      demoCarousel('期間限定セールのお知らせ', [
+        {
+          title: '期間限定セール',
+          text: '全品最大30%オフ。今週末まで！',
+          actions: [
+            demoAction('postback', '対象商品を見る', 'セール対象商品を見たい', 5),
+            demoAction('uri', 'ショップへ', 'https://example.com/sale'),
+          ],
+        },
+        {
+          title: 'ポイント2倍',
+          text: 'セール期間中はポイント2倍。',
+          actions: [
+            demoAction('postback', '詳しく見る', 'ポイント2倍について', 3),
+            demoAction('uri', 'ポイントについて', 'https://example.com/points'),
+          ],
+        },
+      ]),
+  },
+  {
+    folder: 'キャンペーン',
+    name: 'アンケートのお願い',
+    message: () =>
+      demoConfirm('アンケートのお願い', '1分で終わるアンケートにご協力いただけますか？', [
+        demoAction('postback', '協力する', 'アンケートに協力します', 10),
+        demoAction('postback', 'また今度', 'また今度にします'),
+      ]),
+  },
+];
+
+/** Each demo channel's templates folder and templates, and the teppan templates in admin folders. */
+async function seedTemplates(db: Db, lineAccountIds: number[], by: { staffId: number; adminId: number }) {
+  for (const lineAccountId of lineAccountIds) {
+    const [folder] = await db
+      .insert(folders)
+      .values({ scope: 'service', lineAccountId, folderType: 'templates', name: DEMO_TEMPLATE_FOLDER })
+      .returning();
+    const caller = { owner: { kind: 'channel' as const, lineAccountId }, userId: by.staffId };
+    for (const template of DEMO_TEMPLATES) {
+      await insertTemplate(db, caller, { name: template.name, folderId: folder!.id, message: template.message() });
+    }
+  }
+  const folderNames = [...new Set(DEMO_TEPPAN_TEMPLATES.map((t) => t.folder))];
+  const adminFolders = await db
+    .insert(folders)
+    .values(
+      folderNames.map((name, sortIndex) => ({
+        scope: 'admin' as const,
+        lineAccountId: null,
+        folderType: 'templates' as const,
+        name,
+        sortIndex,
+      })),
+    )
+    .returning();
+  const teppan = { owner: { kind: 'teppan' as const }, userId: by.adminId };
+  for (const template of DEMO_TEPPAN_TEMPLATES) {
+    const folderId = adminFolders.find((f) => f.name === template.folder)!.id;
+    await insertTemplate(db, teppan, { name: template.name, folderId, message: template.message() });
+  }
 }

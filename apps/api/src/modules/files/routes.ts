@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { filesApi as api, IMAGE_TYPE_MESSAGE, IMAGE_UPLOAD_FIELD, IMAGE_UPLOAD_MAX_BYTES } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
@@ -13,24 +13,38 @@ export function consoleOrigin(app: FastifyInstance, ctx: AppContext): string {
   return publicOrigin(ctx.config, typeof address === 'object' ? address?.port : undefined);
 }
 
-/** `POST /api/service/files/images`: multipart upload of one image (the multipart parser is scoped to this route). */
-export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
+/**
+ * Registers routes that take one uploaded image, in a scope of their own with the multipart parser
+ * (one file of at most 10 MB). Any other body type is a wrong file, answered in Japanese like the
+ * other refusals (not a bare 415).
+ */
+export function imageUploadScope(app: FastifyInstance, register: (scoped: FastifyInstance) => void) {
   void app.register(async (scoped) => {
     await scoped.register(multipart, { limits: { files: 1, fileSize: IMAGE_UPLOAD_MAX_BYTES } });
-    // Any other body type is a wrong file, answered in Japanese like the other refusals (not a bare 415).
     scoped.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    register(scoped);
+  });
+}
+
+/** The bytes of the upload's file field (routes of an `imageUploadScope`); a missing one is the wrong-file 422. */
+export async function uploadedBytes(scoped: FastifyInstance, request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw fieldError(files.FILE_FIELD, IMAGE_TYPE_MESSAGE);
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== IMAGE_UPLOAD_FIELD) throw fieldError(files.FILE_FIELD, IMAGE_TYPE_MESSAGE);
+    return await part.toBuffer();
+  } catch (error) {
+    if (error instanceof scoped.multipartErrors.RequestFileTooLargeError) throw files.tooLarge();
+    throw error;
+  }
+}
+
+/** `POST /api/service/files/images`: multipart upload of one image for a talk. */
+export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
+  imageUploadScope(app, (scoped) => {
     route(scoped, ctx, api.uploadImage, async ({ channel, request }) => {
       const scope = inChannel(channel);
-      if (!request.isMultipart()) throw fieldError(files.FILE_FIELD, IMAGE_TYPE_MESSAGE);
-      let bytes: Buffer;
-      try {
-        const part = await request.file();
-        if (!part || part.fieldname !== IMAGE_UPLOAD_FIELD) throw fieldError(files.FILE_FIELD, IMAGE_TYPE_MESSAGE);
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if (error instanceof scoped.multipartErrors.RequestFileTooLargeError) throw files.tooLarge();
-        throw error;
-      }
+      const bytes = await uploadedBytes(scoped, request);
       return { data: await files.uploadImage(ctx, scope, bytes, consoleOrigin(app, ctx)) };
     });
   });

@@ -6,7 +6,6 @@ import {
   IMAGE_TYPE_MESSAGE,
   IMAGE_UPLOAD_MAX_BYTES,
   PUBLIC_FILES_PATH,
-  type OutgoingMessage,
   type UploadedImage,
 } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
@@ -26,7 +25,7 @@ export const tooLarge = () => new AppError('payload_too_large', IMAGE_TOO_LARGE_
 
 /**
  * Stores one image for an image message and answers its public addresses. Only staff who may send
- * messages upload (the file exists to be sent). The bytes decide the type, never the declared one.
+ * messages upload here (the file exists to be sent).
  */
 export async function uploadImage(
   ctx: AppContext,
@@ -35,6 +34,14 @@ export async function uploadImage(
   consoleOrigin: string,
 ): Promise<UploadedImage> {
   if (!scope.permissions.send_messages) throw forbidden('メッセージを送信する権限がありません。');
+  return storeImage(ctx, bytes, consoleOrigin);
+}
+
+/**
+ * Stores one uploaded JPEG or PNG as a public file and answers its addresses (the caller checked
+ * who may upload). The bytes decide the type, never the declared one.
+ */
+export async function storeImage(ctx: AppContext, bytes: Buffer, consoleOrigin: string): Promise<UploadedImage> {
   if (bytes.length > IMAGE_UPLOAD_MAX_BYTES) throw tooLarge();
   const type = imageTypeOf(bytes);
   if (!type) throw fieldError(FILE_FIELD, IMAGE_TYPE_MESSAGE);
@@ -80,20 +87,36 @@ export function imageUrlProblem(url: string, channel: { simulated: boolean; cons
   return HTTPS_URL_MESSAGE;
 }
 
+/** Keys of LINE message objects whose value is an address LINE fetches (image, template and Flex parts). */
+const FETCHED_URL_KEYS = new Set(['originalContentUrl', 'previewImageUrl', 'thumbnailImageUrl', 'imageUrl', 'url']);
+
+/** Every address LINE fetches in a message object, with its dotted path in the object. */
+export function fetchedUrlsOf(value: unknown, path: (string | number)[] = []): { path: string; url: string }[] {
+  if (Array.isArray(value)) return value.flatMap((item: unknown, index) => fetchedUrlsOf(item, [...path, index]));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, item]) =>
+    FETCHED_URL_KEYS.has(key) && typeof item === 'string'
+      ? [{ path: [...path, key].join('.'), url: item }]
+      : fetchedUrlsOf(item, [...path, key]),
+  );
+}
+
 /**
- * The https rule of image messages, per channel (the contract accepts http(s), since it cannot know
- * the channel). Throws a 422 on the offending field of the send payload.
+ * The https rule of the addresses LINE fetches, per channel (the contract accepts http(s), since it
+ * cannot know the channel). Throws a 422 on the field `fieldOf` names for the offending address.
  */
 export async function assertFetchableImages(
   ctx: AppContext,
   scope: ChannelScope,
-  message: OutgoingMessage,
+  message: object,
   consoleOrigin: string,
+  fieldOf: (path: string) => string,
 ): Promise<void> {
-  if (message.type !== 'image') return;
+  const addresses = fetchedUrlsOf(message);
+  if (addresses.length === 0) return;
   const simulated = await repo.channelIsSimulated(ctx.database.db, scope.lineAccountId);
-  for (const field of ['originalContentUrl', 'previewImageUrl'] as const) {
-    const problem = imageUrlProblem(message[field], { simulated, consoleOrigin });
-    if (problem) throw fieldError(`message.${field}`, problem);
+  for (const { path, url } of addresses) {
+    const problem = imageUrlProblem(url, { simulated, consoleOrigin });
+    if (problem) throw fieldError(fieldOf(path), problem);
   }
 }

@@ -90,6 +90,17 @@ export async function noteIncomingMessage(
     .where(eq(friends.id, friendId));
 }
 
+/** Adds a tap's points to the friend's score (negative points subtract), kept within the column's range. */
+export async function addScore(db: Db, friendId: number, points: number) {
+  await db
+    .update(friends)
+    .set({
+      score: sql`least(greatest(${friends.score}::bigint + ${points}, -2147483648), 2147483647)::int`,
+      updatedAt: new Date(),
+    })
+    .where(eq(friends.id, friendId));
+}
+
 export async function followCounts(db: Db, lineAccountId: number) {
   const rows = await db
     .select({ status: friends.status, n: count() })

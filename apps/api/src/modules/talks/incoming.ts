@@ -8,14 +8,19 @@ export interface StoredFile {
   size: number;
 }
 
-/** The talk-history form of what a friend sent: LINE's message object without ids and tokens, plus our stored file. */
+/**
+ * The talk-history form of what a friend sent: LINE's message object without ids and tokens, plus
+ * our stored file; a postback of a template action also keeps the tapped action's label.
+ */
 export function incomingContent(
   event: Record<string, unknown>,
   file: StoredFile | null,
+  tappedLabel: string | null = null,
 ): { type: string; content: Record<string, unknown>; lineMessageId: string | null; preview: string | null } {
   if (event.type === 'postback') {
     const postback = (event.postback ?? {}) as Record<string, unknown>;
-    return { type: 'postback', content: postback, lineMessageId: null, preview: null };
+    const content = tappedLabel === null ? postback : { ...postback, label: tappedLabel };
+    return { type: 'postback', content, lineMessageId: null, preview: null };
   }
   const message = (event.message ?? {}) as Record<string, unknown>;
   const { id, quoteToken: _quoteToken, markAsReadToken: _markAsReadToken, ...rest } = message;

@@ -8,10 +8,14 @@ import type { ChannelScope } from '../../platform/principal.ts';
 import { publishRealtime } from '../../platform/realtime.ts';
 import { enqueueSend } from '../delivery/service.ts';
 import { assertFetchableImages } from '../files/service.ts';
+import type { FriendRow } from '../friends/repository.ts';
 import { personalData } from '../friends/service.ts';
+import { channelTemplate, templateMessageFor } from '../templates/line-message.ts';
 import * as repo from './repository.ts';
 
 export const BLOCKED_MESSAGE = '友だちにブロックされているため送信できません';
+export const SEND_FORBIDDEN_MESSAGE = 'メッセージを送信する権限がありません。';
+export const TEMPLATE_NOUN = 'テンプレート';
 
 export async function conversations(ctx: AppContext, scope: ChannelScope, query: z.output<typeof conversationQuery>) {
   const { rows, total } = await repo.conversations(ctx.database.db, scope.lineAccountId, {
@@ -55,9 +59,14 @@ export async function markRead(ctx: AppContext, scope: ChannelScope, friendId: n
   return { friend_id: friendId, message_unreads_counts: 0 };
 }
 
+/** Sending needs the send_messages capability on top of the route's feature level. */
+export function requireSendMessages(scope: ChannelScope) {
+  if (!scope.permissions.send_messages) throw forbidden(SEND_FORBIDDEN_MESSAGE);
+}
+
 /**
- * Sends one message from staff to one following friend: the talk row first, then the
- * delivery (its log gives the status), the talk list's last message, and the realtime event.
+ * Sends one message from staff to one following friend: a text or an image as given, or one of the
+ * channel's templates filled in for the friend.
  */
 export async function send(
   ctx: AppContext,
@@ -66,19 +75,76 @@ export async function send(
   /** The origin uploaded files are served from (a simulated channel may use it over http). */
   consoleOrigin: string,
 ): Promise<TalkMessage> {
-  if (!scope.permissions.send_messages) throw forbidden('メッセージを送信する権限がありません。');
-  await assertFetchableImages(ctx, scope, input.message, consoleOrigin);
+  requireSendMessages(scope);
+  const { message } = input;
+  if (message.type === 'template') {
+    return sendTemplate(
+      ctx,
+      scope,
+      { templateId: message.template_id, friendId: input.friend_id, templateField: 'message.template_id' },
+      consoleOrigin,
+    );
+  }
+  const lineMessage: LineMessage = { ...message };
+  await assertFetchableImages(ctx, scope, lineMessage, consoleOrigin, (path) => `message.${path}`);
+  const friend = await sendableFriend(ctx, scope, input.friend_id);
+  return deliver(ctx, scope, friend, lineMessage, { source: 'talk' });
+}
+
+/**
+ * Sends one of the channel's templates to one following friend, its variables filled in with the
+ * friend's name and info values. `templateField` names the template in a 422 (an image address
+ * LINE could not fetch). Talk sends and template test sends both end in the talk history.
+ */
+export async function sendTemplate(
+  ctx: AppContext,
+  scope: ChannelScope,
+  input: { templateId: number; friendId: number; templateField: string; testSend?: boolean },
+  consoleOrigin: string,
+): Promise<TalkMessage> {
+  requireSendMessages(scope);
   const db = ctx.database.db;
-  const friend = await repo.channelFriend(db, scope.lineAccountId, input.friend_id);
+  const template = await channelTemplate(db, scope.lineAccountId, input.templateId);
+  if (!template) throw notFound(TEMPLATE_NOUN);
+  const friend = await sendableFriend(ctx, scope, input.friendId);
+  const lineMessage = await templateMessageFor(db, template, friend);
+  await assertFetchableImages(ctx, scope, lineMessage, consoleOrigin, () => input.templateField);
+  return deliver(
+    ctx,
+    scope,
+    friend,
+    lineMessage,
+    input.testSend ? { source: 'template', sourceId: template.id } : { source: 'talk' },
+  );
+}
+
+/** The channel's friend, who must follow the channel to be sent anything. */
+async function sendableFriend(ctx: AppContext, scope: ChannelScope, friendId: number): Promise<FriendRow> {
+  const friend = await repo.channelFriend(ctx.database.db, scope.lineAccountId, friendId);
   if (!friend) throw notFound('友だち');
   if (friend.status !== 'following') throw fieldError('friend_id', BLOCKED_MESSAGE);
+  return friend;
+}
 
-  const lineMessage: LineMessage = { ...input.message };
+/**
+ * The steps of every staff send: the talk row first (its type and content are the LINE message
+ * object), then the delivery (its log gives the status), the talk list's last message, and the
+ * realtime event. A talk send names its talk row as the delivery's source; a template test send
+ * names the template.
+ */
+async function deliver(
+  ctx: AppContext,
+  scope: ChannelScope,
+  friend: FriendRow,
+  lineMessage: LineMessage,
+  origin: { source: 'talk' } | { source: 'template'; sourceId: number },
+): Promise<TalkMessage> {
+  const db = ctx.database.db;
   const stored = await repo.insertOutgoing(db, {
     lineAccountId: scope.lineAccountId,
     friendId: friend.id,
-    type: input.message.type,
-    content: { ...input.message },
+    type: lineMessage.type,
+    content: { ...lineMessage },
     userId: scope.userId,
   });
   try {
@@ -88,8 +154,8 @@ export async function send(
       {
         friendIds: [friend.id],
         messages: [lineMessage],
-        source: 'talk',
-        sourceId: stored.id,
+        source: origin.source,
+        sourceId: origin.source === 'talk' ? stored.id : origin.sourceId,
         sentByUserId: scope.userId,
       },
     );
@@ -99,8 +165,8 @@ export async function send(
     throw error;
   }
   await repo.noteOutgoingMessage(db, friend.id, {
-    type: input.message.type,
-    text: input.message.type === 'text' ? input.message.text.slice(0, 200) : null,
+    type: lineMessage.type,
+    text: lineMessage.type === 'text' ? lineMessage.text.slice(0, 200) : null,
     occurredAt: stored.occurredAt,
   });
   await publishRealtime(ctx.database, {

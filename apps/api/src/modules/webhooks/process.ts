@@ -3,7 +3,8 @@ import type { Db } from '../../platform/db.ts';
 import { lineClient, type LineClient } from '../../platform/line.ts';
 import { publishRealtime, type RealtimeEvent } from '../../platform/realtime.ts';
 import { applyFollow, applyUnfollow, fetchProfile } from '../friends/lifecycle.ts';
-import { ensureFriend } from '../friends/repository.ts';
+import { addScore, ensureFriend } from '../friends/repository.ts';
+import { tappedAction } from '../templates/taps.ts';
 import { incomingContent, storeIncoming, type StoredFile } from '../talks/incoming.ts';
 import { findChannelUnscoped, type ChannelForLine } from '../line-accounts/repository.ts';
 import * as repo from './repository.ts';
@@ -105,6 +106,8 @@ async function apply(
     case 'message':
     case 'postback': {
       const friend = await ensureFriend(tx, channel.id, userId, prepared.profile);
+      // A tap on a template action of this channel: the talk shows its label, the friend gets its score.
+      const tap = event.type === 'postback' ? await tappedAction(tx, channel.id, event.payload) : undefined;
       const messageId = await storeIncoming(
         tx,
         {
@@ -113,19 +116,18 @@ async function apply(
           webhookEventId: event.id,
           occurredAt: new Date(event.occurredAt),
         },
-        incomingContent(event.payload, prepared.file),
+        incomingContent(event.payload, prepared.file, tap?.label ?? null),
       );
-      return messageId === null
-        ? []
-        : [
-            {
-              type: 'message.created',
-              lineAccountId: channel.id,
-              friendId: friend.id,
-              messageId,
-              direction: 'incoming',
-            },
-          ];
+      if (messageId === null) return [];
+      const changes: RealtimeEvent[] = [
+        { type: 'message.created', lineAccountId: channel.id, friendId: friend.id, messageId, direction: 'incoming' },
+      ];
+      // In the event's transaction and only with its first stored message: a redelivered tap adds nothing.
+      if (tap && tap.score !== 0) {
+        await addScore(tx, friend.id, tap.score);
+        changes.push({ type: 'friend.updated', lineAccountId: channel.id, friendId: friend.id });
+      }
+      return changes;
     }
     default:
       // Other event types (join, unsend, videoPlayComplete, …) are kept as stored events only.
