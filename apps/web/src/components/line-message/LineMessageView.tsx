@@ -7,11 +7,16 @@ import {
   SoundOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
+import { emojiImageUrl, stickerImageUrl } from '@linq/contract';
 import { Button, Tooltip } from 'antd';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   arr,
+  emojiSegments,
+  flexAspectRatio,
+  flexLength,
+  flexPlacement,
   linkSegments,
   obj,
   readAction,
@@ -37,6 +42,24 @@ export function LinkifiedText({ text }: { text: string }) {
       </a>
     ) : (
       <span key={index}>{segment.text}</span>
+    ),
+  );
+}
+
+/** A text message's text with its LINE emoji drawn as pictures (or named, when they do not load). */
+export function LineText({ text, emojis }: { text: string; emojis?: unknown }) {
+  const { t } = useTranslation();
+  return emojiSegments(text, emojis).map((segment, index) =>
+    segment.kind === 'emoji' ? (
+      <Picture
+        key={index}
+        src={webUrl(emojiImageUrl(segment.productId, segment.emojiId))}
+        alt={t('phonePanel.emoji')}
+        style={{ width: '1.25em', height: '1.25em', verticalAlign: 'text-bottom' }}
+        fallback={<span>{t('phonePanel.emojiFallback')}</span>}
+      />
+    ) : (
+      <LinkifiedText key={index} text={segment.text} />
     ),
   );
 }
@@ -101,8 +124,22 @@ export function StickerPlaceholder({ packageId, stickerId }: { packageId: unknow
   );
 }
 
+/** A sticker's picture from LINE, or its ids when it does not load (offline, or an unknown sticker). */
+function StickerView({ packageId, stickerId }: { packageId: unknown; stickerId: unknown }) {
+  const { t } = useTranslation();
+  const id = str(stickerId);
+  return (
+    <Picture
+      src={id && /^\d+$/.test(id) ? webUrl(stickerImageUrl(id)) : null}
+      alt={t('phonePanel.sticker')}
+      style={{ display: 'block', width: 120, height: 120, objectFit: 'contain' }}
+      fallback={<StickerPlaceholder packageId={packageId} stickerId={stickerId} />}
+    />
+  );
+}
+
 /** An image from an http(s) address; nothing (or `fallback`) when there is none or it does not load. */
-function Picture({
+export function Picture({
   src,
   alt,
   style,
@@ -206,30 +243,98 @@ const colour = (value: unknown) => {
   return text && /^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/.test(text) ? text : undefined;
 };
 
+/** A tappable box as a <button> that looks like the box it is: the browser's button look reset, the box's own styles on top. */
+function buttonStyle(style: CSSProperties, cursor: CSSProperties['cursor']): CSSProperties {
+  const set = Object.fromEntries(Object.entries(style).filter(([, value]) => value !== undefined));
+  return {
+    margin: 0,
+    border: 0,
+    padding: 0,
+    background: 'transparent',
+    color: 'inherit',
+    font: 'inherit',
+    textAlign: 'inherit',
+    ...set,
+    cursor,
+  };
+}
+
+/**
+ * A box with an action (e.g. an image carousel's tap area over its picture): the whole box is the
+ * button, reachable by keyboard and named by the action's label, with ActionButton's semantics.
+ */
+function TapArea({
+  action,
+  name,
+  style,
+  children,
+  onAction,
+  disabled,
+}: ActionProps & { action: PanelAction; name: string; style: CSSProperties; children: ReactNode }) {
+  const { t } = useTranslation();
+  const common = { 'aria-label': name, title: name, 'data-testid': 'sim-tap-area' };
+  if (action.kind === 'uri') {
+    return (
+      <a {...common} href={action.uri} target="_blank" rel="noopener noreferrer" style={style}>
+        {children}
+      </a>
+    );
+  }
+  if (action.kind === 'unsupported') {
+    return (
+      <button
+        {...common}
+        type="button"
+        disabled
+        title={t('phonePanel.unsupportedAction')}
+        style={buttonStyle(style, 'not-allowed')}
+      >
+        {children}
+      </button>
+    );
+  }
+  return (
+    <button
+      {...common}
+      type="button"
+      disabled={disabled}
+      onClick={() => onAction(action)}
+      style={buttonStyle(style, disabled ? 'default' : 'pointer')}
+    >
+      {children}
+    </button>
+  );
+}
+
 /** One flex component (box, text, button, image, icon, separator); others are skipped. */
 function FlexNode({ node, ...props }: ActionProps & { node: unknown }) {
+  const { t } = useTranslation();
   const n = obj(node);
   if (!n) return null;
   switch (str(n.type)) {
     case 'box': {
       const layout = str(n.layout);
+      const style: CSSProperties = {
+        display: 'flex',
+        flexDirection: layout === 'vertical' ? 'column' : 'row',
+        alignItems: layout === 'baseline' ? 'baseline' : undefined,
+        gap: str(n.spacing) && str(n.spacing) !== 'none' ? 6 : 0,
+        flex: typeof n.flex === 'number' ? n.flex : undefined,
+        background: colour(n.backgroundColor),
+        padding: flexLength(n.paddingAll),
+        minWidth: 0,
+        boxSizing: 'border-box',
+        ...flexPlacement(n),
+      };
+      const children = arr(n.contents).map((child, index) => <FlexNode key={index} node={child} {...props} />);
+      const action = readAction(n.action);
+      if (!action) return <div style={style}>{children}</div>;
+      const raw = obj(n.action);
+      const name = str(raw?.label) ?? str(raw?.displayText) ?? t('phonePanel.tapArea');
       return (
-        <div
-          style={{
-            display: 'flex',
-            flexDirection: layout === 'vertical' ? 'column' : 'row',
-            alignItems: layout === 'baseline' ? 'baseline' : undefined,
-            gap: str(n.spacing) && str(n.spacing) !== 'none' ? 6 : 0,
-            flex: typeof n.flex === 'number' ? n.flex : undefined,
-            background: colour(n.backgroundColor),
-            padding: str(n.paddingAll) ? 8 : undefined,
-            minWidth: 0,
-          }}
-        >
-          {arr(n.contents).map((child, index) => (
-            <FlexNode key={index} node={child} {...props} />
-          ))}
-        </div>
+        <TapArea action={action} name={name} style={style} {...props}>
+          {children}
+        </TapArea>
       );
     }
     case 'text': {
@@ -260,7 +365,20 @@ function FlexNode({ node, ...props }: ActionProps & { node: unknown }) {
           <ActionButton action={readAction(n.action)} primary={str(n.style) === 'primary'} {...props} />
         </div>
       );
-    case 'image':
+    case 'image': {
+      const aspectRatio = flexAspectRatio(n.aspectRatio);
+      if (aspectRatio) {
+        // A sized image keeps its shape even when it does not load, since boxes may be placed over it.
+        const shape: CSSProperties = { display: 'block', width: str(n.size) === 'full' ? '100%' : 160, aspectRatio };
+        return (
+          <Picture
+            src={webUrl(n.url)}
+            alt=""
+            style={{ ...shape, maxWidth: '100%', objectFit: str(n.aspectMode) === 'cover' ? 'cover' : 'contain' }}
+            fallback={<div style={{ ...shape, background: LINE_APP_COLOURS.placeholder }} />}
+          />
+        );
+      }
       return (
         <Picture
           src={webUrl(n.url)}
@@ -273,6 +391,7 @@ function FlexNode({ node, ...props }: ActionProps & { node: unknown }) {
           }}
         />
       );
+    }
     case 'icon':
       return <Picture src={webUrl(n.url)} alt="" style={{ width: 14, height: 14 }} />;
     case 'separator':
@@ -289,8 +408,10 @@ function FlexBubble({ bubbleNode, ...props }: ActionProps & { bubbleNode: Json }
       {['header', 'hero', 'body', 'footer'].map((part) => {
         const node = obj(bubbleNode[part]);
         if (!node) return null;
+        // A part is padded unless it is a hero image or a box that sets its own padding.
+        const bare = (part === 'hero' && str(hero?.type) === 'image') || flexLength(node.paddingAll) !== undefined;
         return (
-          <div key={part} style={part === 'hero' && str(hero?.type) === 'image' ? undefined : { padding: 10 }}>
+          <div key={part} style={bare ? undefined : { padding: 10 }}>
             <FlexNode node={node} {...props} />
           </div>
         );
@@ -344,7 +465,7 @@ export function ChannelMessage({ message, ...props }: ActionProps & { message: J
     case 'textV2':
       return (
         <div style={bubble('channel')}>
-          <LinkifiedText text={str(message.text) ?? ''} />
+          <LineText text={str(message.text) ?? ''} emojis={message.emojis} />
         </div>
       );
     case 'image': {
@@ -359,7 +480,7 @@ export function ChannelMessage({ message, ...props }: ActionProps & { message: J
       );
     }
     case 'sticker':
-      return <StickerPlaceholder packageId={message.packageId} stickerId={message.stickerId} />;
+      return <StickerView packageId={message.packageId} stickerId={message.stickerId} />;
     case 'video':
       return <Placeholder icon={<VideoCameraOutlined />}>{t('phonePanel.types.video')}</Placeholder>;
     case 'audio':

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  emojiSegments,
+  flexAspectRatio,
+  flexLength,
+  flexPlacement,
   inlineImageUrl,
   linkSegments,
   pickerParams,
@@ -118,5 +122,74 @@ describe('linkSegments', () => {
       { kind: 'text', text: '"><img src=x onerror=alert(1)>' },
     ]);
     expect(linkSegments('')).toEqual([]);
+  });
+});
+
+describe('emojiSegments', () => {
+  const emoji = (index: number, emojiId = '001') => ({ index, productId: '5ac1bfd5040ab15980c9b435', emojiId });
+
+  it('puts each LINE emoji in place of the $ at its index', () => {
+    expect(emojiSegments('$こんにちは$です', [emoji(6, '002'), emoji(0)])).toEqual([
+      { kind: 'emoji', productId: '5ac1bfd5040ab15980c9b435', emojiId: '001' },
+      { kind: 'text', text: 'こんにちは' },
+      { kind: 'emoji', productId: '5ac1bfd5040ab15980c9b435', emojiId: '002' },
+      { kind: 'text', text: 'です' },
+    ]);
+  });
+
+  it('counts the index in UTF-16 units, as LINE does', () => {
+    expect(emojiSegments('😀$', [emoji(2)]).map((segment) => segment.kind)).toEqual(['text', 'emoji']);
+  });
+
+  it('leaves text alone without emojis, and ignores entries not pointing at a $ or with odd ids', () => {
+    expect(emojiSegments('100$ です', undefined)).toEqual([{ kind: 'text', text: '100$ です' }]);
+    expect(
+      emojiSegments('a$b', [
+        emoji(0),
+        emoji(1.5),
+        { index: 1, productId: '../x', emojiId: '001' },
+        { index: 1, productId: 'p', emojiId: 'e"><img' },
+        'junk',
+      ]),
+    ).toEqual([{ kind: 'text', text: 'a$b' }]);
+    expect(emojiSegments('$', [emoji(0, '001'), emoji(0, '002')])).toEqual([
+      { kind: 'emoji', productId: '5ac1bfd5040ab15980c9b435', emojiId: '001' },
+    ]);
+    expect(emojiSegments('', [])).toEqual([]);
+  });
+});
+
+describe('Flex placement', () => {
+  it('reads lengths in percent, pixels and LINE spacing names only', () => {
+    expect(flexLength('12.5%')).toBe('12.5%');
+    expect(flexLength('0px')).toBe('0px');
+    expect(flexLength('md')).toBe('8px');
+    expect(flexLength('calc(100% - 1px)')).toBeUndefined();
+    expect(flexLength('10')).toBeUndefined();
+    expect(flexLength(10)).toBeUndefined();
+  });
+
+  it('places an absolute box by its offsets and size, and leaves others in the flow', () => {
+    expect(
+      flexPlacement({
+        type: 'box',
+        position: 'absolute',
+        offsetTop: '10%',
+        offsetStart: '25%',
+        width: '50%',
+        height: '30.25%',
+      }),
+    ).toEqual({ position: 'absolute', top: '10%', left: '25%', width: '50%', height: '30.25%' });
+    expect(flexPlacement({ type: 'box', offsetBottom: 'sm', offsetEnd: 'javascript:x' })).toEqual({
+      position: 'relative',
+      bottom: '4px',
+    });
+  });
+
+  it('reads a Flex image aspect ratio', () => {
+    expect(flexAspectRatio('1040:520')).toBe('1040 / 520');
+    expect(flexAspectRatio('1.5:1')).toBe('1.5 / 1');
+    expect(flexAspectRatio('0:1')).toBeUndefined();
+    expect(flexAspectRatio('16/9')).toBeUndefined();
   });
 });

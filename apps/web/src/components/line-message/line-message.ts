@@ -81,7 +81,7 @@ export function readAction(value: unknown, now?: Date): PanelAction | null {
   }
 }
 
-/** A sticker as a placeholder text (the panel has no sticker images). */
+/** A sticker as a placeholder text (a friend's sticker, or one whose picture LINE's CDN does not give). */
 export function stickerLabel(packageId: unknown, stickerId: unknown): string {
   return `${str(packageId) ?? '?'} / ${str(stickerId) ?? '?'}`;
 }
@@ -121,4 +121,86 @@ export function linkSegments(text: string): TextSegment[] {
   plain += text.slice(last);
   if (plain) segments.push({ kind: 'text', text: plain });
   return segments;
+}
+
+export type EmojiSegment = { kind: 'text'; text: string } | { kind: 'emoji'; productId: string; emojiId: string };
+
+/** LINE product and emoji ids are alphanumeric; nothing else goes into an image address. */
+const EMOJI_ID_PATTERN = /^[0-9A-Za-z]+$/;
+
+/**
+ * A text message split at its LINE emoji (`emojis`: LINE's list of { index, productId, emojiId },
+ * each standing for the `$` at `index`, a UTF-16 position). Entries that do not point at a `$`, or
+ * repeat a position, are ignored and their `$` stays text.
+ */
+export function emojiSegments(text: string, emojis: unknown): EmojiSegment[] {
+  const positions = new Map<number, { productId: string; emojiId: string }>();
+  for (const value of arr(emojis)) {
+    const emoji = obj(value);
+    const index = emoji?.index;
+    const productId = str(emoji?.productId);
+    const emojiId = str(emoji?.emojiId);
+    if (typeof index !== 'number' || !Number.isInteger(index) || text[index] !== '$') continue;
+    if (!productId || !emojiId || !EMOJI_ID_PATTERN.test(productId) || !EMOJI_ID_PATTERN.test(emojiId)) continue;
+    if (!positions.has(index)) positions.set(index, { productId, emojiId });
+  }
+  const segments: EmojiSegment[] = [];
+  let last = 0;
+  for (const [index, emoji] of [...positions].sort(([a], [b]) => a - b)) {
+    if (index > last) segments.push({ kind: 'text', text: text.slice(last, index) });
+    segments.push({ kind: 'emoji', ...emoji });
+    last = index + 1;
+  }
+  if (last < text.length) segments.push({ kind: 'text', text: text.slice(last) });
+  return segments;
+}
+
+/** LINE's named spacings (offsets, paddings) in pixels. */
+const FLEX_SPACING: Record<string, number> = { none: 0, xs: 2, sm: 4, md: 8, lg: 12, xl: 16, xxl: 20 };
+
+/** A Flex length as CSS: a percentage, pixels or a named spacing; anything else is dropped. */
+export function flexLength(value: unknown): string | undefined {
+  const text = str(value);
+  if (text === null) return undefined;
+  if (/^\d+(\.\d+)?(%|px)$/.test(text)) return text;
+  const named = FLEX_SPACING[text];
+  return named === undefined ? undefined : `${named}px`;
+}
+
+export interface FlexPlacement {
+  position: 'absolute' | 'relative';
+  top?: string;
+  bottom?: string;
+  left?: string;
+  right?: string;
+  width?: string;
+  height?: string;
+}
+
+/**
+ * Where a Flex component sits: `position: absolute` places it against its box (which is therefore
+ * always `relative`), with offsets and size in pixels or percentages of the box, as LINE draws it.
+ */
+export function flexPlacement(node: Json): FlexPlacement {
+  const placement: FlexPlacement = { position: str(node.position) === 'absolute' ? 'absolute' : 'relative' };
+  const edges = {
+    top: flexLength(node.offsetTop),
+    bottom: flexLength(node.offsetBottom),
+    left: flexLength(node.offsetStart),
+    right: flexLength(node.offsetEnd),
+    width: flexLength(node.width),
+    height: flexLength(node.height),
+  };
+  for (const [edge, length] of Object.entries(edges) as [keyof typeof edges, string | undefined][]) {
+    if (length !== undefined) placement[edge] = length;
+  }
+  return placement;
+}
+
+/** A Flex image's aspectRatio ('20:13') as a CSS aspect-ratio, when it is a valid one. */
+export function flexAspectRatio(value: unknown): string | undefined {
+  const match = /^(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$/.exec(str(value) ?? '');
+  if (!match) return undefined;
+  const [width, height] = [Number(match[1]), Number(match[2])];
+  return width > 0 && height > 0 ? `${width} / ${height}` : undefined;
 }

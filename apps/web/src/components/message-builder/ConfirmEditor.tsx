@@ -1,0 +1,73 @@
+import { LINE_LIMITS, type BuilderMessage, type MessageConfirm } from '@linq/contract';
+import { Card, Flex, Input } from 'antd';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActionEditor } from './ActionEditor.tsx';
+import { AltTextField } from './AltTextField.tsx';
+import { Field, ItemToolbar, PathIssues } from './fields.tsx';
+import { itemKey, moveItem, removeItem, replaceItem } from './list-edit.ts';
+
+/** A question and its two answers. */
+export function ConfirmEditor({
+  message,
+  confirm,
+  onChange,
+}: {
+  message: BuilderMessage;
+  confirm: MessageConfirm;
+  onChange: (next: BuilderMessage) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const setConfirm = (next: MessageConfirm) => onChange({ ...message, message_confirm: next });
+  const actions = confirm.message_actions;
+  const actionsPath = ['message_confirm', 'message_actions'];
+
+  return (
+    <>
+      <Field path={['message_confirm', 'text']} label={t('messageBuilder.confirm.question')} htmlFor={id}>
+        <Input.TextArea
+          id={id}
+          value={confirm.text}
+          onChange={(event) => setConfirm({ ...confirm, text: event.target.value })}
+          autoSize={{ minRows: 2, maxRows: 8 }}
+          count={{ show: true, max: LINE_LIMITS.confirmTextMax }}
+          data-testid="builder-confirm-text"
+        />
+      </Field>
+      <PathIssues path={actionsPath} />
+      <Flex vertical gap={12} style={{ marginBottom: 16 }}>
+        {actions.map((action, index) => {
+          const name = t('messageBuilder.confirm.answer', { n: index + 1 });
+          return (
+            <Card
+              key={itemKey(action, index)}
+              size="small"
+              title={name}
+              extra={
+                // Two answers exactly: they can swap places; extra ones (from elsewhere) can be removed.
+                <ItemToolbar
+                  name={name}
+                  index={index}
+                  count={actions.length}
+                  direction="horizontal"
+                  minCount={2}
+                  onMove={(offset) => setConfirm({ ...confirm, message_actions: moveItem(actions, index, offset) })}
+                  onRemove={() => setConfirm({ ...confirm, message_actions: removeItem(actions, index) })}
+                />
+              }
+              data-testid={`builder-confirm-answer-${index}`}
+            >
+              <ActionEditor
+                action={action}
+                path={[...actionsPath, index]}
+                onChange={(next) => setConfirm({ ...confirm, message_actions: replaceItem(actions, index, next) })}
+              />
+            </Card>
+          );
+        })}
+      </Flex>
+      <AltTextField message={message} onChange={onChange} />
+    </>
+  );
+}

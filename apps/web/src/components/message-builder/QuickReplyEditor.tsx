@@ -1,0 +1,83 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { LINE_LIMITS, newAction, type BuilderMessage, type MessageQuickReply } from '@linq/contract';
+import { Button, Card, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ActionEditor } from './ActionEditor.tsx';
+import { ItemToolbar, PathIssues } from './fields.tsx';
+import { itemKey, moveItem, removeItem, replaceItem } from './list-edit.ts';
+import { TextEditor } from './TextEditor.tsx';
+
+/** A text with 1–13 quick-reply buttons under it. */
+export function QuickReplyEditor({
+  message,
+  quickReply,
+  onChange,
+}: {
+  message: BuilderMessage;
+  quickReply: MessageQuickReply;
+  onChange: (next: BuilderMessage) => void;
+}) {
+  const { t } = useTranslation();
+  const actions = quickReply.message_actions;
+  const path = ['message_quick_reply', 'message_actions'];
+  const setActions = (message_actions: MessageQuickReply['message_actions']) =>
+    onChange({ ...message, message_quick_reply: { ...quickReply, message_actions } });
+  const full = actions.length >= LINE_LIMITS.quickReplyItemsMax;
+
+  return (
+    <>
+      <TextEditor
+        value={message.text ?? ''}
+        onChange={(text) => onChange({ ...message, text })}
+        path={['text']}
+        label={t('messageBuilder.text.label')}
+      />
+      <Typography.Title level={5} style={{ marginTop: 8 }}>
+        {t('messageBuilder.quickReply.items', { count: actions.length, max: LINE_LIMITS.quickReplyItemsMax })}
+      </Typography.Title>
+      <PathIssues path={path} />
+      <Flex vertical gap={12}>
+        {actions.map((action, index) => {
+          const name = t('messageBuilder.quickReply.item', { n: index + 1 });
+          return (
+            <Card
+              key={itemKey(action, index)}
+              size="small"
+              title={name}
+              extra={
+                <ItemToolbar
+                  name={name}
+                  index={index}
+                  count={actions.length}
+                  direction="vertical"
+                  onMove={(offset) => setActions(moveItem(actions, index, offset))}
+                  onRemove={() => setActions(removeItem(actions, index))}
+                />
+              }
+              data-testid={`builder-quick-reply-${index}`}
+            >
+              <ActionEditor
+                action={action}
+                path={[...path, index]}
+                onChange={(next) => setActions(replaceItem(actions, index, next))}
+              />
+            </Card>
+          );
+        })}
+        <Button
+          icon={<PlusOutlined />}
+          disabled={full}
+          onClick={() => setActions([...actions, newAction()])}
+          data-testid="builder-quick-reply-add"
+        >
+          {t('messageBuilder.quickReply.add')}
+        </Button>
+        {full && (
+          <Typography.Text type="secondary">
+            {t('messageBuilder.quickReply.full', { max: LINE_LIMITS.quickReplyItemsMax })}
+          </Typography.Text>
+        )}
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,206 @@
+import { DownOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  countEmoji,
+  countedLength,
+  emojiImageUrl,
+  emojiToken,
+  infoVariable,
+  LINE_EMOJI,
+  LINE_LIMITS,
+  NAME_VARIABLE,
+} from '@linq/contract';
+import { Button, Dropdown, Flex, Input, Popover, Tag, Tooltip, Typography } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Picture } from '../line-message/LineMessageView.tsx';
+import { useBuilder, type InfoField } from './builder-context.ts';
+import { Field } from './fields.tsx';
+import type { ModelPath } from './issues.ts';
+import { insertToken } from './text-insert.ts';
+
+const INFO_TOKEN = /\{\{info:(\d+)\}\}/g;
+
+/** The friend info variables in the text, each with its field's name (null for a field not offered here). */
+function usedInfoVariables(text: string, infoFields: readonly InfoField[]): { token: string; name: string | null }[] {
+  const ids = new Set(Array.from(text.matchAll(INFO_TOKEN), (match) => Number(match[1])));
+  return [...ids].map((id) => ({
+    token: infoVariable(id),
+    name: infoFields.find((field) => field.id === id)?.name ?? null,
+  }));
+}
+
+function EmojiGrid({ onPick, onClose, full }: { onPick: (token: string) => void; onClose: () => void; full: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div style={{ maxWidth: 300 }} onKeyDown={(event) => event.key === 'Escape' && onClose()}>
+      {full && (
+        <Typography.Text type="danger" style={{ display: 'block', marginBottom: 8 }}>
+          {t('messageBuilder.text.emojiFull', { max: LINE_LIMITS.emojiMax })}
+        </Typography.Text>
+      )}
+      {LINE_EMOJI.map((product) => (
+        <div
+          key={product.productId}
+          role="group"
+          aria-label={t('messageBuilder.text.emoji')}
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(36px, 1fr))', gap: 4 }}
+        >
+          {product.emojiIds.map((emojiId, index) => {
+            const name = t('messageBuilder.text.emojiItem', { id: emojiId });
+            return (
+              <Button
+                key={emojiId}
+                type="text"
+                aria-label={name}
+                title={name}
+                disabled={full}
+                // Keyboard users land in the grid when it opens (it is drawn at the end of the page).
+                autoFocus={index === 0}
+                onClick={() => onPick(emojiToken(product.productId, emojiId))}
+                style={{ width: 36, height: 36, padding: 2 }}
+                data-testid={`builder-emoji-${emojiId}`}
+              >
+                <Picture
+                  src={emojiImageUrl(product.productId, emojiId)}
+                  alt=""
+                  style={{ width: 28, height: 28 }}
+                  fallback={<span style={{ fontSize: 11 }}>{emojiId}</span>}
+                />
+              </Button>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A message text with its live character count, and buttons that put a variable (the friend's
+ * name, a friend info value) or a LINE emoji at the caret as tokens the preview fills in.
+ */
+export function TextEditor({
+  value,
+  onChange,
+  path,
+  label,
+}: {
+  value: string;
+  onChange: (next: string) => void;
+  path: ModelPath;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const { infoFields, disabled } = useBuilder();
+  const id = useId();
+  const textArea = useRef<TextAreaRef>(null);
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  const emojiButton = useRef<HTMLButtonElement>(null);
+  const usedInfo = usedInfoVariables(value, infoFields);
+  const length = countedLength(value);
+  const emoji = countEmoji(value);
+
+  /** Puts the token where the caret was (the textarea keeps its selection while a button has focus). */
+  const insert = (token: string) => {
+    const element = textArea.current?.resizableTextArea?.textArea;
+    const start = element?.selectionStart ?? value.length;
+    const end = element?.selectionEnd ?? value.length;
+    const next = insertToken(value, start, end, token);
+    onChange(next.text);
+    requestAnimationFrame(() => {
+      element?.focus();
+      element?.setSelectionRange(next.caret, next.caret);
+    });
+  };
+
+  const counts = (
+    <Flex gap={12} wrap id={`${id}-counts`} aria-live="polite">
+      <Typography.Text type={length > LINE_LIMITS.textMax ? 'danger' : 'secondary'} data-testid="builder-text-count">
+        {t('messageBuilder.text.count', { count: length, max: LINE_LIMITS.textMax })}
+      </Typography.Text>
+      <Typography.Text type={emoji > LINE_LIMITS.emojiMax ? 'danger' : 'secondary'} data-testid="builder-emoji-count">
+        {t('messageBuilder.text.emojiCount', { count: emoji, max: LINE_LIMITS.emojiMax })}
+      </Typography.Text>
+    </Flex>
+  );
+
+  return (
+    <Field path={path} label={label} htmlFor={`${id}-text`} extra={counts}>
+      <Flex vertical gap={8}>
+        <Flex gap={8} wrap>
+          <Button icon={<UserOutlined />} onClick={() => insert(NAME_VARIABLE)} data-testid="builder-insert-name">
+            {t('messageBuilder.text.insertName')}
+          </Button>
+          <Tooltip title={infoFields.length === 0 ? t('messageBuilder.text.noInfoFields') : undefined}>
+            <Dropdown
+              disabled={disabled || infoFields.length === 0}
+              trigger={['click']}
+              menu={{
+                items: infoFields.map((field) => ({ key: String(field.id), label: field.name })),
+                onClick: ({ key }) => insert(infoVariable(Number(key))),
+              }}
+            >
+              <Button data-testid="builder-insert-info">
+                {t('messageBuilder.text.insertInfo')} <DownOutlined />
+              </Button>
+            </Dropdown>
+          </Tooltip>
+          <Popover
+            trigger="click"
+            destroyOnHidden
+            open={emojiOpen && !disabled}
+            onOpenChange={setEmojiOpen}
+            title={t('messageBuilder.text.emoji')}
+            content={
+              <EmojiGrid
+                full={emoji >= LINE_LIMITS.emojiMax}
+                onPick={(token) => {
+                  setEmojiOpen(false);
+                  insert(token);
+                }}
+                onClose={() => {
+                  setEmojiOpen(false);
+                  emojiButton.current?.focus();
+                }}
+              />
+            }
+          >
+            <Button
+              ref={emojiButton}
+              icon={<SmileOutlined />}
+              aria-haspopup="dialog"
+              aria-expanded={emojiOpen}
+              data-testid="builder-insert-emoji"
+            >
+              {t('messageBuilder.text.insertEmoji')}
+            </Button>
+          </Popover>
+        </Flex>
+        <Input.TextArea
+          ref={textArea}
+          id={`${id}-text`}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          autoSize={{ minRows: 4, maxRows: 14 }}
+          placeholder={t('messageBuilder.text.placeholder')}
+          aria-describedby={`${id}-counts`}
+          data-testid="builder-text"
+        />
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('messageBuilder.text.variablesHelp')}
+        </Typography.Text>
+        {usedInfo.length > 0 && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="builder-info-legend">
+            {t('messageBuilder.text.infoLegend')}{' '}
+            {usedInfo.map(({ token, name }) => (
+              <Tag key={token} style={{ marginInlineEnd: 4 }}>
+                {token} = {name ?? t('messageBuilder.text.unknownInfo')}
+              </Tag>
+            ))}
+          </Typography.Text>
+        )}
+      </Flex>
+    </Field>
+  );
+}
