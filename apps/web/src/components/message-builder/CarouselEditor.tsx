@@ -1,22 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { LINE_LIMITS, newColumn, type BuilderMessage, type MessageColumn } from '@linq/contract';
-import { Button, Card, Divider, Flex, Form, Input, Segmented, Typography } from 'antd';
+import { Button, Divider, Flex, Form, Input, Segmented, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionEditor } from './ActionEditor.tsx';
 import { AltTextField } from './AltTextField.tsx';
-import { Field, ItemToolbar, PathIssues } from './fields.tsx';
+import { Field, PathIssues } from './fields.tsx';
+import { ItemCards } from './ItemCards.tsx';
 import { ImageField } from './ImageUpload.tsx';
-import {
-  columnActionCount,
-  copyColumn,
-  insertAfter,
-  itemKey,
-  moveItem,
-  removeItem,
-  replaceItem,
-  withActionCount,
-} from './list-edit.ts';
+import { columnActionCount, copyColumn, itemKey, replaceItem, withActionCount } from './list-edit.ts';
 
 const ACTION_COUNTS = Array.from({ length: LINE_LIMITS.columnActionsMax }, (_, index) => index + 1);
 
@@ -124,37 +116,22 @@ export function CarouselEditor({
       </Typography.Title>
       <PathIssues path={['message_columns']} />
       <Flex vertical gap={12} style={{ marginBottom: 16 }}>
-        {columns.map((column, index) => {
-          const name = t('messageBuilder.carousel.column', { n: index + 1 });
-          return (
-            <Card
-              key={itemKey(column, index)}
-              size="small"
-              title={name}
-              extra={
-                <ItemToolbar
-                  name={name}
-                  index={index}
-                  count={columns.length}
-                  direction="horizontal"
-                  canAdd={!full}
-                  onMove={(offset) => setColumns(moveItem(columns, index, offset))}
-                  onDuplicate={() => setColumns(insertAfter(columns, index, copyColumn(column)))}
-                  onRemove={() => setColumns(removeItem(columns, index))}
-                />
-              }
-              data-testid={`builder-column-${index}`}
-            >
+        <ItemCards
+          items={columns}
+          onChange={setColumns}
+          name={(index) => t('messageBuilder.carousel.column', { n: index + 1 })}
+          direction="horizontal"
+          canAdd={!full}
+          duplicate={copyColumn}
+          testId="builder-column"
+        >
+          {(column, index, replace) => (
+            <>
               <PathIssues path={['message_columns', index]} />
-              <ColumnEditor
-                column={column}
-                index={index}
-                textMax={textMax}
-                onChange={(next) => setColumns(replaceItem(columns, index, next))}
-              />
-            </Card>
-          );
-        })}
+              <ColumnEditor column={column} index={index} textMax={textMax} onChange={replace} />
+            </>
+          )}
+        </ItemCards>
         <Button
           icon={<PlusOutlined />}
           disabled={full}

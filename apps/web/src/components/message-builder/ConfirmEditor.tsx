@@ -1,11 +1,11 @@
 import { LINE_LIMITS, type BuilderMessage, type MessageConfirm } from '@linq/contract';
-import { Card, Flex, Input } from 'antd';
+import { Flex, Input } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionEditor } from './ActionEditor.tsx';
 import { AltTextField } from './AltTextField.tsx';
-import { Field, ItemToolbar, PathIssues } from './fields.tsx';
-import { itemKey, moveItem, removeItem, replaceItem } from './list-edit.ts';
+import { Field, PathIssues } from './fields.tsx';
+import { ItemCards } from './ItemCards.tsx';
 
 /** A question and its two answers. */
 export function ConfirmEditor({
@@ -37,35 +37,19 @@ export function ConfirmEditor({
       </Field>
       <PathIssues path={actionsPath} />
       <Flex vertical gap={12} style={{ marginBottom: 16 }}>
-        {actions.map((action, index) => {
-          const name = t('messageBuilder.confirm.answer', { n: index + 1 });
-          return (
-            <Card
-              key={itemKey(action, index)}
-              size="small"
-              title={name}
-              extra={
-                // Two answers exactly: they can swap places; extra ones (from elsewhere) can be removed.
-                <ItemToolbar
-                  name={name}
-                  index={index}
-                  count={actions.length}
-                  direction="horizontal"
-                  minCount={2}
-                  onMove={(offset) => setConfirm({ ...confirm, message_actions: moveItem(actions, index, offset) })}
-                  onRemove={() => setConfirm({ ...confirm, message_actions: removeItem(actions, index) })}
-                />
-              }
-              data-testid={`builder-confirm-answer-${index}`}
-            >
-              <ActionEditor
-                action={action}
-                path={[...actionsPath, index]}
-                onChange={(next) => setConfirm({ ...confirm, message_actions: replaceItem(actions, index, next) })}
-              />
-            </Card>
-          );
-        })}
+        {/* Two answers exactly: they can swap places; extra ones (from elsewhere) can be removed. */}
+        <ItemCards
+          items={actions}
+          onChange={(message_actions) => setConfirm({ ...confirm, message_actions })}
+          name={(index) => t('messageBuilder.confirm.answer', { n: index + 1 })}
+          direction="horizontal"
+          minCount={2}
+          testId="builder-confirm-answer"
+        >
+          {(action, index, replace) => (
+            <ActionEditor action={action} path={[...actionsPath, index]} onChange={replace} />
+          )}
+        </ItemCards>
       </Flex>
       <AltTextField message={message} onChange={onChange} />
     </>

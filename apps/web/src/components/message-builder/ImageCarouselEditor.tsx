@@ -6,7 +6,7 @@ import {
   type LinkUrl,
   type MessageImageCarousel,
 } from '@linq/contract';
-import { Button, Card, Collapse, Flex, InputNumber, Typography } from 'antd';
+import { Button, Collapse, Flex, InputNumber, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionEditor } from './ActionEditor.tsx';
@@ -14,11 +14,12 @@ import { AltTextField } from './AltTextField.tsx';
 import { AreaCanvas, areaRect, withRect } from './AreaCanvas.tsx';
 import { scaleRect } from './area-geometry.ts';
 import { useBuilder, type UploadedBuilderImage } from './builder-context.ts';
-import { Field, ItemToolbar, PathIssues } from './fields.tsx';
+import { Field, PathIssues } from './fields.tsx';
 import { fitsImageCarousel } from './image-file.ts';
 import { ImageUploadButton } from './ImageUpload.tsx';
 import { hasIssuesWithin, type ModelPath } from './issues.ts';
-import { copyImageCarousel, insertAfter, itemKey, moveItem, removeItem, replaceItem } from './list-edit.ts';
+import { ItemCards } from './ItemCards.tsx';
+import { copyImageCarousel, itemKey, removeItem, replaceItem } from './list-edit.ts';
 
 const BOUNDS = [
   { field: 'axis_x', label: 'x' },
@@ -220,35 +221,17 @@ export function ImageCarouselEditor({
       </Typography.Title>
       <PathIssues path={['message_image_carousels']} />
       <Flex vertical gap={12} style={{ marginBottom: 16 }}>
-        {columns.map((column, index) => {
-          const name = t('messageBuilder.imageCarousel.image', { n: index + 1 });
-          return (
-            <Card
-              key={itemKey(column, index)}
-              size="small"
-              title={name}
-              extra={
-                <ItemToolbar
-                  name={name}
-                  index={index}
-                  count={columns.length}
-                  direction="horizontal"
-                  canAdd={!full}
-                  onMove={(offset) => setColumns(moveItem(columns, index, offset))}
-                  onDuplicate={() => setColumns(insertAfter(columns, index, copyImageCarousel(column)))}
-                  onRemove={() => setColumns(removeItem(columns, index))}
-                />
-              }
-              data-testid={`builder-image-column-${index}`}
-            >
-              <ImageColumnEditor
-                column={column}
-                index={index}
-                onChange={(next) => setColumns(replaceItem(columns, index, next))}
-              />
-            </Card>
-          );
-        })}
+        <ItemCards
+          items={columns}
+          onChange={setColumns}
+          name={(index) => t('messageBuilder.imageCarousel.image', { n: index + 1 })}
+          direction="horizontal"
+          canAdd={!full}
+          duplicate={copyImageCarousel}
+          testId="builder-image-column"
+        >
+          {(column, index, replace) => <ImageColumnEditor column={column} index={index} onChange={replace} />}
+        </ItemCards>
         <ImageUploadButton
           label={t('messageBuilder.imageCarousel.add')}
           icon={<PlusOutlined />}

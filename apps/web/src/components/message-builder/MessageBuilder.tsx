@@ -1,6 +1,6 @@
 import { validateMessage, type BuilderMessage } from '@linq/contract';
 import { Alert, Form } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BuilderContext,
@@ -141,9 +141,18 @@ export function MessageBuilder({
   const [answered, setAnswered] = useState({ errorsKey, message });
   if (answered.errorsKey !== errorsKey) setAnswered({ errorsKey, message });
 
+  // A new, untouched message is not yet wrong: its issues appear once the user starts editing it.
+  const [edited, setEdited] = useState(value.id !== null);
+  const edit = useCallback(
+    (next: BuilderMessage) => {
+      setEdited(true);
+      onChange(next);
+    },
+    [onChange],
+  );
   const issues = useMemo(
-    () => mergeIssues(validateMessage(message), serverIssues(serverErrors, answered.message, message)),
-    [message, serverErrors, answered.message],
+    () => mergeIssues(edited ? validateMessage(message) : [], serverIssues(serverErrors, answered.message, message)),
+    [edited, message, serverErrors, answered.message],
   );
   const environment = useMemo<BuilderEnvironment>(
     () => ({ disabled, uploadImage, infoFields, issues, issuesByPath: issuesByPath(issues) }),
@@ -155,7 +164,7 @@ export function MessageBuilder({
       {/* A div, not a form: the page may hold the builder inside its own form. */}
       <Form layout="vertical" component="div" disabled={disabled} data-testid="message-builder">
         <IssueSummary issues={issues} />
-        <MessageEditor message={message} onChange={onChange} />
+        <MessageEditor message={message} onChange={edit} />
       </Form>
     </BuilderContext.Provider>
   );

@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { LINE_LIMITS, newAction, type BuilderMessage, type MessageQuickReply } from '@linq/contract';
-import { Button, Card, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ActionEditor } from './ActionEditor.tsx';
-import { ItemToolbar, PathIssues } from './fields.tsx';
-import { itemKey, moveItem, removeItem, replaceItem } from './list-edit.ts';
+import { PathIssues } from './fields.tsx';
+import { ItemCards } from './ItemCards.tsx';
 import { TextEditor } from './TextEditor.tsx';
 
 /** A text with 1–13 quick-reply buttons under it. */
@@ -37,33 +37,15 @@ export function QuickReplyEditor({
       </Typography.Title>
       <PathIssues path={path} />
       <Flex vertical gap={12}>
-        {actions.map((action, index) => {
-          const name = t('messageBuilder.quickReply.item', { n: index + 1 });
-          return (
-            <Card
-              key={itemKey(action, index)}
-              size="small"
-              title={name}
-              extra={
-                <ItemToolbar
-                  name={name}
-                  index={index}
-                  count={actions.length}
-                  direction="vertical"
-                  onMove={(offset) => setActions(moveItem(actions, index, offset))}
-                  onRemove={() => setActions(removeItem(actions, index))}
-                />
-              }
-              data-testid={`builder-quick-reply-${index}`}
-            >
-              <ActionEditor
-                action={action}
-                path={[...path, index]}
-                onChange={(next) => setActions(replaceItem(actions, index, next))}
-              />
-            </Card>
-          );
-        })}
+        <ItemCards
+          items={actions}
+          onChange={setActions}
+          name={(index) => t('messageBuilder.quickReply.item', { n: index + 1 })}
+          direction="vertical"
+          testId="builder-quick-reply"
+        >
+          {(action, index, replace) => <ActionEditor action={action} path={[...path, index]} onChange={replace} />}
+        </ItemCards>
         <Button
           icon={<PlusOutlined />}
           disabled={full}
