@@ -50,3 +50,20 @@ export const placeholderBox: CSSProperties = {
 };
 
 export const thumbnail: CSSProperties = { display: 'block', width: '100%', maxHeight: 160, objectFit: 'cover' };
+
+/** A phone showing LINE's talk screen: its frame (the content scrolls inside) and the channel-name bar. */
+export const phoneFrame: CSSProperties = {
+  display: 'flex',
+  flexDirection: 'column',
+  borderRadius: 24,
+  overflow: 'hidden',
+  border: `6px solid ${LINE_APP_COLOURS.header}`,
+  background: LINE_APP_COLOURS.talkBackground,
+};
+export const phoneHeader: CSSProperties = {
+  padding: '8px 12px',
+  background: LINE_APP_COLOURS.header,
+  color: LINE_APP_COLOURS.headerText,
+  fontWeight: 600,
+  textAlign: 'center',
+};

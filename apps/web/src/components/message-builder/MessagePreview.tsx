@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionButton, ChannelMessage } from '../line-message/LineMessageView.tsx';
 import { obj, quickReplyActions } from '../line-message/line-message.ts';
-import { LINE_APP_COLOURS } from '../line-message/phone-style.ts';
+import { LINE_APP_COLOURS, phoneFrame, phoneHeader } from '../line-message/phone-style.ts';
 import type { InfoField } from './builder-context.ts';
 import { sampleContext } from './preview-context.ts';
 
@@ -64,24 +64,11 @@ export function MessagePreview({ message, context, infoFields = [], channelName 
       role="figure"
       aria-label={t('messageBuilder.preview.title')}
       data-testid="message-preview"
-      style={{
-        width: '100%',
-        maxWidth: 380,
-        display: 'flex',
-        flexDirection: 'column',
-        borderRadius: 24,
-        overflow: 'hidden',
-        border: `6px solid ${LINE_APP_COLOURS.header}`,
-        background: LINE_APP_COLOURS.talkBackground,
-      }}
+      style={{ ...phoneFrame, width: '100%', maxWidth: 380 }}
     >
       <div
         style={{
-          padding: '8px 12px',
-          background: LINE_APP_COLOURS.header,
-          color: LINE_APP_COLOURS.headerText,
-          fontWeight: 600,
-          textAlign: 'center',
+          ...phoneHeader,
           overflow: 'hidden',
           textOverflow: 'ellipsis',
           whiteSpace: 'nowrap',

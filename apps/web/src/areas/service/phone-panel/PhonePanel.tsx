@@ -21,7 +21,7 @@ import {
   quickReplyActions,
   type PanelAction,
 } from '../../../components/line-message/line-message.ts';
-import { bubble, LINE_APP_COLOURS } from '../../../components/line-message/phone-style.ts';
+import { bubble, LINE_APP_COLOURS, phoneFrame, phoneHeader } from '../../../components/line-message/phone-style.ts';
 import { conversationQuery, friendsSummaryQuery, virtualFriendsQuery } from './queries.ts';
 
 /** How often the open panel looks for what the channel sent. */
@@ -291,29 +291,8 @@ export default function PhonePanel({ lineAccountId, botName, seeding, open, onCl
           </Flex>
         )}
 
-        <div
-          style={{
-            flex: 1,
-            minHeight: 320,
-            display: 'flex',
-            flexDirection: 'column',
-            borderRadius: 24,
-            overflow: 'hidden',
-            border: `6px solid ${LINE_APP_COLOURS.header}`,
-            background: LINE_APP_COLOURS.talkBackground,
-          }}
-        >
-          <div
-            style={{
-              padding: '8px 12px',
-              background: LINE_APP_COLOURS.header,
-              color: LINE_APP_COLOURS.headerText,
-              fontWeight: 600,
-              textAlign: 'center',
-            }}
-          >
-            {botName}
-          </div>
+        <div style={{ ...phoneFrame, flex: 1, minHeight: 320 }}>
+          <div style={phoneHeader}>{botName}</div>
           <div
             data-testid="sim-conversation"
             style={{ flex: 1, overflowY: 'auto', padding: 10, display: 'flex', flexDirection: 'column', gap: 10 }}
