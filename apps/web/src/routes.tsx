@@ -112,6 +112,21 @@ const areaPages: Record<Role, RouteObject[]> = {
       'lineAccountEdit',
       () => import('./areas/admin/line-accounts/LineAccountEditPage.tsx'),
     ),
+    page(
+      '/admin/teppan/templates/:message_type',
+      'teppanTemplates',
+      () => import('./areas/admin/teppan/TeppanTemplatesPage.tsx'),
+    ),
+    page(
+      '/admin/teppan/templates/:message_type/create',
+      'teppanTemplateCreate',
+      () => import('./areas/admin/teppan/TeppanTemplateEditPage.tsx'),
+    ),
+    page(
+      '/admin/teppan/templates/:message_type/edit/:id',
+      'teppanTemplateEdit',
+      () => import('./areas/admin/teppan/TeppanTemplateEditPage.tsx'),
+    ),
     ...shellRoutesOf('admin'),
   ],
   agency: [
@@ -134,6 +149,24 @@ const areaPages: Record<Role, RouteObject[]> = {
     page('/service/marks', 'marks', () => import('./areas/service/marks/MarksPage.tsx'), 'marks'),
     page('/service/talks', 'talks', () => import('./areas/service/talks/TalksPage.tsx'), 'talks'),
     page('/service/talks/:id', 'talkDetail', () => import('./areas/service/talks/TalksPage.tsx'), 'talks'),
+    page(
+      '/service/templates/:message_type',
+      'templates',
+      () => import('./areas/service/templates/TemplatesPage.tsx'),
+      'templates',
+    ),
+    page(
+      '/service/templates/:message_type/create',
+      'templateCreate',
+      () => import('./areas/service/templates/TemplateEditPage.tsx'),
+      'templates',
+    ),
+    page(
+      '/service/templates/:message_type/edit/:id',
+      'templateEdit',
+      () => import('./areas/service/templates/TemplateEditPage.tsx'),
+      'templates',
+    ),
     ...shellRoutesOf('service'),
   ],
 };

@@ -37,9 +37,6 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/admin/oem-plan/create', title: 'oemPlanCreate' },
   { path: '/admin/oem-plan/edit/:id', title: 'oemPlanEdit' },
   { path: '/admin/oem-privacy', title: 'oemPrivacy' },
-  { path: '/admin/teppan/templates/:message_type', title: 'teppanTemplates' },
-  { path: '/admin/teppan/templates/:message_type/create', title: 'teppanTemplateCreate' },
-  { path: '/admin/teppan/templates/:message_type/edit/:id', title: 'teppanTemplateEdit' },
 
   { path: '/agency', title: 'agencyHome' },
   { path: '/agency/dashboard', title: 'dashboard' },
@@ -78,9 +75,6 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/service/rich-menu', title: 'richMenus', feature: 'rich_menus' },
   { path: '/service/rich-menu/create', title: 'richMenuCreate', feature: 'rich_menus' },
   { path: '/service/rich-menu/:id/edit', title: 'richMenuEdit', feature: 'rich_menus' },
-  { path: '/service/templates/:message_type', title: 'templates', feature: 'templates' },
-  { path: '/service/templates/:message_type/create', title: 'templateCreate', feature: 'templates' },
-  { path: '/service/templates/:message_type/edit/:id', title: 'templateEdit', feature: 'templates' },
 
   { path: '/form', title: 'publicForm' },
   { path: '/inflow', title: 'inflowLanding' },

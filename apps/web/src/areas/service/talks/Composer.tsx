@@ -1,11 +1,13 @@
 import { PictureOutlined, SendOutlined } from '@ant-design/icons';
-import { IMAGE_UPLOAD_TYPES, TALK_TEXT_MAX, talksApi, type OutgoingMessage } from '@linq/contract';
+import { allows, IMAGE_UPLOAD_TYPES, TALK_TEXT_MAX, talksApi, type OutgoingMessage } from '@linq/contract';
 import { Alert, Button, Flex, Input, Tooltip } from 'antd';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api/errors.ts';
 import { invalidateEndpoints, useEndpointMutation } from '../../../app/api/queries.ts';
 import { feedback } from '../../../app/feedback.ts';
+import { useSession } from '../../../app/session.ts';
+import { TemplatePicker } from './TemplatePicker.tsx';
 import { imageFileProblem, uploadImage } from './upload.ts';
 
 /** The server's own message of a refused send or upload (422 field message or 413 text). */
@@ -21,13 +23,15 @@ export interface ComposerProps {
   blockedReason: string | null;
 }
 
-/** Text (Ctrl/⌘+Enter or the button) and image messages to one friend. */
+/** Text (Ctrl/⌘+Enter or the button), image and template messages to one friend. */
 export function Composer({ friendId, blockedReason }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const send = useEndpointMutation(talksApi.send, { handles: [422] });
+  const session = useSession('service');
+  const mayUseTemplates = session !== null && allows(session.permissions, { feature: 'templates', level: 'view' });
   const busy = send.isPending || uploading;
 
   async function deliver(message: OutgoingMessage): Promise<boolean> {
@@ -100,6 +104,12 @@ export function Composer({ friendId, blockedReason }: ComposerProps) {
           data-testid="talk-send-image"
         />
       </Tooltip>
+      {mayUseTemplates && (
+        <TemplatePicker
+          disabled={busy}
+          onSend={(templateId) => deliver({ type: 'template', template_id: templateId })}
+        />
+      )}
       <Input.TextArea
         value={text}
         onChange={(event) => setText(event.target.value)}

@@ -14,12 +14,15 @@ import { chatTime } from './talk-format.ts';
 
 const noAction = () => {};
 
-/** What a postback tap sent: its data, and a picker's chosen date or time. */
+/**
+ * What a postback tap sent: the tapped button's label when the server knows it (a template's
+ * action), else its data; and a picker's chosen date or time.
+ */
 function postbackLabel(content: Record<string, unknown>): string {
-  const data = str(content.data) ?? '';
+  const tapped = str(content.label) || (str(content.data) ?? '');
   const params = obj(content.params);
   const picked = params ? Object.values(params).filter((value): value is string => typeof value === 'string') : [];
-  return [data, ...picked].filter(Boolean).join(' ');
+  return [tapped, ...picked].filter(Boolean).join(' ');
 }
 
 function MessageBody({ message }: { message: TalkMessage }) {

@@ -1,0 +1,7 @@
+import { TemplateEditorPage } from './TemplateEditorPage.tsx';
+import { SERVICE_TEMPLATES } from './template-kind.ts';
+
+/** /service/templates/:message_type/create and /edit/:id. */
+export default function TemplateEditPage() {
+  return <TemplateEditorPage kind={SERVICE_TEMPLATES} />;
+}
