@@ -713,6 +713,7 @@ export const en: Messages = {
       full: 'At most {{max}} buttons',
     },
     carousel: {
+      imageTooWide: 'Card images must be at most {{max}} px wide (LINE limit)',
       actionCount: 'Buttons per card',
       actionCountHelp:
         'LINE requires the same number of buttons on every card. Lowering it removes the last buttons of each card',

@@ -710,6 +710,7 @@ export const ja = {
       full: 'ボタンは{{max}}個までです',
     },
     carousel: {
+      imageTooWide: 'カードの画像は幅{{max}}px以下にしてください（LINEの上限）',
       actionCount: 'ボタン数',
       actionCountHelp:
         'LINEではすべてのカードのボタン数をそろえる必要があります。減らすと各カードの最後のボタンが削除されます',

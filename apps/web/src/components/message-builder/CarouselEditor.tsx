@@ -7,6 +7,7 @@ import { ActionEditor } from './ActionEditor.tsx';
 import { AltTextField } from './AltTextField.tsx';
 import { Field, PathIssues } from './fields.tsx';
 import { ItemCards } from './ItemCards.tsx';
+import { fitsCarouselThumbnail } from './image-file.ts';
 import { ImageField } from './ImageUpload.tsx';
 import { columnActionCount, copyColumn, itemKey, replaceItem, withActionCount } from './list-edit.ts';
 
@@ -34,6 +35,11 @@ function ColumnEditor({
           url={column.image_url}
           onChange={(image) => onChange({ ...column, image_url: image?.url ?? null })}
           removable
+          checkSize={(size) =>
+            fitsCarouselThumbnail(size)
+              ? null
+              : t('messageBuilder.carousel.imageTooWide', { max: LINE_LIMITS.imageMaxEdge })
+          }
           testId={`builder-column-${index}-image`}
         />
       </Field>

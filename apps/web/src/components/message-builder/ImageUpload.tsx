@@ -105,18 +105,26 @@ export function ImageField({
   onChange,
   removable,
   testId,
+  checkSize,
 }: {
   url: string | null;
   onChange: (image: UploadedBuilderImage | null) => void;
   removable: boolean;
   testId: string;
+  /** A LINE rule on the image's pixels, checked before uploading (see ImageUploadButton). */
+  checkSize?: (size: { width: number; height: number }) => string | null;
 }) {
   const { t } = useTranslation();
   const { disabled } = useBuilder();
   if (!url) {
     return (
       <Flex vertical gap={4}>
-        <ImageUploadButton onUploaded={onChange} label={t('messageBuilder.image.upload')} testId={`${testId}-upload`} />
+        <ImageUploadButton
+          onUploaded={onChange}
+          checkSize={checkSize}
+          label={t('messageBuilder.image.upload')}
+          testId={`${testId}-upload`}
+        />
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t('messageBuilder.image.hint')}
         </Typography.Text>
@@ -145,6 +153,7 @@ export function ImageField({
       <Flex gap={8} wrap>
         <ImageUploadButton
           onUploaded={onChange}
+          checkSize={checkSize}
           label={t('messageBuilder.image.replace')}
           testId={`${testId}-replace`}
         />

@@ -17,3 +17,8 @@ export function imageFileProblem(file: { type: string; size: number }): string |
 export function fitsImageCarousel(size: { width: number; height: number }): boolean {
   return size.width <= LINE_LIMITS.imageMaxEdge && size.height <= LINE_LIMITS.imageMaxEdge;
 }
+
+/** Whether a carousel card's image is within LINE's width limit for template thumbnails. */
+export function fitsCarouselThumbnail(size: { width: number; height: number }): boolean {
+  return size.width <= LINE_LIMITS.imageMaxEdge;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitsImageCarousel, imageFileProblem } from './image-file.ts';
+import { fitsCarouselThumbnail, fitsImageCarousel, imageFileProblem } from './image-file.ts';
 import { insertToken } from './text-insert.ts';
 
 describe('inserting a variable or emoji at the caret', () => {
@@ -28,5 +28,10 @@ describe('checking an image before upload', () => {
   it('keeps image carousel images within 1024 px per edge', () => {
     expect(fitsImageCarousel({ width: 1024, height: 1024 })).toBe(true);
     expect(fitsImageCarousel({ width: 1025, height: 300 })).toBe(false);
+  });
+
+  it('takes carousel card images up to 1024 px wide, of any height', () => {
+    expect(fitsCarouselThumbnail({ width: 1024, height: 2000 })).toBe(true);
+    expect(fitsCarouselThumbnail({ width: 1025, height: 100 })).toBe(false);
   });
 });
