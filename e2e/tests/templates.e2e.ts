@@ -140,7 +140,8 @@ describe('carousel template', () => {
       await loginAsStaff(page);
       await page.getByTestId('template-type-carousel').click();
       await page.waitForURL('**/service/templates/carousel');
-      await page.getByTestId('create-button').click();
+      // The address changes before the list re-renders for the new type: wait for its create link.
+      await page.locator('a[href*="/service/templates/carousel/create"] [data-testid="create-button"]').click();
       await page.waitForURL('**/service/templates/carousel/create');
 
       const name = unique('E2E カルーセル');
