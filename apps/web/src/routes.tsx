@@ -192,6 +192,7 @@ export const routes: RouteObject[] = [
         lazy: async () => (await loadChunk(() => import('./app/layout/PublicLayout.tsx'), 'public')).publicLayoutRoute,
         children: [
           page('/', 'landing', () => import('./areas/public/landing/LandingPage.tsx')),
+          page('/redirects/:id', 'redirect', () => import('./areas/public/redirect/RedirectPage.tsx')),
           ...shellRoutesOf('public'),
         ],
       },

@@ -18,6 +18,7 @@ export * from './registry.ts';
 export * from './message-builder/model.ts';
 export * from './message-builder/attributes.ts';
 export * from './templates.ts';
+export * from './links.ts';
 export * from './message-builder/limits.ts';
 export * from './message-builder/variables.ts';
 export * from './message-builder/validate.ts';

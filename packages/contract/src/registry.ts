@@ -5,6 +5,7 @@ import { brandingApi } from './branding.ts';
 import { adminFoldersApi, serviceFoldersApi } from './folders.ts';
 import { friendsApi, infoFieldsApi, tutorialsApi } from './friends.ts';
 import { marksApi, tagsApi } from './labels.ts';
+import { linksApi } from './links.ts';
 import { lineAccountsApi } from './line-accounts.ts';
 import { passwordsApi } from './passwords.ts';
 import { sessionsApi } from './sessions.ts';
@@ -36,4 +37,5 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(templatesApi),
   ...Object.values(teppanTemplatesApi),
   ...Object.values(teppanBrowseApi),
+  ...Object.values(linksApi),
 ] as Endpoint[];

@@ -7,6 +7,7 @@ import { fileRoutes } from './files/routes.ts';
 import { folderRoutes } from './folders/routes.ts';
 import { friendRoutes } from './friends/routes.ts';
 import { lineAccountRoutes } from './line-accounts/routes.ts';
+import { linkRoutes } from './links/routes.ts';
 import { markRoutes } from './marks/routes.ts';
 import { passwordRoutes } from './passwords/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
@@ -35,4 +36,5 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   markRoutes,
   tutorialRoutes,
   templateRoutes,
+  linkRoutes,
 ];

@@ -26,6 +26,7 @@ import {
   sessions,
   staffAuthorities,
   tags,
+  trackedLinks,
   userLineAccounts,
   users,
 } from '../platform/schema.ts';
@@ -523,6 +524,15 @@ export const matrix: Record<string, Entry> = {
   'GET /api/docs/static/index.html': notTenant('OpenAPI UI assets'),
   'GET /api/docs/static/swagger-initializer.js': notTenant('OpenAPI UI assets'),
   'GET /api/oems': notTenant('public branding by host name'),
+  // Any caller follows a link by its random token (the friend who was sent it has no session):
+  // the token's own link only, answering its address. A token that names no link finds nothing.
+  'GET /api/public/redirects/:token': notTenant('acts on the token’s own link, answers only its address', (a) =>
+    [a.tokens.staff, undefined].map((token) => ({
+      path: '/public/redirects/AAAAAAAAAAAAAAAAAAAAAA',
+      ...(token ? { token, lineAccountId: a.channels[0]!.id } : {}),
+      answers: NOT_FOUND,
+    })),
+  ),
   ...sessionRoutes,
   'POST /api/service/password/forgot': notTenant('answers the same for every e-mail'),
   'POST /api/service/password/reset': notTenant('acts on the token’s own user'),
@@ -825,6 +835,11 @@ async function snapshotOf(tenant: Tenant) {
       .where(inArray(messageTemplateActions.lineAccountId, channelIds))
       .orderBy(messageTemplateActions.id),
     friends: await db.select().from(friends).where(inArray(friends.lineAccountId, channelIds)).orderBy(friends.id),
+    trackedLinks: await db
+      .select()
+      .from(trackedLinks)
+      .where(inArray(trackedLinks.lineAccountId, channelIds))
+      .orderBy(trackedLinks.token),
     messages: await db.select().from(messages).where(inArray(messages.lineAccountId, channelIds)).orderBy(messages.id),
     folders: await db.select().from(folders).where(inArray(folders.lineAccountId, channelIds)).orderBy(folders.id),
     tags: await db.select().from(tags).where(inArray(tags.lineAccountId, channelIds)).orderBy(tags.id),

@@ -23,7 +23,8 @@ export const messageType = z.enum(MESSAGE_TYPES);
 /**
  * What a tap does: `message` shows the text as the friend's message, `postback` only records the
  * tap (with an optional display text), `uri` opens the address. Message and postback taps reach the
- * console as postback events, so every such tap can add its score (and later move a plan on).
+ * console as postback events, so every such tap can add its score (and later move a plan on); a web
+ * address is sent as the friend's tracked link, whose first opening adds the score.
  */
 export const ACTION_TYPES = ['message', 'postback', 'uri'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
@@ -148,4 +149,9 @@ export interface MessageContext {
   friendName: string;
   /** Friend info values by info field id, as displayed text. */
   infoValues: Record<number, string>;
+  /**
+   * The address sent instead of a uri action's (or tap area's) own, by its item id: the friend's
+   * tracked link, whose first opening adds the action's score. Actions not in it keep their address.
+   */
+  trackedUris?: Record<number, string>;
 }

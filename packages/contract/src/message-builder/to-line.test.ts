@@ -230,6 +230,59 @@ describe('toLineMessage', () => {
     });
   });
 
+  it('sends the tracked link instead of the address of each uri action and tap area in trackedUris', () => {
+    const tracked = {
+      ...context,
+      trackedUris: { 4: 'https://console.example/redirects/a', 9: 'https://console.example/redirects/b' },
+    };
+    const buttons = [
+      action({ id: 4, action_type: 'uri', label: '開く', uri: 'https://example.com/a' }),
+      action({ id: 5, action_type: 'uri', label: '電話', uri: 'tel:0312345678' }),
+      action({ id: 6, action_type: 'postback', label: '記録' }),
+    ];
+    const line = toLineMessage(
+      message('quick_reply', { text: '選んで', message_quick_reply: { id: null, message_actions: buttons } }),
+      tracked,
+    );
+    expect(line.type === 'text' && line.quickReply?.items.map((item) => item.action)).toEqual([
+      { type: 'uri', label: '開く', uri: 'https://console.example/redirects/a' },
+      { type: 'uri', label: '電話', uri: 'tel:0312345678' },
+      { type: 'postback', label: '記録', data: 'linq:a:6' },
+    ]);
+
+    const column = newImageCarouselColumn({ url: 'https://example.com/a.png', width: 100, height: 100 });
+    const area = { ...column.link_urls[0]!, label: '', uri: 'https://example.com/b' };
+    const carousel = message('image_carousel', {
+      message_image_carousels: [
+        {
+          ...column,
+          link_urls: [
+            { ...area, id: 9 },
+            { ...area, id: 10 },
+          ],
+        },
+      ],
+    });
+    const flex = toLineMessage(carousel, tracked);
+    expect(flex.type === 'flex' && flex.contents.contents[0]?.body.contents.slice(1)).toMatchObject([
+      { action: { type: 'uri', uri: 'https://console.example/redirects/b' } },
+      { action: { type: 'uri', uri: 'https://example.com/b' } },
+    ]);
+  });
+
+  it('keeps the address of an unsaved uri action, which has no id to track it by', () => {
+    const unsaved = action({ id: null, action_type: 'uri', label: '開く', uri: 'https://example.com/a' });
+    const line = toLineMessage(
+      message('confirm', { message_confirm: { id: null, text: '?', message_actions: [unsaved, unsaved] } }),
+      { ...context, trackedUris: { 0: 'https://console.example/redirects/a' } },
+    );
+    expect(line.type === 'template' && line.template.type === 'confirm' && line.template.actions[0]).toEqual({
+      type: 'uri',
+      label: '開く',
+      uri: 'https://example.com/a',
+    });
+  });
+
   it('keeps an image area label when one is given', () => {
     const column = newImageCarouselColumn({ url: 'https://example.com/a.png', width: 100, height: 100 });
     const labelled = {

@@ -6,7 +6,8 @@ import { renderText, type RenderedEmoji } from './variables.ts';
  * The builder model as LINE Messaging API message objects
  * (https://developers.line.biz/en/reference/messaging-api/#message-objects). Message and postback
  * taps both become postback actions carrying the action's id, so every tap reaches the console
- * (a message action alone would only echo text) and can add its score.
+ * (a message action alone would only echo text) and can add its score. A uri action opens its
+ * address, or the friend's tracked link to it (MessageContext.trackedUris), which adds the score.
  */
 
 export interface LinePostbackAction {
@@ -183,8 +184,10 @@ function plainText(text: string, context: MessageContext, max: number): string {
 function toLineAction(action: MessageAction, context: MessageContext, withLabel: boolean): LineAction {
   const label = withLabel || action.label !== '' ? { label: action.label } : {};
   switch (action.action_type) {
-    case 'uri':
-      return { type: 'uri', ...label, uri: action.uri ?? '' };
+    case 'uri': {
+      const tracked = action.id === null ? undefined : context.trackedUris?.[action.id];
+      return { type: 'uri', ...label, uri: tracked ?? action.uri ?? '' };
+    }
     case 'message':
       return {
         type: 'postback',

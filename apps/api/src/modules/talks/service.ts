@@ -10,6 +10,7 @@ import { enqueueSend } from '../delivery/service.ts';
 import { assertFetchableImages } from '../files/service.ts';
 import type { FriendRow } from '../friends/repository.ts';
 import { personalData } from '../friends/service.ts';
+import { storeTrackedLinks, trackedLinksFor } from '../links/service.ts';
 import { channelTemplate, templateMessageFor } from '../templates/line-message.ts';
 import * as repo from './repository.ts';
 
@@ -93,7 +94,8 @@ export async function send(
 
 /**
  * Sends one of the channel's templates to one following friend, its variables filled in with the
- * friend's name and info values. `templateField` names the template in a 422 (an image address
+ * friend's name and info values and its web links as the friend's own tracked links (the first
+ * opening adds the action's score). `templateField` names the template in a 422 (an image address
  * LINE could not fetch). Talk sends and template test sends both end in the talk history.
  */
 export async function sendTemplate(
@@ -107,8 +109,10 @@ export async function sendTemplate(
   const template = await channelTemplate(db, scope.lineAccountId, input.templateId);
   if (!template) throw notFound(TEMPLATE_NOUN);
   const friend = await sendableFriend(ctx, scope, input.friendId);
-  const lineMessage = await templateMessageFor(db, template, friend);
+  const links = await trackedLinksFor(db, friend, template.message, consoleOrigin);
+  const lineMessage = await templateMessageFor(db, template, friend, links.uris);
   await assertFetchableImages(ctx, scope, lineMessage, consoleOrigin, () => input.templateField);
+  await storeTrackedLinks(db, links);
   return deliver(
     ctx,
     scope,

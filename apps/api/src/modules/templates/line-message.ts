@@ -22,7 +22,12 @@ export async function contextOf(db: Db, friend: FriendRow): Promise<MessageConte
   };
 }
 
-/** The template as the LINE message object sent to this friend. */
-export async function templateMessageFor(db: Db, template: repo.TemplateRow, friend: FriendRow): Promise<LineMessage> {
-  return toLineMessage(template.message, await contextOf(db, friend));
+/** The template as the LINE message object sent to this friend, its web links replaced by `trackedUris`. */
+export async function templateMessageFor(
+  db: Db,
+  template: repo.TemplateRow,
+  friend: FriendRow,
+  trackedUris: Record<number, string>,
+): Promise<LineMessage> {
+  return toLineMessage(template.message, { ...(await contextOf(db, friend)), trackedUris });
 }

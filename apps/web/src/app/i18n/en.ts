@@ -469,6 +469,16 @@ export const en: Messages = {
   landing: {
     chooseLogin: 'Log in to your console.',
   },
+  redirect: {
+    opening: 'Opening the link…',
+    notFoundTitle: 'This link cannot be opened',
+    notFoundHint: 'The link does not exist or has expired. Please check the link in the message you received.',
+    unavailableTitle: 'This link’s destination cannot be opened',
+    unavailableHint: 'The destination is not a web page.',
+    failedTitle: 'The link could not be opened',
+    networkHint: 'Cannot reach the server. Check your connection and try again.',
+    failedHint: 'Please try again in a moment.',
+  },
   tutorials: {
     title: 'How this screen works',
     dismiss: "Don't show again",
@@ -695,8 +705,11 @@ export const en: Messages = {
       score: 'Score (optional)',
       scoreHelp:
         "A tap adds this value to the friend's score (a negative value subtracts). Every tap counts, also repeated ones",
+      scoreLinkHelp:
+        'Added to the friend’s score when they first open the link (a negative value subtracts). Opening the same link again adds nothing',
       scoreNone: 'None',
-      scoreLinkDisabled: 'LINE does not tell us who opened a link, so links cannot add a score',
+      scoreLinkUntracked:
+        'Phone and LINE app links (tel:, line:) cannot tell whether they were opened, so they add no score',
     },
     altText: {
       label: 'Notification text',

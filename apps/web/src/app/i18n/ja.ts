@@ -466,6 +466,16 @@ export const ja = {
   landing: {
     chooseLogin: 'ご利用の画面にログインしてください。',
   },
+  redirect: {
+    opening: 'リンクを開いています…',
+    notFoundTitle: 'このリンクは開けません',
+    notFoundHint: 'リンクが見つからないか、有効期限が切れています。届いたメッセージのリンクをご確認ください。',
+    unavailableTitle: 'このリンクの移動先は開けません',
+    unavailableHint: '移動先がWebページではありません。',
+    failedTitle: 'リンクを開けませんでした',
+    networkHint: 'サーバーに接続できません。通信環境を確認して、もう一度お試しください。',
+    failedHint: '時間をおいて、もう一度お試しください。',
+  },
   tutorials: {
     title: 'この画面の使い方',
     dismiss: '今後表示しない',
@@ -692,8 +702,11 @@ export const ja = {
       score: 'スコア（任意）',
       scoreHelp:
         'タップした友だちのスコアにこの値を加えます（マイナスなら減らします）。同じ友だちが何度タップしても、そのたびに加算されます',
+      scoreLinkHelp:
+        'リンクを初めて開いたときに友だちに加算されます（マイナスなら減らします）。送ったリンクを何度開いても、加算は1回です',
       scoreNone: 'なし',
-      scoreLinkDisabled: 'リンクを開いたかどうかはLINEから通知されないため、リンクにはスコアを設定できません',
+      scoreLinkUntracked:
+        '電話番号やLINEアプリを開くリンク（tel:、line:）は、開いたかどうかが分からないためスコアは加算されません',
     },
     altText: {
       label: '通知テキスト',

@@ -13,8 +13,6 @@ function withType<T extends MessageAction>(action: T, type: ActionType): T {
     action_type: type,
     text: type === 'message' ? (action.text ?? '') : action.text,
     uri: type === 'uri' ? (action.uri ?? '') : action.uri,
-    // LINE does not tell who opened a link, so a link cannot add a score.
-    score: type === 'uri' ? null : action.score,
   };
 }
 
@@ -38,6 +36,10 @@ export function ActionEditor<T extends MessageAction>({
   const id = useId();
   const set = (patch: Partial<MessageAction>) => onChange({ ...action, ...patch });
   const isLink = action.action_type === 'uri';
+  // A web link is sent as the friend's tracked link, whose first opening adds the score; tel: and
+  // line: links open the phone or LINE, which tells nobody, so they add none.
+  const untrackedLink = isLink && /^(tel|line):/i.test(action.uri?.trim() ?? '');
+  const scoreHelp = t(isLink ? 'messageBuilder.action.scoreLinkHelp' : 'messageBuilder.action.scoreHelp');
 
   return (
     <div data-testid="builder-action">
@@ -120,13 +122,13 @@ export function ActionEditor<T extends MessageAction>({
         label={
           <Space size={4}>
             {t('messageBuilder.action.score')}
-            <Tooltip title={t('messageBuilder.action.scoreHelp')} trigger={['hover', 'focus']}>
-              <QuestionCircleOutlined aria-label={t('messageBuilder.action.scoreHelp')} tabIndex={0} />
+            <Tooltip title={scoreHelp} trigger={['hover', 'focus']}>
+              <QuestionCircleOutlined aria-label={scoreHelp} tabIndex={0} />
             </Tooltip>
           </Space>
         }
         htmlFor={`${id}-score`}
-        help={isLink ? t('messageBuilder.action.scoreLinkDisabled') : undefined}
+        help={untrackedLink ? t('messageBuilder.action.scoreLinkUntracked') : undefined}
       >
         <InputNumber<number>
           id={`${id}-score`}
@@ -135,7 +137,6 @@ export function ActionEditor<T extends MessageAction>({
           max={LINE_LIMITS.scoreMax}
           precision={0}
           placeholder={t('messageBuilder.action.scoreNone')}
-          disabled={isLink}
           onChange={(value) =>
             set({ score: value === null ? null : { id: action.score?.id ?? null, value: Math.trunc(value) } })
           }
