@@ -109,4 +109,24 @@ export function consoleIdOf(page: Page, displayName: string): Promise<number> {
   );
 }
 
+/** The console id of a virtual friend, once the follow has reached the friend list. */
+export function friendIdOf(page: Page, displayName: string): Promise<number> {
+  return until(
+    async () => {
+      const { data } = await serviceApi<{ id: number; display_name: string }[]>(
+        page,
+        'GET',
+        `/service/friends?name=${encodeURIComponent(displayName)}`,
+      );
+      return data.find((row) => row.display_name === displayName)?.id;
+    },
+    20_000,
+    `${displayName} in the friend list`,
+  );
+}
+
+/** A friend's score as the console has it. */
+export const scoreOf = async (page: Page, friendId: number) =>
+  (await serviceApi<{ score: number }>(page, 'GET', `/service/friends/${friendId}`)).data.score;
+
 export const uniqueSuffix = () => Math.random().toString(36).slice(2, 7);

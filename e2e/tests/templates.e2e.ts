@@ -12,8 +12,10 @@ import {
   consoleIdOf,
   demoFriendsJoined,
   followingFriend,
+  friendIdOf,
   friendWrites,
   receivedBy,
+  scoreOf,
   serviceApi,
   uniqueSuffix,
   until,
@@ -59,25 +61,6 @@ async function templateOf(page: Page, id: number): Promise<{ detail: TemplateDet
   if (!box) throw new Error(`template ${id} has no box`);
   return { detail, message: box.message };
 }
-
-/** The console id of a virtual friend, once the follow has reached the friend list. */
-function friendIdOf(page: Page, displayName: string): Promise<number> {
-  return until(
-    async () => {
-      const { data } = await serviceApi<{ id: number; display_name: string }[]>(
-        page,
-        'GET',
-        `/service/friends?name=${encodeURIComponent(displayName)}`,
-      );
-      return data.find((row) => row.display_name === displayName)?.id;
-    },
-    20_000,
-    `${displayName} in the friend list`,
-  );
-}
-
-const scoreOf = async (page: Page, friendId: number) =>
-  (await serviceApi<{ score: number }>(page, 'GET', `/service/friends/${friendId}`)).data.score;
 
 /** Fills one button of a carousel card in the builder. */
 async function fillButton(

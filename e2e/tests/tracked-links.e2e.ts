@@ -11,7 +11,9 @@ import { baseUrl, launchBrowser, newPage, newPhonePage } from '../support/browse
 import {
   demoFriendsJoined,
   followingFriend,
+  friendIdOf,
   receivedBy,
+  scoreOf,
   serviceApi,
   uniqueSuffix,
   until,
@@ -33,25 +35,6 @@ async function loginAsStaff(page: Page) {
   await page.waitForFunction(() => localStorage.getItem('laid') !== null);
   await demoFriendsJoined(page);
 }
-
-/** The console id of a virtual friend, once the follow has reached the friend list. */
-function friendIdOf(page: Page, displayName: string): Promise<number> {
-  return until(
-    async () => {
-      const { data } = await serviceApi<{ id: number; display_name: string }[]>(
-        page,
-        'GET',
-        `/service/friends?name=${encodeURIComponent(displayName)}`,
-      );
-      return data.find((row) => row.display_name === displayName)?.id;
-    },
-    20_000,
-    `${displayName} in the friend list`,
-  );
-}
-
-const scoreOf = async (page: Page, friendId: number) =>
-  (await serviceApi<{ score: number }>(page, 'GET', `/service/friends/${friendId}`)).data.score;
 
 describe('a tracked link', () => {
   it('takes the friend to the address and adds the link’s score on the first opening only', async () => {

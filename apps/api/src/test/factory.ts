@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { permissionsWith, type Permissions, type Role } from '@linq/contract';
 import type { Db } from '../platform/db.ts';
@@ -20,7 +21,8 @@ import {
   users,
 } from '../platform/schema.ts';
 import { inject } from './harness.ts';
-import type { LineSimulator } from '@linq/line-simulator';
+import { waitFor } from './wait.ts';
+import type { LineSimulator, SimChannel } from '@linq/line-simulator';
 import type { SecretBox } from '../platform/secrets.ts';
 
 export const TEST_PASSWORD = 'Test-password-2026';
@@ -91,6 +93,19 @@ export function createFactory(db: Db, app: FastifyInstance, secrets: SecretBox) 
         quota: null,
       });
       return { row, channel, secret, token };
+    },
+    /** A virtual friend who followed a simulated channel, once the console has their row. */
+    async followingFriend(channel: SimChannel, lineAccountId: number, displayName = '山田 花子') {
+      const friend = channel.createFriend({ displayName });
+      await friend.follow();
+      const row = await waitFor(async () => {
+        const [found] = await db
+          .select()
+          .from(friends)
+          .where(and(eq(friends.lineAccountId, lineAccountId), eq(friends.lineUserId, friend.userId)));
+        return found;
+      });
+      return { friend, row };
     },
     async staffAuthority(accountId: number, permissions: Permissions = permissionsWith('edit', true), name?: string) {
       const [row] = await db

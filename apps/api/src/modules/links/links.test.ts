@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
 import { newImageCarouselColumn, type BuilderMessage, type TemplateDetail } from '@linq/contract';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
@@ -55,19 +55,7 @@ async function createTemplate(message: BuilderMessage): Promise<TemplateDetail> 
   return response.json as unknown as TemplateDetail;
 }
 
-/** A simulator friend who followed, and their console row. */
-async function followingFriend(displayName: string) {
-  const friend = channel.createFriend({ displayName });
-  await friend.follow();
-  const row = await waitFor(async () => {
-    const [r] = await db()
-      .select()
-      .from(friends)
-      .where(and(eq(friends.lineAccountId, lineAccountId), eq(friends.lineUserId, friend.userId)));
-    return r;
-  });
-  return { friend, row };
-}
+const followingFriend = (displayName?: string) => t.factory.followingFriend(channel, lineAccountId, displayName);
 
 /** Sends the template as a test and answers the LINE message the friend's phone received. */
 async function sendTest(templateId: number, simFriend: ReturnType<SimChannel['createFriend']>, friendId: number) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
 import { permissionsWith, type Conversation, type TalkMessage } from '@linq/contract';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
@@ -66,19 +66,7 @@ async function historyOf(friendId: number, query: Record<string, string | number
 const send = (friendId: number, message: Record<string, unknown>, token = tenant.tokens.staff) =>
   t.request({ method: 'POST', path: '/service/messages', body: { friend_id: friendId, message }, ...asStaff(token) });
 
-/** A simulator friend who followed and whose row exists. */
-async function followingFriend(displayName = '山田 花子') {
-  const friend = channel.createFriend({ displayName });
-  await friend.follow();
-  const row = await waitFor(async () => {
-    const [r] = await db()
-      .select()
-      .from(friends)
-      .where(and(eq(friends.lineAccountId, lineAccountId), eq(friends.lineUserId, friend.userId)));
-    return r;
-  });
-  return { friend, row };
-}
+const followingFriend = (displayName?: string) => t.factory.followingFriend(channel, lineAccountId, displayName);
 const unreadOf = async (friendId: number) =>
   (await db().select().from(friends).where(eq(friends.id, friendId)))[0]!.unreadCount;
 

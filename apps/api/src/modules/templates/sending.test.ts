@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
 import {
   HTTPS_URL_MESSAGE,
@@ -100,19 +100,7 @@ async function historyOf(friendId: number): Promise<TalkMessage[]> {
 }
 const friendRow = async (friendId: number) => (await db().select().from(friends).where(eq(friends.id, friendId)))[0]!;
 
-/** A simulator friend who followed and whose row exists. */
-async function followingFriend(displayName = '山田 花子') {
-  const friend = channel.createFriend({ displayName });
-  await friend.follow();
-  const row = await waitFor(async () => {
-    const [r] = await db()
-      .select()
-      .from(friends)
-      .where(and(eq(friends.lineAccountId, lineAccountId), eq(friends.lineUserId, friend.userId)));
-    return r;
-  });
-  return { friend, row };
-}
+const followingFriend = (displayName?: string) => t.factory.followingFriend(channel, lineAccountId, displayName);
 
 describe('sending a template', () => {
   it('send_test fills in the friend’s name and info values, reaches the friend and shows in the talk', async () => {
