@@ -64,10 +64,10 @@ function answer(label: string): MessageAction {
   return { ...newAction('message'), label, text: label };
 }
 
-/** An empty message of `type`: only the parts that type uses are filled in. */
-export function emptyMessage(type: MessageType): BuilderMessage {
-  const message: BuilderMessage = {
-    id: null,
+/** A message of `type` with every part null (the base that each type fills in). */
+export function blankMessage(type: MessageType, id: number | null = null): BuilderMessage {
+  return {
+    id,
     message_type: type,
     text: null,
     alt_text: null,
@@ -79,6 +79,11 @@ export function emptyMessage(type: MessageType): BuilderMessage {
     message_columns: null,
     message_image_carousels: null,
   };
+}
+
+/** An empty message of `type`: only the parts that type uses are filled in. */
+export function emptyMessage(type: MessageType): BuilderMessage {
+  const message = blankMessage(type);
   switch (type) {
     case 'text_message':
       return { ...message, text: '' };

@@ -1,11 +1,12 @@
-import type {
-  BuilderMessage,
-  LinkUrl,
-  MessageAction,
-  MessageColumn,
-  MessageImageCarousel,
-  MessageIssue,
-  MessagePath,
+import {
+  blankMessage,
+  type BuilderMessage,
+  type LinkUrl,
+  type MessageAction,
+  type MessageColumn,
+  type MessageImageCarousel,
+  type MessageIssue,
+  type MessagePath,
 } from '@linq/contract';
 import type { ActionRow } from './repository.ts';
 
@@ -70,19 +71,7 @@ function imageCarousel(source: MessageImageCarousel): MessageImageCarousel {
  * user switches types; they are never sent), rebuilt field by field so no client-only key is stored.
  */
 export function keepRelevantParts(message: BuilderMessage): BuilderMessage {
-  const base: BuilderMessage = {
-    id: message.id,
-    message_type: message.message_type,
-    text: null,
-    alt_text: null,
-    image_url: null,
-    sticker_package_id: null,
-    sticker_id: null,
-    message_confirm: null,
-    message_quick_reply: null,
-    message_columns: null,
-    message_image_carousels: null,
-  };
+  const base = blankMessage(message.message_type, message.id);
   const quickReply = message.message_quick_reply;
   const confirm = message.message_confirm;
   switch (message.message_type) {
