@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandling } from './platform/http.ts';
+import { requestLogController } from './platform/logger.ts';
 import { parseQueryString } from './platform/querystring.ts';
 import { startRealtimeHub, type RealtimeHub } from './platform/realtime-hub.ts';
 import { apiModules } from './modules/index.ts';
@@ -38,6 +39,7 @@ declare module 'fastify' {
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
+    logController: requestLogController(ctx.config),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseQueryString },

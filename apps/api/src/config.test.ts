@@ -13,6 +13,14 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 
+  it('logs JSON unless stdout is a terminal, and LOG_FORMAT decides when set', () => {
+    expect(loadConfig({}, { stdoutIsTerminal: false }).logFormat).toBe('json');
+    expect(loadConfig({}, { stdoutIsTerminal: true }).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, { stdoutIsTerminal: true }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, { stdoutIsTerminal: false }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+
   it('names every bad value in one clear message', () => {
     const load = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' });
     expect(load).toThrow(ConfigError);

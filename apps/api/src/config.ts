@@ -32,33 +32,40 @@ const schema = z.object({
   LINE_SIMULATOR: z.enum(['embedded', 'off']).optional(),
   FILES_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'SEED_DEMO' | 'LINE_SIMULATOR' | 'FILES_DIR'> & {
+export type Config = Omit<z.infer<typeof schema>, 'SEED_DEMO' | 'LINE_SIMULATOR' | 'FILES_DIR' | 'LOG_FORMAT'> & {
   /** Demo data is seeded into an empty database: on by default with the embedded database. */
   seedDemo: boolean;
   /** Run the LINE simulator in this process for simulated (demo) channels: on with demo data. */
   embeddedSimulator: boolean;
   /** Where stored files (images friends sent) live. */
   filesDir: string;
+  /** `pretty` for a person at a terminal (requests only at debug), `json` for log collectors. */
+  logFormat: 'json' | 'pretty';
 };
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { stdoutIsTerminal = process.stdout.isTTY === true }: { stdoutIsTerminal?: boolean } = {},
+): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { SEED_DEMO, LINE_SIMULATOR, FILES_DIR, ...rest } = parsed.data;
+  const { SEED_DEMO, LINE_SIMULATOR, FILES_DIR, LOG_FORMAT, ...rest } = parsed.data;
   const seedDemo = SEED_DEMO ?? rest.DATABASE_URL === undefined;
   return {
     ...rest,
     seedDemo,
     embeddedSimulator: (LINE_SIMULATOR ?? (seedDemo ? 'embedded' : 'off')) === 'embedded',
     filesDir: FILES_DIR ?? path.join(rest.DATA_DIR, 'files'),
+    logFormat: LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
   };
 }

@@ -1,8 +1,8 @@
-import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './platform/context.ts';
 import { openDatabase, type Database } from './platform/db.ts';
+import { createLogger } from './platform/logger.ts';
 import { startQueue } from './platform/queue.ts';
 import { startLineSimulator, type LineSimulator } from '@linq/line-simulator';
 import { registerJobs } from './modules/jobs.ts';
@@ -25,7 +25,7 @@ export async function startRuntime(
   config: Config,
   options: { role: ProcessRole; log?: FastifyBaseLogger; database?: Database; simulator?: LineSimulator },
 ): Promise<Runtime> {
-  const log = options.log ?? (pino({ level: config.LOG_LEVEL }) as FastifyBaseLogger);
+  const log = options.log ?? createLogger(config);
   const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   await database.migrate();
   const queue = await startQueue(database.sql, log);

@@ -20,8 +20,8 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** `<repo>/../shared/reference/line-openapi/` — the `shared/` folder sits beside the repository. */
-export const DEFAULT_OPENAPI_DIR = path.resolve(here, '../../../../shared/reference/line-openapi');
+/** LINE's OpenAPI files, kept in the package with LINE's licence (see `openapi/SOURCE`). */
+export const DEFAULT_OPENAPI_DIR = path.resolve(here, '../openapi');
 export const DEFAULT_MESSAGING_API_PATH = path.join(DEFAULT_OPENAPI_DIR, 'messaging-api.yml');
 export const DEFAULT_WEBHOOK_PATH = path.join(DEFAULT_OPENAPI_DIR, 'webhook.yml');
 

@@ -71,7 +71,7 @@ export interface SimulatorOptions {
   host?: string;
   /** Default 0 (a free port). */
   port?: number;
-  /** LINE's messaging-api.yml; default `<repo>/../shared/reference/line-openapi/messaging-api.yml`. */
+  /** LINE's messaging-api.yml; default `packages/line-simulator/openapi/messaging-api.yml`. */
   openapiPath?: string;
   /** Clock in ms (rate limits, reply-token and retry-key expiry, timestamps). Default Date.now. */
   now?: () => number;
