@@ -25,3 +25,6 @@ export * from './message-builder/validate.ts';
 export * from './message-builder/to-line.ts';
 export * from './message-builder/defaults.ts';
 export * from './message-builder/save-format.ts';
+export * from './plans/model.ts';
+export * from './plans/tree.ts';
+export * from './plans/layout.ts';
