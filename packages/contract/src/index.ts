@@ -28,3 +28,4 @@ export * from './message-builder/save-format.ts';
 export * from './plans/model.ts';
 export * from './plans/tree.ts';
 export * from './plans/layout.ts';
+export * from './plans/schedule.ts';
