@@ -29,3 +29,4 @@ export * from './plans/model.ts';
 export * from './plans/tree.ts';
 export * from './plans/layout.ts';
 export * from './plans/schedule.ts';
+export * from './plans/auto-reply.ts';
