@@ -30,3 +30,4 @@ export * from './plans/tree.ts';
 export * from './plans/layout.ts';
 export * from './plans/schedule.ts';
 export * from './plans/auto-reply.ts';
+export * from './plans/timing-label.ts';
