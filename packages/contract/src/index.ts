@@ -31,3 +31,6 @@ export * from './plans/layout.ts';
 export * from './plans/schedule.ts';
 export * from './plans/auto-reply.ts';
 export * from './plans/timing-label.ts';
+export * from './plans/attributes.ts';
+export * from './plans/errors.ts';
+export * from './plans/save-format.ts';
