@@ -34,3 +34,4 @@ export * from './plans/timing-label.ts';
 export * from './plans/attributes.ts';
 export * from './plans/errors.ts';
 export * from './plans/save-format.ts';
+export * from './plans/validate.ts';
