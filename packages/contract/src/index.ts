@@ -35,3 +35,4 @@ export * from './plans/attributes.ts';
 export * from './plans/errors.ts';
 export * from './plans/save-format.ts';
 export * from './plans/validate.ts';
+export * from './plans/api.ts';
