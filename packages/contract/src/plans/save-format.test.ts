@@ -265,6 +265,18 @@ describe('reading a plan save back on the server', () => {
     ]);
   });
 
+  it('a plan of one box reads back with its empty lists of timings and conditions', () => {
+    const single: PlanDetail = { ...branchingScenario(), plan_timings: [] };
+    const oneBox = { ...single, plan_actions: single.plan_actions.slice(0, 1) };
+    const payload = toPlanSavePayload(oneBox);
+    const form = toPlanFormData(payload);
+    expect(valuesOf(form, 'plan_timings_attributes[]')).toEqual(['']);
+    expect(valuesOf(form, 'target_conditions_attributes[]')).toEqual(['']);
+    const parsed = parsePlanFormData(form.entries());
+    expect(parsed.success && parsed.data.plan_timings_attributes).toEqual([]);
+    expect(parsed.success && parsed.data.target_conditions_attributes).toEqual([]);
+  });
+
   it('bracket keys become nested objects and lists; indexed items keep their order and gaps close up', () => {
     expect(
       parseBracketEntries([

@@ -4,6 +4,7 @@ import {
   applyNightWindow,
   computeDueTime,
   dueTime,
+  isValidNightWindow,
   isValidTimeZone,
   wallTimeToInstant,
   zonedWallTime,
@@ -189,6 +190,12 @@ describe('no sends at night (issue 15: a send due then waits until the window op
     expect(iso(applyNightWindow(at('2024-01-10T03:30:00Z'), lunch, TOKYO))).toBe('2024-01-10T04:00:00.000Z');
     // 2024-03-09 23:00 EST → 2024-03-10 09:00 EDT
     expect(iso(applyNightWindow(at('2024-03-10T04:00:00Z'), night, NEW_YORK))).toBe('2024-03-10T13:00:00.000Z');
+  });
+
+  it('a window is two different times of day', () => {
+    expect(isValidNightWindow(night)).toBe(true);
+    expect(isValidNightWindow({ start: '22:00', end: '22:00' })).toBe(false);
+    expect(isValidNightWindow({ start: '25:00', end: '09:00' })).toBe(false);
   });
 
   it('no window (the default) changes nothing', () => {

@@ -224,6 +224,13 @@ function minutesOfDay(wall: Pick<WallTime, 'hour' | 'minute'>): number {
   return wall.hour * 60 + wall.minute;
 }
 
+/** Whether a night window can be saved as a channel setting: two times of day "HH:MM" that differ. */
+export function isValidNightWindow(window: NightWindow): boolean {
+  const start = parseTimeOfDay(window.start);
+  const end = parseTimeOfDay(window.end);
+  return start !== null && end !== null && minutesOfDay(start) !== minutesOfDay(end);
+}
+
 /** Whether the wall time of `instant` lies in the window (start included, end excluded; a window may wrap midnight). */
 export function isInNightWindow(instant: Date, window: NightWindow, timeZone: string): boolean {
   const start = parseTimeOfDay(window.start);
