@@ -1,0 +1,325 @@
+import { z } from 'zod';
+import { dataOf, id, idParams, listOf, timestamp } from '../common.ts';
+import { endpoint, sessionOf } from '../http.ts';
+import { planSavePayload } from './attributes.ts';
+import { planAction, planDetail, planRefId, planTiming, planType, plan, scenarioTrigger } from './model.ts';
+
+/*
+ * The plan endpoints (spec section 7 "Plans, analysis, templates", issues 14 and 15). Defined here
+ * for the API and the console to share; the next round serves them and only then adds them to
+ * registry.ts's allEndpoints (the isolation test requires every registered endpoint to be served).
+ */
+
+export const PLAN_PAGE_SIZE = 20;
+
+/** "true"/"false" in a query string as a boolean (absent: no filter). */
+const queryFlag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === 'true'));
+
+export const planListQuery = z.object({
+  folder_id: id.optional(),
+  plan_type: planType.optional(),
+  is_active: queryFlag,
+  /** Name search (anywhere in the name, case-insensitive). */
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(PLAN_PAGE_SIZE),
+});
+export type PlanListQuery = z.input<typeof planListQuery>;
+
+/** A plan as lists show it, with its headline figures. */
+export const planListItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  plan_type: planType,
+  is_active: z.boolean(),
+  folder_id: z.number().int().nullable(),
+  scenario_trigger: scenarioTrigger,
+  send_at: timestamp.nullable(),
+  /** Friends in the plan now (enrolments not finished or stopped). */
+  enrolled_count: z.number().int(),
+  /** Messages the plan has sent (every box sent to a friend counts one). */
+  sent_count: z.number().int(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type PlanListItem = z.infer<typeof planListItem>;
+
+/** Plan save errors (spec section 8): keyed ({ "<key>": { description } }), or one text when not about a field. */
+export const planErrors = z.record(z.string(), z.object({ description: z.string() }));
+
+/**
+ * The answer to a plan save (spec section 7: success, errors). On success errors is empty and id
+ * names the saved plan; a 422 answers success false with keyed errors.
+ */
+export const planSaveAnswer = z.object({
+  success: z.boolean(),
+  errors: z.union([planErrors, z.string()]),
+  id: z.number().int().nullable(),
+});
+export type PlanSaveAnswer = z.infer<typeof planSaveAnswer>;
+
+/** Delete asks first: while friends wait in the plan, it answers 409 with their number unless end_waiting=true ends them. */
+export const planDeleteQuery = z.object({ end_waiting: queryFlag.transform((value) => value ?? false) });
+export const planDeleteAnswer = dataOf(z.object({ id: z.number().int(), ended_enrolments: z.number().int() }));
+
+export const copyPlanInput = z.object({
+  /** The folder the copy goes to (the original's when omitted). */
+  folder_id: planRefId.nullable().optional(),
+});
+
+export const MISSED_SEND_CHOICES = ['send', 'skip'] as const;
+/**
+ * Activation. missed_sends: what happens to sends that fell due while the plan was paused (asked
+ * when there are any: send them now or skip them). allow_partial_send: a broadcast that would
+ * overrun the channel's monthly quota is refused unless the user confirms sending to as many as fit.
+ */
+export const activatePlanInput = z.object({
+  missed_sends: z.enum(MISSED_SEND_CHOICES).optional(),
+  allow_partial_send: z.boolean().default(false),
+});
+export type ActivatePlanInput = z.input<typeof activatePlanInput>;
+
+/** What a broadcast would take, shown before it is activated. */
+export const broadcastForecast = z.object({
+  /** Friends the target matches now. */
+  recipients: z.number().int(),
+  /** Message objects per recipient (the boxes a broadcast sends at once). */
+  messages_per_recipient: z.number().int(),
+  total_messages: z.number().int(),
+  /** The channel's remaining monthly quota as LINE reports it; null when LINE sets no limit. */
+  quota_remaining: z.number().int().nullable(),
+  exceeds_quota: z.boolean(),
+  /** How long LINE's rate limits make the send take. */
+  estimated_seconds: z.number(),
+});
+export type BroadcastForecast = z.infer<typeof broadcastForecast>;
+
+const access = sessionOf('service');
+const viewPlans = { feature: 'plans', level: 'view' } as const;
+const editPlans = { feature: 'plans', level: 'edit' } as const;
+
+export const plansApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/service/plans',
+    summary: "The channel's plans (folder, type, active, name search) with friends enrolled now and messages sent",
+    access,
+    permission: viewPlans,
+    query: planListQuery,
+    response: listOf(planListItem),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/service/plans/:id',
+    summary: 'One plan with its boxes and timings (plan, plan_actions, plan_timings)',
+    access,
+    permission: viewPlans,
+    params: idParams,
+    response: planDetail,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/service/plans',
+    summary: 'Create a plan (multipart/form-data in the plan save format, read with parsePlanFormData)',
+    access,
+    permission: editPlans,
+    body: planSavePayload,
+    response: planSaveAnswer,
+    successStatus: 201,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/service/plans/:id',
+    summary: 'Save a plan (multipart/form-data); saved boxes keep their ids',
+    access,
+    permission: editPlans,
+    params: idParams,
+    body: planSavePayload,
+    response: planSaveAnswer,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/service/plans/:id',
+    summary: 'Delete a plan; refused (409) while friends wait in it unless end_waiting=true',
+    access,
+    permission: editPlans,
+    params: idParams,
+    query: planDeleteQuery,
+    response: planDeleteAnswer,
+  }),
+  copy: endpoint({
+    method: 'POST',
+    path: '/service/plans/:id/copy',
+    summary: 'Copy a plan (name + "のコピー", inactive)',
+    access,
+    permission: editPlans,
+    params: idParams,
+    body: copyPlanInput,
+    response: planDetail,
+    successStatus: 201,
+  }),
+  activate: endpoint({
+    method: 'POST',
+    path: '/service/plans/:id/activate',
+    summary: 'Activate a plan (missed sends: send or skip; a broadcast over the quota needs allow_partial_send)',
+    access,
+    permission: editPlans,
+    params: idParams,
+    body: activatePlanInput,
+    response: dataOf(planListItem),
+  }),
+  deactivate: endpoint({
+    method: 'POST',
+    path: '/service/plans/:id/deactivate',
+    summary: 'Deactivate a plan: its enrolments pause',
+    access,
+    permission: editPlans,
+    params: idParams,
+    response: dataOf(planListItem),
+  }),
+  forecast: endpoint({
+    method: 'GET',
+    path: '/service/plans/:id/forecast',
+    summary: "A broadcast's recipients, messages against the monthly quota and send time",
+    access,
+    permission: viewPlans,
+    params: idParams,
+    response: dataOf(broadcastForecast),
+  }),
+};
+
+export const ENROLMENT_STATUSES = ['active', 'paused', 'finished', 'stopped'] as const;
+
+/** One enrolment of a friend in a plan, as the friend's plans list it. */
+export const friendPlan = z.object({
+  id: z.number().int(),
+  plan_id: z.number().int(),
+  plan_name: z.string(),
+  plan_type: planType,
+  status: z.enum(ENROLMENT_STATUSES),
+  /** The box the friend waits at (or was last sent). */
+  current_box_id: z.string().nullable(),
+  /** The next send's due time, when one is scheduled. */
+  next_action_at: timestamp.nullable(),
+  started_at: timestamp,
+  ended_at: timestamp.nullable(),
+  /** Why it ended early (stopped by staff, its box removed …). */
+  end_reason: z.string().nullable(),
+});
+export type FriendPlan = z.infer<typeof friendPlan>;
+
+export const sendPlanInput = z.object({ plan_id: planRefId });
+export type SendPlanInput = z.input<typeof sendPlanInput>;
+
+/** POST /service/friends/{id}/send_plan answers the friend's current plans, as friennd_plans (spelled so). */
+export const sendPlanAnswer = dataOf(z.object({ id: z.number().int(), friennd_plans: z.array(friendPlan) }));
+
+export const sendPlanApi = {
+  sendPlan: endpoint({
+    method: 'POST',
+    path: '/service/friends/:id/send_plan',
+    summary: "Start a scenario for the friend, or send a broadcast to the friend alone; answers the friend's plans",
+    access,
+    permission: editPlans,
+    params: idParams,
+    body: sendPlanInput,
+    response: sendPlanAnswer,
+    successStatus: 201,
+  }),
+};
+
+/** Percent helper (spec section 9): part of whole in percent, 0 when the whole is 0; one decimal. */
+export function percentOf(part: number, whole: number): number {
+  if (whole === 0) return 0;
+  return Math.round((part / whole) * 1000) / 10;
+}
+
+/** The percent as text: "0%" when the whole is 0. */
+export function formatPercent(part: number, whole: number): string {
+  return `${percentOf(part, whole)}%`;
+}
+
+/** One option's figures: how many friends tapped it, against those the box was sent to. */
+export const optionFigures = z.object({
+  /** The option's child box (null when it has none). */
+  box_id: z.string().nullable(),
+  label: z.string(),
+  taps: z.number().int(),
+  /** percentOf(taps, the box's sent). */
+  tap_rate: z.number(),
+});
+
+export const boxFigures = z.object({
+  sent: z.number().int(),
+  failed: z.number().int(),
+  /** Friends waiting at the box now. */
+  waiting: z.number().int(),
+  options: z.array(optionFigures),
+});
+export type BoxFigures = z.infer<typeof boxFigures>;
+
+export const planAnalysisQuery = z.object({
+  /** Sends and taps from this day (YYYY-MM-DD, account time zone) … */
+  from: z.iso.date().optional(),
+  /** … until this day, included. */
+  to: z.iso.date().optional(),
+});
+
+/** A friend in the plan now, where they wait. */
+export const planAnalysisFriend = z.object({
+  id: z.number().int(),
+  enrolment_id: z.number().int(),
+  box_id: z.string().nullable(),
+  next_action_at: timestamp.nullable(),
+});
+
+/** The profile shown for a friend (the picture only with the personal-data authority). */
+export const planAnalysisProfile = z.object({
+  id: z.number().int(),
+  display_name: z.string(),
+  picture_url: z.string().nullable(),
+});
+export type PlanAnalysisProfile = z.infer<typeof planAnalysisProfile>;
+
+/** GET /service/plan_analysis/{id} (spec section 7): plan, plan_actions (with figures), plan_timings, profiles, friends. */
+export const planAnalysisDetail = z.object({
+  plan,
+  plan_actions: z.array(planAction.extend({ figures: boxFigures })),
+  plan_timings: z.array(planTiming),
+  profiles: z.array(planAnalysisProfile),
+  friends: z.array(planAnalysisFriend),
+});
+export type PlanAnalysisDetail = z.infer<typeof planAnalysisDetail>;
+
+export const planAnalysisListItem = planListItem.extend({
+  failed_count: z.number().int(),
+  /** Friends who went through the plan to its end. */
+  finished_count: z.number().int(),
+});
+
+const viewAnalysis = { feature: 'plan_analysis', level: 'view' } as const;
+
+export const planAnalysisApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/service/plan_analysis',
+    summary: 'Every plan of the channel with its headline figures',
+    access,
+    permission: viewAnalysis,
+    query: planListQuery,
+    response: listOf(planAnalysisListItem),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/service/plan_analysis/:id',
+    summary: "A plan's diagram with per-box and per-option figures and the friends at each box",
+    access,
+    permission: viewAnalysis,
+    params: idParams,
+    query: planAnalysisQuery,
+    response: planAnalysisDetail,
+  }),
+};
