@@ -1,0 +1,69 @@
+/**
+ * After a restart the embedded simulator is new and empty: nothing may call it for a simulated channel
+ * before that channel is bound again. Deliveries left queued by the previous process, and webhook
+ * events it stored but did not process, go out to the right channel instead of meeting a 401.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../../config.ts';
+import { deliveries } from '../../platform/schema.ts';
+import { startServer, type Server } from '../../server.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { waitFor } from '../../test/wait.ts';
+import { enqueueSend } from '../delivery/service.ts';
+
+const FRIENDS = 30;
+
+let t: TestApp;
+let server: Server | undefined;
+
+beforeAll(async () => {
+  // The previous process: api only, so what it enqueued is still waiting when it stops.
+  t = await startTestApp({}, { role: 'api', persistent: true });
+});
+afterAll(async () => {
+  await server?.stop();
+  await t?.stop();
+});
+
+describe('start order', () => {
+  it('binds the simulated channels before any job calls the embedded simulator', async () => {
+    const account = await t.factory.account();
+    const secrets = t.runtime.ctx.secrets;
+    const channel = await t.factory.lineAccount(account.id, {
+      simulated: true,
+      channelId: String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999)),
+      channelSecretSealed: secrets.seal(randomBytes(16).toString('hex')),
+      channelAccessTokenSealed: secrets.seal(randomBytes(32).toString('base64url')),
+    });
+    const friendIds: number[] = [];
+    for (let i = 0; i < FRIENDS; i++) friendIds.push((await t.factory.friend(channel.id)).id);
+    for (const friendId of friendIds) {
+      await enqueueSend(
+        t.runtime.ctx,
+        { lineAccountId: channel.id },
+        { friendIds: [friendId], messages: [{ type: 'text', text: '再起動のあと' }], source: 'test' },
+      );
+    }
+    await t.close();
+
+    const config = loadConfig({
+      ...t.serverEnv(),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: '0',
+      LINE_SIMULATOR: 'embedded',
+    });
+    server = await startServer(config, 'all');
+    const db = server.ctx.database.db;
+    const rows = await waitFor(async () => {
+      const all = await db.select().from(deliveries).where(eq(deliveries.lineAccountId, channel.id));
+      return all.every((row) => row.status === 'sent' || row.status === 'failed') && all;
+    }, 20_000);
+    expect(rows.filter((row) => row.status !== 'sent').map((row) => row.lastError)).toEqual([]);
+    const simulated = server.ctx.simulator!.channel(channel.channelId!)!;
+    expect(simulated.sentMessages().filter((sent) => sent.delivered)).toHaveLength(FRIENDS);
+  });
+});
