@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataOf, id, listOf, timestamp } from './common.ts';
+import { deliveryWait } from './deliveries.ts';
 import { endpoint, sessionOf } from './http.ts';
 
 /** Conversation page size (spec section 9). */
@@ -64,6 +65,8 @@ export const talkMessage = z.object({
   /** Outgoing messages: from the delivery log. */
   delivery_status: z.enum(DELIVERY_STATES).nullable(),
   failure_reason: z.string().nullable(),
+  /** A queued outgoing message that waits (quota, rate limit, channel credentials, LINE unavailable): why, and until when. */
+  delivery_wait: deliveryWait.nullable(),
 });
 export type TalkMessage = z.infer<typeof talkMessage>;
 

@@ -1,4 +1,11 @@
-import type { Conversation, OutgoingMessage, TalkHistory, TalkMessage } from '@linq/contract';
+import {
+  DELIVERY_WAIT_MESSAGES,
+  type Conversation,
+  type DeliveryWait,
+  type OutgoingMessage,
+  type TalkHistory,
+  type TalkMessage,
+} from '@linq/contract';
 import type { z } from 'zod';
 import type { conversationQuery, talkHistoryQuery } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
@@ -195,5 +202,18 @@ function toTalkMessage(row: repo.HistoryRow): TalkMessage {
     sent_by: row.senderId !== null && row.senderName !== null ? { id: row.senderId, name: row.senderName } : null,
     delivery_status: row.direction === 'outgoing' ? row.deliveryStatus : null,
     failure_reason: row.direction === 'outgoing' ? row.failureReason : null,
+    delivery_wait: deliveryWaitOf(row),
+  };
+}
+
+/** Why a queued message has not gone out yet, and when it is tried next (null: due, sending or settled). */
+function deliveryWaitOf(row: repo.HistoryRow): DeliveryWait | null {
+  if (row.direction !== 'outgoing' || row.deliveryStatus !== 'queued' || !row.waitReason || !row.nextAttemptAt) {
+    return null;
+  }
+  return {
+    reason: row.waitReason,
+    message: DELIVERY_WAIT_MESSAGES[row.waitReason],
+    next_attempt_at: row.nextAttemptAt.toISOString(),
   };
 }
