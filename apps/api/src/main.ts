@@ -43,6 +43,7 @@ async function main() {
     const seeding = simulated.seedingChannels > 0 ? '; virtual friends are being added in the background' : '';
     lines.push(
       `  LINE simulator: ${simulated.channels} simulated channel(s) bound${seeding}. Act as a friend with the phone panel (service area header).`,
+      `  LINE simulator control routes: ${ctx.simulator!.url}/_sim/ (loopback only)`,
     );
   }
   console.log(lines.join('\n'));
