@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import type { ProcessRole } from './runtime.ts';
+import { installProcessGuard } from './platform/process-guard.ts';
 import { startServer } from './server.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './seed/demo.ts';
 
@@ -19,6 +20,7 @@ async function main() {
     throw new ConfigError('The embedded database lives inside one process: --role=api|worker needs DATABASE_URL.');
   }
   const { ctx, app, port, seeded, simulated, stop } = await startServer(config, role);
+  installProcessGuard(ctx.log, { role, pid: process.pid, database: ctx.database.kind });
 
   const shutdown = async (signal: string) => {
     ctx.log.info({ signal }, 'shutting down');

@@ -36,7 +36,8 @@ export async function startRuntime(
   },
 ): Promise<Runtime> {
   const log = options.log ?? createLogger(config);
-  const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const database =
+    options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, log }));
   await database.migrate();
   const queue = await startQueue(database.sql, log);
   const ownSimulator = !options.simulator && config.embeddedSimulator ? await startLineSimulator() : null;

@@ -125,7 +125,11 @@ export const realtimeEvent = z.object({
   direction: z.enum(['incoming', 'outgoing']).nullable(),
 });
 export type RealtimeEventMessage = z.infer<typeof realtimeEvent>;
-/** Sent once the connection is authenticated and subscribed (a reconnected client then catches up). */
+/**
+ * Sent once the connection is authenticated and subscribed (a reconnected client then catches up),
+ * and again whenever the server may have missed events (its database LISTEN was lost and replaced):
+ * every ready means "fetch again what you show".
+ */
 export const realtimeReady = z.object({ type: z.literal('ready') });
 /** Close codes of the realtime WebSocket when it refuses the connection. */
 export const REALTIME_CLOSE = { badRequest: 4400, unauthorized: 4401, forbidden: 4403 } as const;
