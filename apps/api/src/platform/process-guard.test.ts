@@ -3,6 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { installProcessGuard, isConnectionLoss } from './process-guard.ts';
 
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
+/** The handlers the guard installed (called directly: emitting would reach the test runner's own too). */
+const guardOf = () => ({
+  rejection: process.listeners('unhandledRejection').at(-1)!,
+  exception: process.listeners('uncaughtException').at(-1)!,
+});
 
 describe('isConnectionLoss', () => {
   it('knows a terminated or reset connection, also wrapped as a query error’s cause', () => {
@@ -34,7 +39,7 @@ describe('the process guard', () => {
     const exit = vi.spyOn(process, 'exit').mockImplementation(() => undefined as never);
     uninstall = installProcessGuard(log as unknown as FastifyBaseLogger, { role: 'worker' });
     const reason = pgError('57P01', 'terminating connection due to administrator command');
-    process.emit('unhandledRejection', reason, Promise.resolve());
+    guardOf().rejection(reason, Promise.resolve());
     expect(log.error).toHaveBeenCalledWith(
       expect.objectContaining({ role: 'worker', origin: 'unhandledRejection', connectionLoss: true, err: reason }),
       expect.stringContaining('nothing handled'),
@@ -45,12 +50,12 @@ describe('the process guard', () => {
   it('goes on after an uncaught lost connection, and stops on any other uncaught exception', () => {
     const exit = vi.spyOn(process, 'exit').mockImplementation(() => undefined as never);
     uninstall = installProcessGuard(log as unknown as FastifyBaseLogger, { role: 'all' });
-    process.emit('uncaughtException', pgError('ECONNRESET', 'read ECONNRESET'), 'uncaughtException');
+    guardOf().exception(pgError('ECONNRESET', 'read ECONNRESET'), 'uncaughtException');
     expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ connectionLoss: true }), expect.any(String));
     expect(exit).not.toHaveBeenCalled();
 
     const bug = new TypeError('cannot read properties of undefined');
-    process.emit('uncaughtException', bug, 'uncaughtException');
+    guardOf().exception(bug, 'uncaughtException');
     expect(log.fatal).toHaveBeenCalledWith(expect.objectContaining({ role: 'all', err: bug }), expect.any(String));
     expect(exit).toHaveBeenCalledWith(1);
   });

@@ -1,6 +1,7 @@
 import { DELIVERY_WAIT_MESSAGES, type DeliveryRetryResult, type DeliveryWaitReason } from '@linq/contract';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
 import { LineApiError, lineClient, type LineClient, type LineMessage } from '../../platform/line.ts';
 import * as repo from './repository.ts';
 
@@ -90,9 +91,25 @@ export async function enqueueSend(
   scope: { lineAccountId: number },
   request: SendRequest,
 ): Promise<number[]> {
+  const recorded = await recordSend(ctx, ctx.database.db, scope, request);
+  await recorded.enqueue();
+  return recorded.ids;
+}
+
+/**
+ * enqueueSend's recording with `db`, which may be the caller's transaction (the send is then
+ * recorded with the caller's rows, or not at all). Nothing goes to LINE before `enqueue`, which
+ * the caller calls once it committed; a job lost before that is found by the sweeper.
+ */
+export async function recordSend(
+  ctx: AppContext,
+  db: Db,
+  scope: { lineAccountId: number },
+  request: SendRequest,
+): Promise<{ ids: number[]; enqueue(): Promise<void> }> {
   if (request.messages.length === 0) throw new Error('a send needs at least one message');
   const requested = [...new Set(request.friendIds)];
-  const found = requested.length > 0 ? await repo.channelFriends(ctx.database.db, scope.lineAccountId, requested) : [];
+  const found = requested.length > 0 ? await repo.channelFriends(db, scope.lineAccountId, requested) : [];
   if (found.length < requested.length) {
     const known = new Set(found.map((f) => f.id));
     const strangers = requested.filter((id) => !known.has(id));
@@ -109,21 +126,12 @@ export async function enqueueSend(
     for (const friendIds of chunks(following, RECIPIENTS_PER_MULTICAST)) planned.push({ messages, friendIds });
     if (blocked.length > 0) planned.push({ messages, friendIds: blocked, failedReason: 'blocked' });
   }
-  if (planned.length === 0) return [];
+  if (planned.length === 0) return { ids: [], enqueue: async () => {} };
 
   const { source, sourceId, sentByUserId } = request;
-  const ids = await repo.insertDeliveries(
-    ctx.database.db,
-    scope.lineAccountId,
-    { source, sourceId, sentByUserId },
-    planned,
-  );
-  // A job lost here (process killed) is found by the sweeper: the rows are already queued.
-  await enqueue(
-    ctx,
-    ids.filter((_, i) => !planned[i]!.failedReason),
-  );
-  return ids;
+  const ids = await repo.insertDeliveries(db, scope.lineAccountId, { source, sourceId, sentByUserId }, planned);
+  const toSend = ids.filter((_, i) => !planned[i]!.failedReason);
+  return { ids, enqueue: () => enqueue(ctx, toSend) };
 }
 
 const enqueue = (ctx: AppContext, deliveryIds: number[]) =>

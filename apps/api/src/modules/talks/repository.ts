@@ -151,10 +151,6 @@ export async function setDelivery(db: Db, messageId: number, deliveryId: number 
   await db.update(messages).set({ deliveryId }).where(eq(messages.id, messageId));
 }
 
-export async function deleteMessage(db: Db, messageId: number) {
-  await db.delete(messages).where(eq(messages.id, messageId));
-}
-
 /** The talk list's last message when this one is the newest; the unread count stays. */
 export async function noteOutgoingMessage(
   db: Db,
