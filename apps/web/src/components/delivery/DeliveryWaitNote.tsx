@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { deliveriesApi, talksApi, type DeliveryWait } from '@linq/contract';
-import { Button, Typography } from 'antd';
+import { Button, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { invalidateEndpoints, useEndpointMutation } from '../../app/api/queries.ts';
 import { feedback } from '../../app/feedback.ts';
@@ -12,6 +12,7 @@ import { formatDateTime } from '../format.ts';
  */
 export function DeliveryWaitNote({ wait, canRetry }: { wait: DeliveryWait; canRetry: boolean }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const retry = useEndpointMutation(deliveriesApi.retry);
   const retryNow = async () => {
     try {
@@ -25,8 +26,21 @@ export function DeliveryWaitNote({ wait, canRetry }: { wait: DeliveryWait; canRe
     await invalidateEndpoints(talksApi.history);
   };
   return (
-    <span data-testid="delivery-wait" data-reason={wait.reason} style={{ display: 'block', fontSize: 11 }}>
-      <Typography.Text type="warning" style={{ display: 'block', fontSize: 11 }}>
+    // A box of its own: readable on the talk's coloured background as on a white page.
+    <div
+      data-testid="delivery-wait"
+      data-reason={wait.reason}
+      style={{
+        maxWidth: 300,
+        padding: '4px 8px',
+        borderRadius: token.borderRadiusSM,
+        background: token.colorWarningBg,
+        border: `1px solid ${token.colorWarningBorder}`,
+        fontSize: 11,
+        lineHeight: 1.5,
+      }}
+    >
+      <Typography.Text style={{ display: 'block', fontSize: 11 }}>
         {t(`delivery.waitReasons.${wait.reason}`)}
       </Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 11 }} data-testid="delivery-next-attempt">
@@ -45,6 +59,6 @@ export function DeliveryWaitNote({ wait, canRetry }: { wait: DeliveryWait; canRe
           {t('delivery.retryNow')}
         </Button>
       )}
-    </span>
+    </div>
   );
 }

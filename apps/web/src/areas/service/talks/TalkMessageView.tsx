@@ -50,7 +50,7 @@ function MessageBody({ message }: { message: TalkMessage }) {
   }
 }
 
-function DeliveryState({ message, canRetry }: { message: TalkMessage; canRetry: boolean }) {
+function DeliveryState({ message }: { message: TalkMessage }) {
   const { t } = useTranslation();
   if (!message.delivery_status) return null;
   // A queued message that waits for a reason (quota, token, LINE) says so.
@@ -61,7 +61,6 @@ function DeliveryState({ message, canRetry }: { message: TalkMessage; canRetry: 
       <Tag color={colour} style={{ margin: 0, fontSize: 11 }}>
         {t(`talks.delivery.${state}`)}
       </Tag>
-      {message.delivery_wait && <DeliveryWaitNote wait={message.delivery_wait} canRetry={canRetry} />}
       {message.delivery_status === 'failed' && message.failure_reason && (
         <Typography.Text type="danger" style={{ display: 'block', fontSize: 11 }}>
           {t('talks.failedReason', { reason: message.failure_reason })}
@@ -121,8 +120,9 @@ export function TalkMessageRow({
         <MessageBody message={message} />
         <div style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
           {meta}
-          {ours && <DeliveryState message={message} canRetry={canRetry} />}
+          {ours && <DeliveryState message={message} />}
         </div>
+        {ours && message.delivery_wait && <DeliveryWaitNote wait={message.delivery_wait} canRetry={canRetry} />}
       </div>
     </div>
   );
