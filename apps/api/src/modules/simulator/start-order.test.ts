@@ -5,9 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { loadConfig } from '../../config.ts';
 import { deliveries } from '../../platform/schema.ts';
+import { markCredentialsInvalid } from '../delivery/repository.ts';
 import { startServer, type Server } from '../../server.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { waitFor } from '../../test/wait.ts';
@@ -39,13 +40,21 @@ describe('start order', () => {
     });
     const friendIds: number[] = [];
     for (let i = 0; i < FRIENDS; i++) friendIds.push((await t.factory.friend(channel.id)).id);
+    const ids: number[] = [];
     for (const friendId of friendIds) {
-      await enqueueSend(
+      const sent = await enqueueSend(
         t.runtime.ctx,
         { lineAccountId: channel.id },
         { friendIds: [friendId], messages: [{ type: 'text', text: '再起動のあと' }], source: 'test' },
       );
+      ids.push(...sent);
     }
+    // Some met the previous simulator's 401 and wait for the token: binding the channel ends that.
+    await markCredentialsInvalid(t.runtime.ctx.database.db, channel.id, 'Authentication failed.');
+    await t.runtime.ctx.database.db
+      .update(deliveries)
+      .set({ status: 'waiting', waitReason: 'credentials', nextAttemptAt: new Date(Date.now() + 3_600_000) })
+      .where(inArray(deliveries.id, ids.slice(0, 5)));
     await t.close();
 
     const config = loadConfig({
