@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './browser.ts';
 import { accessToken } from './session.ts';
@@ -130,3 +130,29 @@ export const scoreOf = async (page: Page, friendId: number) =>
   (await serviceApi<{ score: number }>(page, 'GET', `/service/friends/${friendId}`)).data.score;
 
 export const uniqueSuffix = () => Math.random().toString(36).slice(2, 7);
+
+/** Calls a control route (`/_sim/…`: quota, tokens) of the console's embedded LINE simulator. */
+export async function simulatorControl<T>(method: 'GET' | 'PUT', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${inject('simulatorUrl')}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${path}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+export interface SimulatedChannelState {
+  channelId: string;
+  basicId: string;
+  quota: { limit: number | null; used: number };
+}
+
+/** The page's selected demo channel as the simulator has it. */
+export async function selectedSimulatedChannel(page: Page): Promise<SimulatedChannelState> {
+  const status = await serviceApi<{ basic_id: string }>(page, 'GET', '/service/simulator');
+  const channels = await simulatorControl<SimulatedChannelState[]>('GET', '/_sim/channels');
+  const channel = channels.find((c) => c.basicId === status.data.basic_id);
+  if (!channel) throw new Error(`the simulator has no channel ${status.data.basic_id}`);
+  return channel;
+}

@@ -10,6 +10,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 export interface ConsoleServer {
   url: string;
   port: number;
+  /** The embedded LINE simulator's address (its /_sim control routes), when the console runs one. */
+  simulatorUrl: string;
   stop(): Promise<void>;
   /** Starts one more api-only process on the same PostgreSQL database (none on the embedded one). */
   startSecondApi(): Promise<ConsoleServer>;
@@ -64,10 +66,11 @@ async function startProcess(env: NodeJS.ProcessEnv, args: string[]): Promise<Con
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const port = await waitForPort(child);
+  const { port, simulatorUrl } = await waitForPort(child);
   return {
     url: `http://localhost:${port}`,
     port,
+    simulatorUrl,
     stop: () => stopProcess(child),
     startSecondApi: () => Promise.reject(new Error('start further processes from the first console')),
   };
@@ -83,13 +86,15 @@ async function adminQuery(url: string, sql: string) {
   }
 }
 
-function waitForPort(child: ChildProcess): Promise<number> {
+/** The port from the start banner, and the simulator's address when it names one (printed in the same write). */
+function waitForPort(child: ChildProcess): Promise<{ port: number; simulatorUrl: string }> {
   return new Promise((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/Console: +http:\/\/localhost:(\d+)\//);
-      if (match) resolve(Number(match[1]));
+      const simulator = output.match(/LINE simulator control routes: (http:\/\/\S+)\/_sim\//);
+      if (match) resolve({ port: Number(match[1]), simulatorUrl: simulator?.[1] ?? '' });
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (chunk: Buffer) => {

@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.ts';
-import { loginAs } from '../support/session.ts';
+import {
+  consoleIdOf,
+  demoFriendsJoined,
+  followingFriend,
+  friendWrites,
+  receivedBy,
+  selectedSimulatedChannel,
+  serviceApi,
+  simulatorControl,
+  uniqueSuffix,
+  until,
+} from '../support/demo-service.ts';
+import { accessToken, loginAs } from '../support/session.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -94,4 +106,107 @@ describe('LINE accounts in the admin area', () => {
       await context.close();
     }
   });
+});
+
+interface HistoryMessage {
+  id: number;
+  delivery_status: string | null;
+  delivery_wait: { reason: string } | null;
+}
+
+/** The demo channel's settings saved through the admin API with a new access token (keeping the rest). */
+async function saveToken(admin: Page, lineAccountId: number, token: string) {
+  const headers = { authorization: `Bearer ${await accessToken(admin)}`, 'content-type': 'application/json' };
+  const read = await fetch(`${baseUrl()}/api/admin/line_accounts/${lineAccountId}`, { headers });
+  const { data } = (await read.json()) as {
+    data: { name: string; account: { id: number }; status: string; channel_id: string; basic_id: string | null };
+  };
+  const saved = await fetch(`${baseUrl()}/api/admin/line_accounts/${lineAccountId}`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({
+      name: data.name,
+      account_id: data.account.id,
+      status: data.status,
+      channel_id: data.channel_id,
+      basic_id: data.basic_id ?? '',
+      simulated: true,
+      channel_access_token: token,
+    }),
+  });
+  expect(saved.status).toBe(200);
+}
+
+describe('a channel whose access token LINE refuses', () => {
+  it('shows the state and the messages on hold on the channel screen; saving the reissued token sends them', async () => {
+    const staff = await newPage(browser);
+    const admin = await newPage(browser);
+    let lineAccountId = 0;
+    let tokenPath = '';
+    const reissued = `e2e-reissued-${uniqueSuffix()}${uniqueSuffix()}`;
+    try {
+      await loginAs(admin.page, 'admin', 'admin@demo.example');
+      await loginAs(staff.page, 'service', 'staff@demo.example');
+      await staff.page.goto('/service/talks');
+      await staff.page.waitForFunction(() => localStorage.getItem('laid') !== null);
+      lineAccountId = Number(await staff.page.evaluate(() => localStorage.getItem('laid')));
+      await demoFriendsJoined(staff.page);
+      const name = `トークン ${uniqueSuffix()}`;
+      const friend = await followingFriend(staff.page, name);
+      await friendWrites(staff.page, friend, '問い合わせです');
+      const friendId = await consoleIdOf(staff.page, name);
+
+      // LINE stops accepting the channel's token (reissued in the LINE Developers console).
+      const channel = await selectedSimulatedChannel(staff.page);
+      tokenPath = `/_sim/channels/${channel.channelId}/token`;
+      await simulatorControl('PUT', tokenPath, { channelAccessToken: null });
+      const sent = await serviceApi<HistoryMessage>(staff.page, 'POST', '/service/messages', {
+        friend_id: friendId,
+        message: { type: 'text', text: '担当者からご連絡します' },
+      });
+      expect(sent.status).toBe(201);
+      const history = () =>
+        serviceApi<HistoryMessage[]>(staff.page, 'GET', `/service/messages?friend_id=${friendId}`).then((r) =>
+          r.data.find((message) => message.id === sent.data.id),
+        );
+      await until(
+        async () => ((await history())?.delivery_wait?.reason === 'credentials' ? true : undefined),
+        20_000,
+        'the reply waiting for the token',
+      );
+
+      await admin.page.goto(`${LIST}/${lineAccountId}`);
+      const alert = admin.page.getByTestId('credentials-invalid');
+      await alert.waitFor();
+      await alert.getByText('チャネルアクセストークンが無効です').waitFor();
+      await expect(alert.getByTestId('credentials-waiting').textContent()).resolves.toBe('送信保留中のメッセージ: 1件');
+      await admin.page.goto(`${LIST}?q=${channel.channelId}`);
+      await admin.page.getByTestId(`credentials-invalid-${lineAccountId}`).waitFor();
+
+      // The administrator saves the reissued token on the edit screen.
+      await simulatorControl('PUT', tokenPath, { channelAccessToken: reissued });
+      await admin.page.goto(`${LIST}/${lineAccountId}/edit`);
+      await admin.page.getByTestId('field-channel_access_token').fill(reissued);
+      await admin.page.getByTestId('form-submit').click();
+      await admin.page.waitForURL(new RegExp(`/admin/line-accounts/${lineAccountId}$`));
+      await admin.page.getByTestId('line-account-detail').waitFor();
+      expect(await admin.page.getByTestId('credentials-invalid').count()).toBe(0);
+
+      await until(
+        async () => ((await history())?.delivery_status === 'sent' ? true : undefined),
+        20_000,
+        'the reply sent',
+      );
+      const received = await receivedBy(staff.page, friend);
+      expect(received.map((entry) => entry.message.text)).toEqual(['担当者からご連絡します']);
+    } finally {
+      // Whatever happened, LINE and the console agree on the channel's token again.
+      if (tokenPath) {
+        await simulatorControl('PUT', tokenPath, { channelAccessToken: reissued });
+        await saveToken(admin.page, lineAccountId, reissued);
+      }
+      await staff.context.close();
+      await admin.context.close();
+    }
+  }, 120_000);
 });

@@ -7,7 +7,9 @@ import {
   followingFriend,
   friendWrites,
   receivedBy,
+  selectedSimulatedChannel,
   serviceApi,
+  simulatorControl,
   uniqueSuffix,
   until,
 } from '../support/demo-service.ts';
@@ -158,6 +160,66 @@ describe('talks (demo channel with virtual friends)', () => {
       id,
       { timeout: 20_000 },
     );
+  }, 120_000);
+});
+
+describe('talks: a reply held by the monthly quota', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await newPage(browser));
+    await openTalks(page);
+  }, 120_000);
+  afterAll(() => context.close());
+
+  it('shows why it waits and when it is checked next; 今すぐ再試行 sends it once the quota allows', async () => {
+    const name = `上限 ${unique()}`;
+    const friend = await followingFriend(page, name);
+    await friendWrites(page, friend, '在庫はありますか？');
+    const id = await consoleIdOf(page, name);
+    await item(page, id).click();
+    const chat = page.getByTestId('talk-chat');
+    await chat.getByText('在庫はありますか？').waitFor();
+
+    const channel = await selectedSimulatedChannel(page);
+    const quotaPath = `/_sim/channels/${channel.channelId}/quota`;
+    // This month's messages are all spent.
+    const spent = await simulatorControl<{ used: number }>('GET', quotaPath);
+    await simulatorControl('PUT', quotaPath, { limit: spent.used });
+    try {
+      const reply = `入荷しました ${unique()}`;
+      await page.getByTestId('talk-input').fill(reply);
+      await page.getByTestId('talk-input').press('Control+Enter');
+      const held = chat.locator('[data-direction="outgoing"]', { hasText: reply });
+      await held.locator('[data-testid="talk-delivery"][data-status="waiting"]').waitFor({ timeout: 20_000 });
+      await expect(held.getByTestId('talk-delivery').locator('.ant-tag').textContent()).resolves.toBe('送信保留中');
+      await expect(held.getByTestId('delivery-wait').getAttribute('data-reason')).resolves.toBe('quota');
+      await held.getByText('今月のメッセージ送信数の上限に達したため送信を保留しています').waitFor();
+      await expect(held.getByTestId('delivery-next-attempt').textContent()).resolves.toMatch(
+        /^次回の確認: \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/,
+      );
+
+      // Still spent: it stays on hold, and says so.
+      await held.getByTestId('delivery-retry').click();
+      await page.getByText('送信できる状態になっていないため、引き続き保留します').waitFor();
+      expect(await receivedBy(page, friend)).toEqual([]);
+
+      await simulatorControl('PUT', quotaPath, { limit: channel.quota.limit });
+      await held.getByTestId('delivery-retry').click();
+      await held.locator('[data-testid="talk-delivery"][data-status="sent"]').waitFor({ timeout: 20_000 });
+      expect(await held.getByTestId('delivery-wait').count()).toBe(0);
+      const received = await until(
+        async () => {
+          const messages = await receivedBy(page, friend);
+          return messages.length > 0 ? messages : undefined;
+        },
+        20_000,
+        'the reply on the friend’s phone',
+      );
+      expect(received.map((entry) => entry.message.text)).toEqual([reply]);
+    } finally {
+      await simulatorControl('PUT', quotaPath, { limit: channel.quota.limit });
+    }
   }, 120_000);
 });
 

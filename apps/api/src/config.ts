@@ -30,6 +30,7 @@ const schema = z.object({
   LINE_DATA_API_BASE_URL: z.url().default('https://api-data.line.me'),
   LINE_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   LINE_SIMULATOR: z.enum(['embedded', 'off']).optional(),
+  DELIVERY_MAX_WAIT_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   FILES_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),

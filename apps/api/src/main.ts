@@ -1,8 +1,8 @@
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { startRuntime, type ProcessRole } from './runtime.ts';
-import { bindSimulatedChannels, type BindResult } from './modules/simulator/bind.ts';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo.ts';
+import type { ProcessRole } from './runtime.ts';
+import { installProcessGuard } from './platform/process-guard.ts';
+import { startServer } from './server.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './seed/demo.ts';
 
 function parseRole(argv: string[]): ProcessRole {
   const arg = argv.find((a) => a.startsWith('--role='));
@@ -19,23 +19,12 @@ async function main() {
   if (!config.DATABASE_URL && role !== 'all') {
     throw new ConfigError('The embedded database lives inside one process: --role=api|worker needs DATABASE_URL.');
   }
-  const runtime = await startRuntime(config, { role });
-  const { ctx } = runtime;
-  const seeded = config.seedDemo ? await seedDemoIfEmpty(ctx) : false;
-
-  const app = role === 'worker' ? null : await buildApp(ctx);
-  if (app) await app.listen({ port: config.PORT, host: config.HOST });
-  const address = app?.server.address();
-  const port = address && typeof address === 'object' ? address.port : config.PORT;
-  // Simulated (demo) channels: into the embedded simulator, webhooks back to this server.
-  const simulated: BindResult | null =
-    app && ctx.simulator ? await bindSimulatedChannels(ctx, `http://${loopbackHost(config.HOST)}:${port}`) : null;
+  const { ctx, app, port, seeded, simulated, stop } = await startServer(config, role);
+  installProcessGuard(ctx.log, { role, pid: process.pid, database: ctx.database.kind });
 
   const shutdown = async (signal: string) => {
     ctx.log.info({ signal }, 'shutting down');
-    simulated?.stop();
-    await app?.close();
-    await runtime.stop();
+    await stop();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -56,15 +45,10 @@ async function main() {
     const seeding = simulated.seedingChannels > 0 ? '; virtual friends are being added in the background' : '';
     lines.push(
       `  LINE simulator: ${simulated.channels} simulated channel(s) bound${seeding}. Act as a friend with the phone panel (service area header).`,
+      `  LINE simulator control routes: ${ctx.simulator!.url}/_sim/ (loopback only)`,
     );
   }
   console.log(lines.join('\n'));
-}
-
-/** How the simulator in this process reaches the server: loopback unless it listens on one address only. */
-function loopbackHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
-  return host.includes(':') ? `[${host}]` : host;
 }
 
 main().catch((error: unknown) => {

@@ -14,19 +14,30 @@ export type ProcessRole = 'api' | 'worker' | 'all';
 
 export interface Runtime {
   ctx: AppContext;
+  /** Starts the job handlers of the worker role (once; nothing for the api role). */
+  startJobs(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /**
  * Opens the database, applies migrations, starts the job queue and, for the worker
- * role, its handlers. main.ts and the tests share this.
+ * role, its handlers: at once, or with `deferJobs` when the caller calls startJobs()
+ * (server.ts, after the simulated channels the jobs call are bound). main.ts and the
+ * tests share this.
  */
 export async function startRuntime(
   config: Config,
-  options: { role: ProcessRole; log?: FastifyBaseLogger; database?: Database; simulator?: LineSimulator },
+  options: {
+    role: ProcessRole;
+    log?: FastifyBaseLogger;
+    database?: Database;
+    simulator?: LineSimulator;
+    deferJobs?: boolean;
+  },
 ): Promise<Runtime> {
   const log = options.log ?? createLogger(config);
-  const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const database =
+    options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, log }));
   await database.migrate();
   const queue = await startQueue(database.sql, log);
   const ownSimulator = !options.simulator && config.embeddedSimulator ? await startLineSimulator() : null;
@@ -49,9 +60,12 @@ export async function startRuntime(
     },
     sessionPolicy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
   };
-  if (options.role !== 'api') await registerJobs(ctx);
+  let jobs: Promise<void> | null = null;
+  const startJobs = () => (jobs ??= options.role === 'api' ? Promise.resolve() : registerJobs(ctx));
+  if (!options.deferJobs) await startJobs();
   return {
     ctx,
+    startJobs,
     async stop() {
       await queue.stop();
       await ownSimulator?.stop();

@@ -76,6 +76,13 @@ export const adminLineAccount = z.object({
     ok: z.boolean().nullable(),
     error: z.string().nullable(),
   }),
+  /**
+   * LINE refuses the channel's access token (401: wrong, revoked or reissued): since when, LINE's
+   * message and how many deliveries wait for it. Saving a new token ends it and sends what waited.
+   */
+  credentials_invalid: z
+    .object({ since: timestamp, error: z.string().nullable(), waiting_deliveries: z.number().int() })
+    .nullable(),
   /** Friends the channel knows (following or blocked). */
   friend_count: z.number().int(),
   created_at: timestamp,

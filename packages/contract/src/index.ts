@@ -12,6 +12,7 @@ export * from './friends.ts';
 export * from './simulator.ts';
 export * from './folders.ts';
 export * from './labels.ts';
+export * from './deliveries.ts';
 export * from './talks.ts';
 export * from './files.ts';
 export * from './registry.ts';

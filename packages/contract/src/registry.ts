@@ -2,6 +2,7 @@ import type { Endpoint } from './http.ts';
 import { accountUsersApi } from './account-users.ts';
 import { adminLineAccountsApi } from './admin-line-accounts.ts';
 import { brandingApi } from './branding.ts';
+import { deliveriesApi } from './deliveries.ts';
 import { adminFoldersApi, serviceFoldersApi } from './folders.ts';
 import { friendsApi, infoFieldsApi, tutorialsApi } from './friends.ts';
 import { marksApi, tagsApi } from './labels.ts';
@@ -33,6 +34,7 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(tagsApi),
   ...Object.values(marksApi),
   ...Object.values(talksApi),
+  ...Object.values(deliveriesApi),
   ...Object.values(filesApi),
   ...Object.values(templatesApi),
   ...Object.values(teppanTemplatesApi),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataOf, id, listOf, timestamp } from './common.ts';
+import { deliveryWait } from './deliveries.ts';
 import { endpoint, sessionOf } from './http.ts';
 
 /** Conversation page size (spec section 9). */
@@ -64,6 +65,8 @@ export const talkMessage = z.object({
   /** Outgoing messages: from the delivery log. */
   delivery_status: z.enum(DELIVERY_STATES).nullable(),
   failure_reason: z.string().nullable(),
+  /** A queued outgoing message that waits (quota, rate limit, channel credentials, LINE unavailable): why, and until when. */
+  delivery_wait: deliveryWait.nullable(),
 });
 export type TalkMessage = z.infer<typeof talkMessage>;
 
@@ -122,7 +125,11 @@ export const realtimeEvent = z.object({
   direction: z.enum(['incoming', 'outgoing']).nullable(),
 });
 export type RealtimeEventMessage = z.infer<typeof realtimeEvent>;
-/** Sent once the connection is authenticated and subscribed (a reconnected client then catches up). */
+/**
+ * Sent once the connection is authenticated and subscribed (a reconnected client then catches up),
+ * and again whenever the server may have missed events (its database LISTEN was lost and replaced):
+ * every ready means "fetch again what you show".
+ */
 export const realtimeReady = z.object({ type: z.literal('ready') });
 /** Close codes of the realtime WebSocket when it refuses the connection. */
 export const REALTIME_CLOSE = { badRequest: 4400, unauthorized: 4401, forbidden: 4403 } as const;

@@ -148,6 +148,23 @@ describe('/_sim control routes over plain HTTP', () => {
     await call('DELETE', '/_sim/faults');
   });
 
+  it('channel access token: revoked, then reissued', async () => {
+    await call('POST', '/_sim/channels', channelBody);
+    const client = new messagingApi.MessagingApiClient({ channelAccessToken: 'token-over-http', baseURL: sim.url });
+    expect((await call('PUT', '/_sim/channels/1650000001/token', { channelAccessToken: null })).body).toEqual({
+      channelAccessToken: null,
+    });
+    await expect(client.getBotInfo()).rejects.toMatchObject({ status: 401 });
+    expect((await call('PUT', '/_sim/channels/1650000001/token', { channelAccessToken: 'new-token' })).status).toBe(
+      200,
+    );
+    const reissued = new messagingApi.MessagingApiClient({ channelAccessToken: 'new-token', baseURL: sim.url });
+    expect((await reissued.getBotInfo()).basicId).toBeTruthy();
+    await expect(client.getBotInfo()).rejects.toMatchObject({ status: 401 });
+    expect((await call('PUT', '/_sim/channels/1650000001/token', { channelAccessToken: '' })).status).toBe(400);
+    expect((await call('PUT', '/_sim/channels/1650000001/token', {})).status).toBe(400);
+  });
+
   it('webhook settings, rich menu view for the phone panel, avatars and errors', async () => {
     await call('POST', '/_sim/channels', { ...channelBody, quota: 10 });
     expect(

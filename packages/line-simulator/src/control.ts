@@ -147,6 +147,13 @@ const setQuota: Handler = (ctx) => {
   c.setQuota('limit' in b ? quotaLimit(b['limit']) : c.quota().limit, used as number | undefined);
   return c.quota();
 };
+route('PUT', '/_sim/channels/:channelId/token', (ctx) => {
+  const c = channelOf(ctx);
+  const b = ctx.json();
+  if (!('channelAccessToken' in b)) throw new SimError(400, 'channelAccessToken is required (null revokes the token)');
+  c.setChannelAccessToken(b['channelAccessToken'] === null ? null : str(b['channelAccessToken'], 'channelAccessToken'));
+  return { channelAccessToken: c.channelAccessToken };
+});
 route('PUT', '/_sim/channels/:channelId/quota', setQuota);
 route('POST', '/_sim/channels/:channelId/quota', setQuota);
 route('GET', '/_sim/channels/:channelId/quota', (ctx) => channelOf(ctx).quota());

@@ -41,6 +41,8 @@ export interface SimContext {
   avatarUrl(userId: string): string;
   registerFriend(friend: Friend): void;
   issueReplyToken(channelId: string, userId: string): string;
+  /** The channel's calls now authenticate with `next` only (null: with none). */
+  changeAccessToken(channel: Channel, next: string | null): void;
 }
 
 export interface StoredContent {
@@ -248,7 +250,7 @@ function monthOf(ms: number): string {
 export class Channel implements SimChannel, WebhookTarget {
   readonly channelId: string;
   readonly channelSecret: string;
-  readonly channelAccessToken: string;
+  channelAccessToken: string | null;
   readonly botUserId: string;
   botName: string;
   basicId: string;
@@ -298,6 +300,10 @@ export class Channel implements SimChannel, WebhookTarget {
 
   setRedelivery(on: boolean): void {
     this.redelivery = on;
+  }
+
+  setChannelAccessToken(token: string | null): void {
+    this.sim.changeAccessToken(this, token);
   }
 
   private rollMonth(): void {

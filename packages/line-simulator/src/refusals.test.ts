@@ -196,6 +196,23 @@ describe('requests LINE would reject (validated against messaging-api.yml)', () 
     expect(((await missing.json()) as { message: string }).message).toMatch(/^Authorization header required/);
   });
 
+  it('a revoked or reissued channel access token -> 401 until the channel has a token again', async () => {
+    const other = env.sim.addChannel({ channelId: '2000000009', channelSecret: 's9', channelAccessToken: 'taken' });
+    env.channel.setChannelAccessToken(null);
+    expect(env.channel.channelAccessToken).toBeNull();
+    expect((await lineError(env.client.getBotInfo())).status).toBe(401);
+
+    expect(() => env.channel.setChannelAccessToken('taken')).toThrow(/another channel/);
+    env.channel.setChannelAccessToken('reissued-token');
+    expect((await lineError(env.client.getBotInfo())).status).toBe(401);
+    const reissued = new messagingApi.MessagingApiClient({
+      channelAccessToken: 'reissued-token',
+      baseURL: env.sim.url,
+    });
+    expect((await reissued.getBotInfo()).userId).toBe(env.channel.botUserId);
+    expect(other.channelAccessToken).toBe('taken');
+  });
+
   it('unknown paths -> 404', async () => {
     const res = await raw(env.sim, 'GET', '/v2/bot/nothing-here');
     expect(res).toMatchObject({ status: 404, json: { message: 'Not found' } });

@@ -164,6 +164,16 @@ export class Simulator implements LineSimulator, SimContext {
     return { userId: entry.userId };
   }
 
+  changeAccessToken(channel: Channel, next: string | null): void {
+    if (next === channel.channelAccessToken) return;
+    if (next !== null && this.channelsByToken.has(next)) {
+      throw new SimError(409, 'another channel already uses this channel access token');
+    }
+    if (channel.channelAccessToken !== null) this.channelsByToken.delete(channel.channelAccessToken);
+    if (next !== null) this.channelsByToken.set(next, channel);
+    channel.channelAccessToken = next;
+  }
+
   // --- public API ---------------------------------------------------------------------------
 
   addChannel(c: ChannelInit): Channel {

@@ -247,13 +247,19 @@ export interface SimChannel {
   readonly channelId: string;
   readonly botUserId: string;
   readonly channelSecret: string;
-  readonly channelAccessToken: string;
+  /** The token calls must carry; null once revoked (every call answers 401). */
+  readonly channelAccessToken: string | null;
   readonly webhookUrl: string | null;
   readonly redelivery: boolean;
   readonly botName: string;
   readonly basicId: string;
   setWebhookUrl(url: string | null): void;
   setRedelivery(on: boolean): void;
+  /**
+   * As when LINE reissues or revokes the token: from now on only `token` authenticates the channel's
+   * calls (null: none does, every call answers 401). Throws (409) when another channel uses it.
+   */
+  setChannelAccessToken(token: string | null): void;
   /** `limit` null = no limit. `used` sets the month's consumption (default: unchanged). */
   setQuota(limit: number | null, used?: number): void;
   quota(): QuotaState;

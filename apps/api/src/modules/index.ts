@@ -3,6 +3,7 @@ import type { AppContext } from '../platform/context.ts';
 import { accountUserRoutes } from './account-users/routes.ts';
 import { adminLineAccountRoutes } from './admin-line-accounts/routes.ts';
 import { brandingRoutes } from './branding/routes.ts';
+import { deliveryRoutes } from './delivery/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { folderRoutes } from './folders/routes.ts';
 import { friendRoutes } from './friends/routes.ts';
@@ -31,6 +32,7 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   simulatorRoutes,
   folderRoutes,
   talkRoutes,
+  deliveryRoutes,
   fileRoutes,
   tagRoutes,
   markRoutes,

@@ -26,9 +26,11 @@ export interface Database {
   close(): Promise<void>;
   /**
    * LISTEN on a NOTIFY channel: PGlite's own listener, or on PostgreSQL one dedicated
-   * connection that reconnects after errors. Resolves to the function that stops listening.
+   * connection that is replaced, with back-off, when it is lost. Notifications sent while it
+   * was lost are gone: `onReconnect` runs once a replacement listens, so listeners can catch up.
+   * Resolves to the function that stops listening.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -40,10 +42,20 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** Where lost PostgreSQL connections are reported (they are replaced by themselves). */
+  log?: ConnectionLog;
 }
 
+/** The logger's part that lost connections are reported to. */
+export interface ConnectionLog {
+  warn(details: object, message: string): void;
+}
+const silent: ConnectionLog = { warn: () => undefined };
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10, options.log ?? silent)
+    : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -77,10 +89,16 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, log: ConnectionLog): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client losing its connection (database restart) must not crash the process.
-  pool.on('error', () => undefined);
+  // A connection can be lost at any time (failover, proxy restart, pg_terminate_backend). The pool
+  // reports idle ones and replaces them; a checked-out client (a transaction, an export cursor) has
+  // no pool listener while it is out, so every client gets its own for its whole life: without one,
+  // its 'error' event would end the process. The query that was running fails on its own.
+  pool.on('error', (error) => log.warn({ err: error }, 'database: an idle connection was lost; the pool replaces it'));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log.warn({ err: error }, 'database: a connection was lost'));
+  });
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
@@ -95,42 +113,50 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
     migrate: () => migratePg(db as never, { migrationsFolder }),
     close: () => pool.end(),
-    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
+    listen: (channel, onPayload, onReconnect) => listenPostgres(url, log, channel, onPayload, onReconnect),
   };
 }
 
-/** Delay before reconnecting a lost LISTEN connection. */
-const LISTEN_RETRY_MS = 1_000;
+/** Delays before replacing a lost LISTEN connection: doubling from the first, at most the last. */
+export const LISTEN_RETRY_MS = { first: 250, max: 10_000 };
 
 async function listenPostgres(
   url: string,
+  log: ConnectionLog,
   channel: string,
   onPayload: (payload: string) => void,
+  onReconnect: (() => void) | undefined,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
+  /** Failed attempts since the last connection that listened. */
+  let failures = 0;
+  let listenedBefore = false;
 
   const schedule = () => {
     if (stopped || retry) return;
+    const delay = Math.min(LISTEN_RETRY_MS.max, LISTEN_RETRY_MS.first * 2 ** failures);
+    failures++;
     retry = setTimeout(() => {
       retry = null;
       void connect();
-    }, LISTEN_RETRY_MS);
+    }, delay);
   };
-  /** One connection; when it fails or ends (database restart), a new one follows. */
+  /** One connection; when it fails or ends (database restart, terminated), a new one follows. */
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
     let failed = false;
-    const fail = () => {
+    const fail = (error?: Error) => {
       if (failed) return;
       failed = true;
       if (client === next) client = null;
+      if (!stopped) log.warn({ err: error, channel }, 'database: the LISTEN connection was lost; replacing it');
       next.end().catch(() => undefined);
       schedule();
     };
     next.on('error', fail);
-    next.on('end', fail);
+    next.on('end', () => fail());
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
@@ -138,9 +164,16 @@ async function listenPostgres(
     try {
       await next.connect();
       await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    } catch {
-      fail();
+    } catch (error) {
+      fail(error instanceof Error ? error : new Error(String(error)));
+      return;
     }
+    if (failed || stopped) return;
+    // Listening again after a loss (or after a first start that could not listen at once).
+    const recovered = listenedBefore || failures > 0;
+    failures = 0;
+    listenedBefore = true;
+    if (recovered) onReconnect?.();
   };
 
   await connect();

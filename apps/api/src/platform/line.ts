@@ -24,6 +24,10 @@ export class LineApiError extends Error {
   get retryable(): boolean {
     return this.status === 0 || this.status >= 500;
   }
+  /** 401: LINE refuses the channel access token (wrong, revoked or reissued). */
+  get unauthorized(): boolean {
+    return this.status === 401;
+  }
   get rateLimited(): boolean {
     return this.status === 429;
   }

@@ -28,8 +28,16 @@ export interface Queue {
     payload: JobPayloads[N],
     options?: { startAfter?: Date; singletonKey?: string },
   ): Promise<void>;
+  /** Several jobs in one statement (a batch-friendly send). */
+  sendMany<N extends JobName>(name: N, payloads: JobPayloads[N][]): Promise<void>;
   /** `batchSize`: jobs fetched at once and run one after the other (default 1). */
   work<N extends JobName>(name: N, handler: JobHandler<N>, options?: { batchSize?: number }): Promise<void>;
+  /** As work(), the jobs of one fetch handed over together (a handler that claims them at once). */
+  workBatch<N extends JobName>(
+    name: N,
+    handler: (payloads: JobPayloads[N][]) => Promise<void>,
+    options?: { batchSize?: number },
+  ): Promise<void>;
   /**
    * Runs a housekeeping task now and then every `intervalMs` in this worker (sweepers
    * that find work whose job was lost). Tasks must be idempotent: every worker runs them.
@@ -59,17 +67,26 @@ export async function startQueue(sql: SqlExecutor, log: FastifyBaseLogger): Prom
   };
   const runTask = (task: () => Promise<void>) =>
     track(task().catch((error: unknown) => log.error({ err: error }, 'housekeeping task failed')));
-  return {
+  const retries = { retryLimit: 5, retryDelay: 2, retryBackoff: true };
+  const queue: Queue = {
     async send(name, payload, options) {
-      await boss.send(name, payload, { retryLimit: 5, retryDelay: 2, retryBackoff: true, ...options });
+      await boss.send(name, payload, { ...retries, ...options });
+    },
+    async sendMany(name, payloads) {
+      if (payloads.length > 0) await boss.insert(payloads.map((data) => ({ name, data, ...retries })));
     },
     async work(name, handler, options) {
+      await queue.workBatch(
+        name,
+        async (payloads) => {
+          for (const payload of payloads) await handler(payload);
+        },
+        options,
+      );
+    },
+    async workBatch(name, handler, options) {
       await boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: 0.5, ...options }, async (jobs) => {
-        await track(
-          (async () => {
-            for (const job of jobs) await handler(job.data);
-          })(),
-        );
+        await track(handler(jobs.map((job) => job.data)));
       });
     },
     every(intervalMs, task) {
@@ -87,4 +104,5 @@ export async function startQueue(sql: SqlExecutor, log: FastifyBaseLogger): Prom
       await Promise.allSettled([...inFlight]);
     },
   };
+  return queue;
 }

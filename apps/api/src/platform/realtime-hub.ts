@@ -3,6 +3,8 @@ import type { Database } from './db.ts';
 import { REALTIME_CHANNEL, type RealtimeEvent } from './realtime.ts';
 
 export type RealtimeListener = (event: RealtimeEvent) => void;
+/** Events may have been missed (the LISTEN connection was lost and replaced): the subscriber catches up. */
+export type CatchUpListener = () => void;
 
 /**
  * One LISTEN per api process on the realtime NOTIFY channel, fanned out to the
@@ -10,8 +12,8 @@ export type RealtimeListener = (event: RealtimeEvent) => void;
  * event, so a message ingested by any process reaches browsers connected to any other.
  */
 export interface RealtimeHub {
-  /** Events of one LINE channel; returns the unsubscribe function. */
-  subscribe(lineAccountId: number, listener: RealtimeListener): () => void;
+  /** Events of one LINE channel, and the signal to catch up; returns the unsubscribe function. */
+  subscribe(lineAccountId: number, listener: RealtimeListener, onCatchUp?: CatchUpListener): () => void;
   /** Subscribers now (tests, metrics). */
   subscriberCount(): number;
   stop(): Promise<void>;
@@ -19,6 +21,7 @@ export interface RealtimeHub {
 
 export async function startRealtimeHub(database: Database, log: FastifyBaseLogger): Promise<RealtimeHub> {
   const byChannel = new Map<number, Set<RealtimeListener>>();
+  const catchUps = new Set<CatchUpListener>();
 
   const dispatch = (payload: string) => {
     const event = parseEvent(payload);
@@ -34,14 +37,28 @@ export async function startRealtimeHub(database: Database, log: FastifyBaseLogge
       }
     }
   };
-  const unlisten = await database.listen(REALTIME_CHANNEL, dispatch);
+  const catchUp = () => {
+    log.info({ subscribers: catchUps.size }, 'realtime: listening again; subscribers catch up');
+    for (const listener of catchUps) {
+      try {
+        listener();
+      } catch (error) {
+        log.warn({ err: error }, 'realtime: a subscriber failed to catch up');
+      }
+    }
+  };
+  const unlisten = await database.listen(REALTIME_CHANNEL, dispatch, catchUp);
 
   return {
-    subscribe(lineAccountId, listener) {
+    subscribe(lineAccountId, listener, onCatchUp) {
       let set = byChannel.get(lineAccountId);
       if (!set) byChannel.set(lineAccountId, (set = new Set()));
       set.add(listener);
+      // A function of its own per subscription, so that one subscriber's removal removes only its own.
+      const catchUpOnce = onCatchUp && (() => onCatchUp());
+      if (catchUpOnce) catchUps.add(catchUpOnce);
       return () => {
+        if (catchUpOnce) catchUps.delete(catchUpOnce);
         set.delete(listener);
         if (set.size === 0 && byChannel.get(lineAccountId) === set) byChannel.delete(lineAccountId);
       };
@@ -53,6 +70,7 @@ export async function startRealtimeHub(database: Database, log: FastifyBaseLogge
     },
     async stop() {
       byChannel.clear();
+      catchUps.clear();
       await unlisten();
     },
   };

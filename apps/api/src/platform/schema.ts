@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   ACTION_TYPES,
+  DELIVERY_WAIT_REASONS,
   FOLDER_TYPES,
   INFO_FIELD_TYPES,
   MESSAGE_TYPES,
@@ -234,7 +235,8 @@ export const messages = pgTable(
   ],
 );
 
-export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'waiting_quota'] as const;
+/** `waiting`: held until its reason (monthly quota, channel credentials) clears; see `wait_reason`. */
+export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'waiting'] as const;
 
 /**
  * One request to LINE: up to 5 messages to up to 500 friends (push when one, multicast
@@ -253,6 +255,8 @@ export const deliveries = pgTable(
     status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Why a queued or waiting delivery has not gone out yet (null: due, or settled). */
+    waitReason: text('wait_reason', { enum: DELIVERY_WAIT_REASONS }),
     lastError: text('last_error'),
     lineRequestId: text('line_request_id'),
     /** What asked for the send: talk, template test, plan, … and its id. */
@@ -265,8 +269,12 @@ export const deliveries = pgTable(
   (t) => [
     index('deliveries_due_idx')
       .on(t.nextAttemptAt)
-      .where(sql`status in ('queued', 'waiting_quota', 'sending')`),
+      .where(sql`status in ('queued', 'waiting', 'sending')`),
     index('deliveries_channel_idx').on(t.lineAccountId, t.createdAt),
+    /** A channel's waits, released together when their reason clears. */
+    index('deliveries_waiting_idx')
+      .on(t.lineAccountId, t.waitReason, t.nextAttemptAt)
+      .where(sql`status = 'waiting'`),
   ],
 );
 
@@ -604,3 +612,5 @@ export const trackedLinks = pgTable(
   },
   (t) => [index('tracked_links_friend_idx').on(t.friendId)],
 );
+
+export * from '../modules/delivery/schema.ts';

@@ -20,6 +20,10 @@ export interface TestApp {
   request(options: TestRequest): Promise<TestResponse>;
   /** Stops this server and starts a new one on the same database, as after a crash or deploy. */
   restart(role: ProcessRole): Promise<TestApp>;
+  /** Stops this server but keeps its database, e.g. for a server process (serverEnv) to go on with. */
+  close(): Promise<void>;
+  /** The environment that runs the real server (main.ts) on this test's database and secrets key. */
+  serverEnv(): Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -95,10 +99,12 @@ export async function startTestApp(
     const app = await buildApp(runtime.ctx);
     options.extraRoutes?.(app, runtime.ctx);
     await app.ready();
-    const close = async () => {
-      await app.close();
-      await runtime.stop();
-    };
+    let closed: Promise<void> | null = null;
+    const close = () =>
+      (closed ??= (async () => {
+        await app.close();
+        await runtime.stop();
+      })());
     return {
       app,
       runtime,
@@ -107,6 +113,15 @@ export async function startTestApp(
       async restart(nextRole) {
         await close();
         return start(nextRole);
+      },
+      close,
+      serverEnv() {
+        if (!url && !options.persistent) throw new Error('a server process needs the database on disk: persistent');
+        return {
+          ...(url ? { DATABASE_URL: url } : { DATA_DIR: dataDir }),
+          SECRETS_KEY: config.SECRETS_KEY!,
+          FILES_DIR: config.filesDir,
+        };
       },
       async stop() {
         await close();

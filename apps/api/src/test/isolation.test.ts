@@ -253,6 +253,7 @@ const talkRoutes = (): Record<string, Entry> => ({
   'POST /api/service/messages/read': talkProbe('/service/messages/read', NOT_FOUND, (b) => ({
     body: { friend_id: talkFriend(b) },
   })),
+  'POST /api/service/deliveries/retry': inChannel('/service/deliveries/retry', [200]),
   'POST /api/service/messages': probes((a, b) => [
     ...[a.channels[0]!.id, b.channels[0]!.id].map((lineAccountId) => ({
       path: '/service/messages',

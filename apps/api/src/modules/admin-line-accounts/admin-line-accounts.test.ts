@@ -109,6 +109,7 @@ describe('admin line accounts', () => {
       has_channel_access_token: true,
       webhook_url: `http://localhost:3000/webhooks/line/${row!.webhookKey}`,
       connection: { checked_at: null, ok: null, error: null },
+      credentials_invalid: null,
       friend_count: 0,
       created_at: expect.any(String) as string,
       updated_at: expect.any(String) as string,

@@ -6,7 +6,15 @@
 import { and, asc, count, desc, eq, ilike, ne, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { containsPattern } from '../../platform/sql.ts';
-import { accounts, friends, lineAccounts, userLineAccounts, users } from '../../platform/schema.ts';
+import {
+  accounts,
+  channelDeliveryStates,
+  deliveries,
+  friends,
+  lineAccounts,
+  userLineAccounts,
+  users,
+} from '../../platform/schema.ts';
 
 type ChannelStatus = (typeof lineAccounts.$inferSelect)['status'];
 
@@ -25,6 +33,9 @@ export interface ChannelRow {
   webhookKey: string;
   connectionCheckedAt: Date | null;
   connectionError: string | null;
+  credentialsInvalidSince: Date | null;
+  credentialsError: string | null;
+  credentialsWaiting: number;
   friendCount: number;
   createdAt: Date;
   updatedAt: Date;
@@ -70,12 +81,18 @@ function selectChannels(db: Db) {
       webhookKey: lineAccounts.webhookKey,
       connectionCheckedAt: lineAccounts.connectionCheckedAt,
       connectionError: lineAccounts.connectionError,
+      credentialsInvalidSince: channelDeliveryStates.credentialsInvalidSince,
+      credentialsError: channelDeliveryStates.credentialsError,
+      credentialsWaiting:
+        sql<number>`(select count(*) from ${deliveries} where ${deliveries.lineAccountId} = ${lineAccounts.id}
+        and ${deliveries.status} = 'waiting' and ${deliveries.waitReason} = 'credentials')`.mapWith(Number),
       friendCount: sql<number>`(select count(*) from ${friends} where ${friendsOfChannel})`.mapWith(Number),
       createdAt: lineAccounts.createdAt,
       updatedAt: lineAccounts.updatedAt,
     })
     .from(lineAccounts)
     .innerJoin(accounts, eq(accounts.id, lineAccounts.accountId))
+    .leftJoin(channelDeliveryStates, eq(channelDeliveryStates.lineAccountId, lineAccounts.id))
     .$dynamic();
 }
 

@@ -17,6 +17,7 @@ import { LineApiError, lineClient, type LineEndpoints } from '../../platform/lin
 import type { AdminPrincipal } from '../../platform/principal.ts';
 import * as repo from './repository.ts';
 import { bindChannelById } from '../simulator/bind.ts';
+import { credentialsFixed } from '../delivery/service.ts';
 
 export const DUPLICATE_CHANNEL_ID_MESSAGE = 'このチャネルIDは既に別のLINEアカウントで登録されています';
 export const UNKNOWN_ACCOUNT_MESSAGE = '選択されたアカウントが見つかりません';
@@ -111,6 +112,8 @@ export async function update(
     if (previousAccountId === undefined) throw notFound(CHANNEL);
     if (previousAccountId !== input.account_id) await repo.dropForeignAssignments(tx, id, input.account_id);
   });
+  // A new token may be the fixed one: deliveries waiting for it go out (or wait again on a 401).
+  if (input.channel_access_token) await credentialsFixed(ctx, id);
   return get(ctx, caller, id);
 }
 
@@ -159,6 +162,8 @@ export async function connectionTest(ctx: AppContext, caller: AdminCaller, id: n
     }
   }
 
+  // The token works: deliveries that waited for it go out.
+  if (result.ok) await credentialsFixed(ctx, id);
   const checkedAt = new Date();
   await repo.recordConnectionUnscoped(db, id, {
     checkedAt,
@@ -220,6 +225,13 @@ function present(caller: AdminCaller, row: repo.ChannelRow): AdminLineAccount {
       ok: row.connectionCheckedAt ? row.connectionError === null : null,
       error: row.connectionError,
     },
+    credentials_invalid: row.credentialsInvalidSince
+      ? {
+          since: row.credentialsInvalidSince.toISOString(),
+          error: row.credentialsError,
+          waiting_deliveries: row.credentialsWaiting,
+        }
+      : null,
     friend_count: row.friendCount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

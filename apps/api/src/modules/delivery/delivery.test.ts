@@ -8,9 +8,11 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { waitFor } from '../../test/wait.ts';
 import { registerDeliveryJobs } from './jobs.ts';
 import * as repo from './repository.ts';
+import { DELIVERY_WAIT_MESSAGES } from '@linq/contract';
 import {
   DEFAULT_DELIVERY_POLICY,
-  QUOTA_WAIT_MESSAGE,
+  ORPHAN_RESUME_GOAL_MS,
+  QUOTA_WAIT_END_GOAL_MS,
   enqueueSend,
   sendDelivery,
   sweepDeliveries,
@@ -81,7 +83,7 @@ const recipients = (deliveryId: number) =>
     .where(eq(deliveryRecipients.deliveryId, deliveryId))
     .orderBy(asc(deliveryRecipients.friendId));
 
-const settled = (id: number, status: 'sent' | 'failed' | 'waiting_quota') =>
+const settled = (id: number, status: 'sent' | 'failed' | 'waiting') =>
   waitFor(async () => {
     const row = await delivery(id);
     return row.status === status && row;
@@ -218,14 +220,29 @@ describe('delivery', () => {
     channel.setQuota(1, 1);
 
     const id = await sendOne(lineAccountId, friendIds);
-    const waiting = await settled(id, 'waiting_quota');
-    expect(waiting).toMatchObject({ lastError: QUOTA_WAIT_MESSAGE, attempts: 0 });
+    const waiting = await settled(id, 'waiting');
+    expect(waiting).toMatchObject({ waitReason: 'quota', lastError: DELIVERY_WAIT_MESSAGES.quota, attempts: 0 });
     expect((await recipients(id)).map((r) => r.status)).toEqual(['queued', 'queued']);
     expect(channel.sentMessageCount()).toBe(0);
 
     channel.setQuota(1000, 1);
     await sweepDeliveries(t.runtime.ctx, policy);
-    expect(await settled(id, 'sent')).toMatchObject({ attempts: 1, lastError: null });
+    expect(await settled(id, 'sent')).toMatchObject({ attempts: 1, lastError: null, waitReason: null });
+    expect(channel.sentMessageCount()).toBe(2);
+  });
+
+  it('quota waits of a channel: as many go out as the quota covers, oldest first; the rest wait on', async () => {
+    const { lineAccountId, channel, friendIds } = await channelWithFriends(2);
+    channel.setQuota(0, 0);
+    const first = await sendOne(lineAccountId, friendIds);
+    const second = await sendOne(lineAccountId, friendIds);
+    await settled(first, 'waiting');
+    await settled(second, 'waiting');
+
+    channel.setQuota(3, 0); // two messages for the first, not enough for the second as well
+    await sweepDeliveries(t.runtime.ctx, policy);
+    await settled(first, 'sent');
+    expect(await delivery(second)).toMatchObject({ status: 'waiting', waitReason: 'quota' });
     expect(channel.sentMessageCount()).toBe(2);
   });
 
@@ -252,8 +269,8 @@ describe('delivery', () => {
     const afterLine = await unqueuedDelivery(lineAccountId, friendIds);
     // Both claimed by a worker that then died (lease over at once); the second one's request
     // had reached LINE.
-    await repo.claimDelivery(db(), beforeLine, 0);
-    const claim = (await repo.claimDelivery(db(), afterLine, 0))!;
+    await repo.claimDeliveries(db(), [beforeLine], 0);
+    const [claim] = (await repo.claimDeliveries(db(), [afterLine], 0)) as [repo.Claim];
     const client = lineClient(t.runtime.ctx.lineEndpoints(true), token);
     const accepted = await client.multicast(
       channel.friends().map((f) => f.userId),
@@ -265,6 +282,34 @@ describe('delivery', () => {
     expect(await settled(beforeLine, 'sent')).toMatchObject({ attempts: 2 });
     expect(await settled(afterLine, 'sent')).toMatchObject({ attempts: 2, lineRequestId: accepted.requestId });
     expect(channel.sentMessageCount()).toBe(4); // each delivery once, to two friends
+  });
+
+  it('a send slower than its lease keeps its claim (heartbeat): nobody takes it over meanwhile, sent once', async () => {
+    const { lineAccountId, channel, friendIds } = await channelWithFriends(2);
+    const id = await unqueuedDelivery(lineAccountId, friendIds);
+    // Within the app's LINE time-out (300 ms) per call, but each call outlasts the lease.
+    const shortLease = { ...policy, sendingLeaseMs: 120 };
+    sim.faults.setLatency(250);
+    try {
+      const slow = sendDelivery(t.runtime.ctx, id, shortLease);
+      await waitFor(async () => (await delivery(id)).status === 'sending');
+      const claimedUntil = (await delivery(id)).nextAttemptAt.getTime();
+      // Renewed well past the first lease, and neither the sweeper nor another job can claim it.
+      await waitFor(async () => (await delivery(id)).nextAttemptAt.getTime() > claimedUntil + 150);
+      expect(await sweepDeliveries(t.runtime.ctx, shortLease)).toBe(0);
+      await sendDelivery(t.runtime.ctx, id, shortLease);
+      await slow;
+    } finally {
+      sim.faults.clear();
+    }
+    expect(await delivery(id)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(channel.sentMessageCount()).toBe(2);
+  });
+
+  it('the default timing meets the goals: orphans resume within 30 s, quota waits end within a minute', () => {
+    const p = DEFAULT_DELIVERY_POLICY;
+    expect(p.sendingLeaseMs + p.sweepIntervalMs).toBeLessThan(ORPHAN_RESUME_GOAL_MS);
+    expect(p.quotaRecheckMs + p.sweepIntervalMs).toBeLessThanOrEqual(QUOTA_WAIT_END_GOAL_MS);
   });
 
   it('1,200 recipients × 7 messages: 6 deliveries of at most 500 recipients and 5 messages', async () => {

@@ -1,27 +1,29 @@
 import type { AppContext } from '../../platform/context.ts';
-import { DEFAULT_DELIVERY_POLICY, sendDelivery, sweepDeliveries, type DeliveryPolicy } from './service.ts';
+import { deliveryPolicy, sendDeliveries, sweepDeliveries, type DeliveryPolicy } from './service.ts';
 
 const SEND_WORKERS = 4;
-const SWEEP_INTERVAL_MS = 30_000;
 
-/** Sends one delivery per job, and sweeps every 30 s for due and stranded deliveries. */
+/** Sends deliveries a fetch at a time per worker, and sweeps for due waits and stranded deliveries. */
 export async function registerDeliveryJobs(
   ctx: AppContext,
-  policy: DeliveryPolicy = DEFAULT_DELIVERY_POLICY,
+  policy: DeliveryPolicy = deliveryPolicy(ctx.config),
 ): Promise<void> {
-  // Each worker runs its jobs one after the other, fetching a batch at a time (pg-boss waits
-  // its polling interval between fetches); several workers keep requests to LINE in flight.
+  // Each worker claims the deliveries of a fetch together and sends them one after the other (pg-boss
+  // waits its polling interval between fetches); several workers keep requests to LINE in flight.
   for (let i = 0; i < SEND_WORKERS; i++) {
-    await ctx.queue.work(
+    await ctx.queue.workBatch(
       'delivery.send',
-      async ({ deliveryId }) => {
-        // Shutting down: the row stays queued and the sweeper hands it to another worker.
-        if (!ctx.queue.stopping()) await sendDelivery(ctx, deliveryId, policy);
+      async (payloads) => {
+        await sendDeliveries(
+          ctx,
+          payloads.map((p) => p.deliveryId),
+          policy,
+        );
       },
       { batchSize: 10 },
     );
   }
-  ctx.queue.every(SWEEP_INTERVAL_MS, async () => {
+  ctx.queue.every(policy.sweepIntervalMs, async () => {
     await sweepDeliveries(ctx, policy);
   });
 }

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { DeliveryWaitReason } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
 import type { LineMessage } from '../../platform/line.ts';
 import { deliveries, deliveryRecipients, friends, lineAccounts, nowSql } from '../../platform/schema.ts';
+import { channelDeliveryStates } from './schema.ts';
 
 /*
- * Enqueueing is scoped by channel. The worker side acts on one delivery by id: jobs carry
- * ids only and the row (its status, attempts and next_attempt_at) is the source of truth.
+ * Enqueueing is scoped by channel. The worker side acts on deliveries by id: jobs carry ids
+ * only and the row (its status, attempts, next_attempt_at and wait_reason) is the source of
+ * truth. Channel-wide waits (quota, credentials) are checked and released per channel.
  */
 
 const after = (ms: number) => sql`now() + ${ms}::double precision * interval '1 millisecond'`;
@@ -74,41 +77,83 @@ export async function insertDeliveries(
   });
 }
 
+const claimColumns = {
+  id: deliveries.id,
+  lineAccountId: deliveries.lineAccountId,
+  messages: deliveries.messages,
+  retryKey: deliveries.retryKey,
+  attempts: deliveries.attempts,
+};
+type ClaimRow = { id: number; lineAccountId: number; messages: unknown; retryKey: string; attempts: number };
+export type Claim = Omit<ClaimRow, 'messages'> & { messages: LineMessage[] };
+
 /**
- * Takes a due delivery for sending, atomically: of two workers (or a job run twice) only one
- * gets it. `next_attempt_at` becomes the lease: a row still `sending` after it belonged to a
- * worker that died, and may be claimed again. The returned `attempts` fences later writes.
+ * Takes the due ones among `ids` for sending, atomically: of two workers (or a job run twice) only
+ * one gets each. `next_attempt_at` becomes the lease: the holder renews it while it sends
+ * (renewLeases); a row still `sending` after it belonged to a worker that died, and may be claimed
+ * again. The returned `attempts` fences later writes.
  */
-export async function claimDelivery(db: Db, id: number, leaseMs: number) {
-  const [row] = await db
+export async function claimDeliveries(db: Db, ids: number[], leaseMs: number): Promise<Claim[]> {
+  if (ids.length === 0) return [];
+  const rows: ClaimRow[] = await db
     .update(deliveries)
-    .set({ status: 'sending', attempts: sql`${deliveries.attempts} + 1`, nextAttemptAt: after(leaseMs) })
+    .set({
+      status: 'sending',
+      attempts: sql`${deliveries.attempts} + 1`,
+      nextAttemptAt: after(leaseMs),
+      waitReason: null,
+    })
     .where(
       and(
-        eq(deliveries.id, id),
-        inArray(deliveries.status, ['queued', 'waiting_quota', 'sending']),
+        sql`${deliveries.id} = any(${sql.param(ids)}::bigint[])`,
+        inArray(deliveries.status, ['queued', 'waiting', 'sending']),
         lte(deliveries.nextAttemptAt, nowSql),
       ),
     )
-    .returning({
-      id: deliveries.id,
-      lineAccountId: deliveries.lineAccountId,
-      messages: deliveries.messages,
-      retryKey: deliveries.retryKey,
-      attempts: deliveries.attempts,
-    });
-  return row && { ...row, messages: row.messages as unknown as LineMessage[] };
+    .returning(claimColumns);
+  const byId = new Map(rows.map((row) => [row.id, { ...row, messages: row.messages as LineMessage[] }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
-export type Claim = NonNullable<Awaited<ReturnType<typeof claimDelivery>>>;
+
+/** The claims as (id, attempts) pairs, for statements on several held claims at once. */
+const heldClaims = (claims: Claim[]) => sql`(${deliveries.id}, ${deliveries.attempts}) in (
+  select * from unnest(${sql.param(claims.map((c) => c.id))}::bigint[], ${sql.param(claims.map((c) => c.attempts))}::int[]))`;
+
+/** The heartbeat of a sender: its claims still held last `leaseMs` from now. */
+export async function renewLeases(db: Db, claims: Claim[], leaseMs: number): Promise<void> {
+  if (claims.length === 0) return;
+  await db
+    .update(deliveries)
+    .set({ nextAttemptAt: after(leaseMs) })
+    .where(and(eq(deliveries.status, 'sending'), heldClaims(claims)));
+}
+
+/** Hands claims back unsent (the process is stopping): queued and due at once, the attempt taken back. */
+export async function releaseClaims(db: Db, claims: Claim[]): Promise<number[]> {
+  if (claims.length === 0) return [];
+  const rows = await db
+    .update(deliveries)
+    .set({ status: 'queued', attempts: sql`${deliveries.attempts} - 1`, nextAttemptAt: nowSql })
+    .where(and(eq(deliveries.status, 'sending'), heldClaims(claims)))
+    .returning({ id: deliveries.id });
+  return rows.map((r) => r.id);
+}
 
 /** Only the claim's holder may settle it: a worker that outlived its lease writes nothing. */
 const heldBy = (claim: Claim) =>
   and(eq(deliveries.id, claim.id), eq(deliveries.status, 'sending'), eq(deliveries.attempts, claim.attempts));
 
-export async function findChannelCredentials(db: Db, lineAccountId: number) {
+/** What sending for the channel needs: its sealed token, where its calls go, and whether LINE refuses the token. */
+export async function channelForSending(db: Db, lineAccountId: number) {
   const [row] = await db
-    .select({ tokenSealed: lineAccounts.channelAccessTokenSealed, simulated: lineAccounts.simulated })
+    .select({
+      tokenSealed: lineAccounts.channelAccessTokenSealed,
+      simulated: lineAccounts.simulated,
+      credentialsInvalidSince: channelDeliveryStates.credentialsInvalidSince,
+      credentialsError: channelDeliveryStates.credentialsError,
+    })
     .from(lineAccounts)
+    .leftJoin(channelDeliveryStates, eq(channelDeliveryStates.lineAccountId, lineAccounts.id))
     .where(eq(lineAccounts.id, lineAccountId));
   return row;
 }
@@ -142,29 +187,37 @@ export async function markSent(db: Db, claim: Claim, lineRequestId: string | nul
   await settle(
     db,
     claim,
-    { status: 'sent', sentAt: nowSql, lineRequestId, lastError: null },
+    { status: 'sent', sentAt: nowSql, lineRequestId, lastError: null, waitReason: null },
     { status: 'sent', reason: null },
   );
 }
 
 export async function markFailed(db: Db, claim: Claim, reason: string): Promise<void> {
-  await settle(db, claim, { status: 'failed', lastError: reason }, { status: 'failed', reason });
+  await settle(db, claim, { status: 'failed', lastError: reason, waitReason: null }, { status: 'failed', reason });
 }
 
 /**
- * Puts the delivery back to wait until `delayMs` from now. `countAttempt: false` takes back the
- * claim's attempt (quota waits are not failures). Returns the due time, or undefined when the
- * claim was no longer held.
+ * Puts the delivery back until `delayMs` from now, with the reason: `queued` for a back-off, `waiting`
+ * for a channel-wide reason checked per channel. `countAttempt: false` takes back the claim's attempt
+ * (LINE refused the request before processing it). Returns the due time, or undefined when the claim
+ * was no longer held.
  */
 export async function reschedule(
   db: Db,
   claim: Claim,
-  next: { status: 'queued' | 'waiting_quota'; delayMs: number; lastError: string; countAttempt: boolean },
+  next: {
+    status: 'queued' | 'waiting';
+    reason: DeliveryWaitReason;
+    delayMs: number;
+    lastError: string;
+    countAttempt: boolean;
+  },
 ): Promise<Date | undefined> {
   const [row] = await db
     .update(deliveries)
     .set({
       status: next.status,
+      waitReason: next.reason,
       nextAttemptAt: after(next.delayMs),
       lastError: next.lastError,
       ...(next.countAttempt ? {} : { attempts: sql`${deliveries.attempts} - 1` }),
@@ -174,21 +227,180 @@ export async function reschedule(
   return row?.nextAttemptAt;
 }
 
+/** LINE refused the channel's token: the channel's state from now on (the first refusal's time is kept). */
+export async function markCredentialsInvalid(db: Db, lineAccountId: number, error: string): Promise<void> {
+  await db
+    .insert(channelDeliveryStates)
+    .values({ lineAccountId, credentialsInvalidSince: nowSql, credentialsError: error })
+    .onConflictDoUpdate({
+      target: channelDeliveryStates.lineAccountId,
+      set: {
+        credentialsInvalidSince: sql`coalesce(${channelDeliveryStates.credentialsInvalidSince}, now())`,
+        credentialsError: error,
+        updatedAt: nowSql,
+      },
+    });
+}
+
+/** The channel's token works (again). */
+export async function clearCredentialsInvalid(db: Db, lineAccountId: number): Promise<void> {
+  await db
+    .update(channelDeliveryStates)
+    .set({ credentialsInvalidSince: null, credentialsError: null, updatedAt: nowSql })
+    .where(
+      and(
+        eq(channelDeliveryStates.lineAccountId, lineAccountId),
+        isNotNull(channelDeliveryStates.credentialsInvalidSince),
+      ),
+    );
+}
+
+const waitingFor = (lineAccountId: number, reason: DeliveryWaitReason) =>
+  and(eq(deliveries.lineAccountId, lineAccountId), eq(deliveries.status, 'waiting'), eq(deliveries.waitReason, reason));
+
+/** The channel's deliveries waiting for `reason`, queued and due now. Returns their ids. */
+export async function releaseWaits(db: Db, lineAccountId: number, reason: DeliveryWaitReason): Promise<number[]> {
+  const rows = await db
+    .update(deliveries)
+    .set({ status: 'queued', waitReason: null, nextAttemptAt: nowSql })
+    .where(waitingFor(lineAccountId, reason))
+    .returning({ id: deliveries.id });
+  return rows.map((r) => r.id);
+}
+
 /**
- * Deliveries the sweeper must (re-)enqueue: quota waits due for a new check, and queued or
- * `sending` rows overdue by more than `graceMs` (their job was lost, or their worker died).
+ * Releases the channel's quota waits, oldest first, as many as `remaining` messages cover (each needs
+ * its messages × its queued recipients; null: no limit). Returns their ids.
  */
-export async function dueDeliveryIds(db: Db, graceMs: number, limit: number): Promise<number[]> {
+export async function releaseQuotaWaits(db: Db, lineAccountId: number, remaining: number | null): Promise<number[]> {
+  const queuedRecipients = sql`(select count(*) from ${deliveryRecipients} r where r.delivery_id = ${deliveries.id} and r.status = 'queued')`;
+  const waiting = await db
+    .select({
+      id: deliveries.id,
+      needed:
+        sql<number>`sum(jsonb_array_length(${deliveries.messages}) * ${queuedRecipients}) over (order by ${deliveries.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(deliveries)
+    .where(waitingFor(lineAccountId, 'quota'))
+    .orderBy(asc(deliveries.id));
+  const ids = waiting.filter((w) => remaining === null || w.needed <= remaining).map((w) => w.id);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(deliveries)
+    .set({ status: 'queued', waitReason: null, nextAttemptAt: nowSql })
+    .where(and(sql`${deliveries.id} = any(${sql.param(ids)}::bigint[])`, eq(deliveries.status, 'waiting')))
+    .returning({ id: deliveries.id });
+  return rows.map((r) => r.id);
+}
+
+/** The channel's waits for `reason` are next checked `delayMs` from now. */
+export async function postponeWaits(db: Db, lineAccountId: number, reason: DeliveryWaitReason, delayMs: number) {
+  await db
+    .update(deliveries)
+    .set({ nextAttemptAt: after(delayMs) })
+    .where(waitingFor(lineAccountId, reason));
+}
+
+/** Channels and reasons with waits due for a check now. */
+export async function dueWaits(db: Db, limit: number) {
+  return db
+    .selectDistinct({ lineAccountId: deliveries.lineAccountId, reason: deliveries.waitReason })
+    .from(deliveries)
+    .where(and(eq(deliveries.status, 'waiting'), lte(deliveries.nextAttemptAt, nowSql)))
+    .limit(limit);
+}
+
+/**
+ * Waiting deliveries created more than `maxWaitMs` ago for `reason` fail with `message` (at most
+ * `limit` per call), their queued recipients with them. Returns how many expired.
+ */
+export async function expireWaits(
+  db: Db,
+  reason: DeliveryWaitReason,
+  maxWaitMs: number,
+  message: string,
+  limit: number,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(deliveries)
+      .set({ status: 'failed', waitReason: null, lastError: message })
+      .where(
+        inArray(
+          deliveries.id,
+          tx
+            .select({ id: deliveries.id })
+            .from(deliveries)
+            .where(
+              and(
+                eq(deliveries.status, 'waiting'),
+                eq(deliveries.waitReason, reason),
+                lte(deliveries.createdAt, after(-maxWaitMs)),
+              ),
+            )
+            .limit(limit),
+        ),
+      )
+      .returning({ id: deliveries.id });
+    if (expired.length === 0) return 0;
+    await tx
+      .update(deliveryRecipients)
+      .set({ status: 'failed', reason: message, updatedAt: nowSql })
+      .where(
+        and(
+          inArray(
+            deliveryRecipients.deliveryId,
+            expired.map((e) => e.id),
+          ),
+          eq(deliveryRecipients.status, 'queued'),
+        ),
+      );
+    return expired.length;
+  });
+}
+
+/**
+ * Deliveries whose job was lost: queued rows overdue by more than `graceMs` (the job vanished) and
+ * `sending` rows whose lease ran out (their worker died mid-send).
+ */
+export async function lostDeliveryIds(db: Db, graceMs: number, limit: number): Promise<number[]> {
   const rows = await db
     .select({ id: deliveries.id })
     .from(deliveries)
     .where(
       or(
-        and(eq(deliveries.status, 'waiting_quota'), lte(deliveries.nextAttemptAt, nowSql)),
-        and(inArray(deliveries.status, ['queued', 'sending']), lte(deliveries.nextAttemptAt, after(-graceMs))),
+        and(eq(deliveries.status, 'queued'), lte(deliveries.nextAttemptAt, after(-graceMs))),
+        and(eq(deliveries.status, 'sending'), lte(deliveries.nextAttemptAt, nowSql)),
       ),
     )
     .orderBy(asc(deliveries.nextAttemptAt))
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/**
+ * "今すぐ再試行": every delivery of the channel that waits or backs off becomes due now. Returns the
+ * queued ones (to enqueue) and the reasons the waiting ones wait for (to check).
+ */
+export async function makeDueNow(db: Db, lineAccountId: number) {
+  const rows = await db
+    .update(deliveries)
+    .set({ nextAttemptAt: nowSql })
+    .where(and(eq(deliveries.lineAccountId, lineAccountId), inArray(deliveries.status, ['queued', 'waiting'])))
+    .returning({ id: deliveries.id, status: deliveries.status, reason: deliveries.waitReason });
+  return {
+    queuedIds: rows.filter((r) => r.status === 'queued').map((r) => r.id),
+    waitReasons: [...new Set(rows.flatMap((r) => (r.status === 'waiting' && r.reason ? [r.reason] : [])))],
+  };
+}
+
+/** How many of the channel's deliveries wait. */
+export async function waitingCount(db: Db, lineAccountId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(deliveries)
+    .where(and(eq(deliveries.lineAccountId, lineAccountId), eq(deliveries.status, 'waiting')));
+  return row?.n ?? 0;
 }

@@ -1,4 +1,7 @@
+import { DELIVERY_WAIT_MESSAGES, type DeliveryRetryResult, type DeliveryWaitReason } from '@linq/contract';
+import type { Config } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
 import { LineApiError, lineClient, type LineClient, type LineMessage } from '../../platform/line.ts';
 import * as repo from './repository.ts';
 
@@ -6,7 +9,14 @@ import * as repo from './repository.ts';
 const MESSAGES_PER_REQUEST = 5;
 const RECIPIENTS_PER_MULTICAST = 500;
 
-export const QUOTA_WAIT_MESSAGE = '今月のメッセージ送信数の上限に達したため送信を保留しています';
+export const NO_TOKEN_MESSAGE = 'チャネルアクセストークンが設定されていません';
+export const expiredMessage = (hours: number, reason: DeliveryWaitReason) =>
+  `送信できないまま${hours}時間が過ぎたため、送信を取りやめました（${DELIVERY_WAIT_MESSAGES[reason]}）`;
+
+/** A delivery whose sender died mid-send goes out again within this long of another worker being up. */
+export const ORPHAN_RESUME_GOAL_MS = 30_000;
+/** While deliveries wait for the monthly quota, they go out within this long of the quota allowing it. */
+export const QUOTA_WAIT_END_GOAL_MS = 60_000;
 
 /** Retry timing; the defaults suit production, tests pass shorter ones. */
 export interface DeliveryPolicy {
@@ -17,30 +27,49 @@ export interface DeliveryPolicy {
   maxAttempts: number;
   /** 429 rate limits are retried past `maxAttempts`, up to this many attempts in all. */
   maxRateLimitedAttempts: number;
-  /** How long a delivery waiting for the monthly quota waits before the next check. */
+  /** While deliveries wait for the monthly quota, their channel's quota is re-read this often. */
   quotaRecheckMs: number;
-  /** A delivery `sending` for longer belonged to a worker that died: it may be claimed again. */
+  /** While LINE refuses a channel's token, the token is checked again (bot info) this often. */
+  credentialsRecheckMs: number;
+  /**
+   * A `sending` claim lasts this long unless renewed; its sender renews it every third of it while
+   * it sends (a call to LINE may take LINE_REQUEST_TIMEOUT_MS). A claim not renewed in time belonged
+   * to a sender that died: the sweeper hands the delivery on, with the same retry key.
+   */
   sendingLeaseMs: number;
+  /** The sweeper runs this often. */
+  sweepIntervalMs: number;
   /** The sweeper re-enqueues queued rows only once overdue by this much (their job was lost). */
   sweepGraceMs: number;
-  /** Rows re-enqueued per sweep at most. */
+  /** Rows the sweeper handles per kind and run at most. */
   sweepBatch: number;
+  /** A delivery still waiting (quota, credentials) this long after it was made expires: failed with the reason. */
+  maxWaitMs: number;
 }
 
 /**
- * About an hour of LINE answering 5xx or nothing before a delivery fails, well within
- * the 24 hours LINE remembers a retry key.
+ * About an hour of LINE answering 5xx or nothing before a delivery fails, well within the 24 hours
+ * LINE remembers a retry key. An orphaned send resumes within lease + sweep interval (25 s); a quota
+ * wait ends within recheck + sweep interval (40 s) of the quota allowing it.
  */
 export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
   retryBaseMs: 1_000,
   retryMaxDelayMs: 10 * 60_000,
   maxAttempts: 16,
   maxRateLimitedAttempts: 40,
-  quotaRecheckMs: 5 * 60_000,
-  sendingLeaseMs: 5 * 60_000,
+  quotaRecheckMs: 30_000,
+  credentialsRecheckMs: 5 * 60_000,
+  sendingLeaseMs: 15_000,
+  sweepIntervalMs: 10_000,
   sweepGraceMs: 2 * 60_000,
   sweepBatch: 1_000,
+  maxWaitMs: 24 * 3_600_000,
 };
+
+/** The default policy with the configured maximum wait (DELIVERY_MAX_WAIT_HOURS). */
+export function deliveryPolicy(config: Config): DeliveryPolicy {
+  return { ...DEFAULT_DELIVERY_POLICY, maxWaitMs: config.DELIVERY_MAX_WAIT_HOURS * 3_600_000 };
+}
 
 export interface SendRequest {
   friendIds: number[];
@@ -62,9 +91,25 @@ export async function enqueueSend(
   scope: { lineAccountId: number },
   request: SendRequest,
 ): Promise<number[]> {
+  const recorded = await recordSend(ctx, ctx.database.db, scope, request);
+  await recorded.enqueue();
+  return recorded.ids;
+}
+
+/**
+ * enqueueSend's recording with `db`, which may be the caller's transaction (the send is then
+ * recorded with the caller's rows, or not at all). Nothing goes to LINE before `enqueue`, which
+ * the caller calls once it committed; a job lost before that is found by the sweeper.
+ */
+export async function recordSend(
+  ctx: AppContext,
+  db: Db,
+  scope: { lineAccountId: number },
+  request: SendRequest,
+): Promise<{ ids: number[]; enqueue(): Promise<void> }> {
   if (request.messages.length === 0) throw new Error('a send needs at least one message');
   const requested = [...new Set(request.friendIds)];
-  const found = requested.length > 0 ? await repo.channelFriends(ctx.database.db, scope.lineAccountId, requested) : [];
+  const found = requested.length > 0 ? await repo.channelFriends(db, scope.lineAccountId, requested) : [];
   if (found.length < requested.length) {
     const known = new Set(found.map((f) => f.id));
     const strangers = requested.filter((id) => !known.has(id));
@@ -81,36 +126,71 @@ export async function enqueueSend(
     for (const friendIds of chunks(following, RECIPIENTS_PER_MULTICAST)) planned.push({ messages, friendIds });
     if (blocked.length > 0) planned.push({ messages, friendIds: blocked, failedReason: 'blocked' });
   }
-  if (planned.length === 0) return [];
+  if (planned.length === 0) return { ids: [], enqueue: async () => {} };
 
   const { source, sourceId, sentByUserId } = request;
-  const ids = await repo.insertDeliveries(
-    ctx.database.db,
-    scope.lineAccountId,
-    { source, sourceId, sentByUserId },
-    planned,
-  );
-  // A job lost here (process killed) is found by the sweeper: the rows are already queued.
-  for (const [i, p] of planned.entries()) {
-    if (!p.failedReason) await ctx.queue.send('delivery.send', { deliveryId: ids[i]! });
-  }
-  return ids;
+  const ids = await repo.insertDeliveries(db, scope.lineAccountId, { source, sourceId, sentByUserId }, planned);
+  const toSend = ids.filter((_, i) => !planned[i]!.failedReason);
+  return { ids, enqueue: () => enqueue(ctx, toSend) };
 }
 
+const enqueue = (ctx: AppContext, deliveryIds: number[]) =>
+  ctx.queue.sendMany(
+    'delivery.send',
+    deliveryIds.map((deliveryId) => ({ deliveryId })),
+  );
+
 /**
- * The `delivery.send` job: one request to LINE for one delivery, with the retry key saved
- * at enqueue time, and the outcome recorded on the delivery and its recipients.
+ * The `delivery.send` jobs of one fetch: claims the due ones at once (each a request to LINE with
+ * the retry key saved at enqueue time) and sends them one after the other, renewing the claims'
+ * lease meanwhile, so that what a dying process held is known within the lease.
  */
-export async function sendDelivery(
+export async function sendDeliveries(
   ctx: AppContext,
-  deliveryId: number,
+  deliveryIds: number[],
   policy: DeliveryPolicy = DEFAULT_DELIVERY_POLICY,
 ): Promise<void> {
   const db = ctx.database.db;
-  const claim = await repo.claimDelivery(db, deliveryId, policy.sendingLeaseMs);
-  if (!claim) return; // Settled already, not due yet, or held by another worker.
+  // Shutting down: new jobs for the next worker, which then finds the rows as they are.
+  if (ctx.queue.stopping()) return enqueue(ctx, deliveryIds);
+  const claims = await repo.claimDeliveries(db, deliveryIds, policy.sendingLeaseMs);
+  if (claims.length === 0) return; // Settled already, not due yet, or held by another worker.
+  const held = new Set(claims);
+  const heartbeat = setInterval(() => {
+    repo.renewLeases(db, [...held], policy.sendingLeaseMs).catch((error: unknown) => {
+      ctx.log.warn({ err: error }, 'delivery: could not renew the sending lease');
+    });
+  }, policy.sendingLeaseMs / 3);
+  try {
+    for (const claim of claims) {
+      if (ctx.queue.stopping()) break;
+      try {
+        await sendClaimed(ctx, claim, policy);
+      } catch (error) {
+        // The database or something unexpected: the claim's lease runs out and the sweeper hands it on.
+        ctx.log.error({ err: error, deliveryId: claim.id }, 'delivery: send interrupted; it resumes after its lease');
+      }
+      held.delete(claim);
+    }
+  } finally {
+    clearInterval(heartbeat);
+    if (held.size > 0) await enqueue(ctx, await repo.releaseClaims(db, [...held]));
+  }
+}
 
-  const client = await channelClient(ctx, claim.lineAccountId);
+/** One delivery: `sendDeliveries` for its id (tests, and callers that hold one id). */
+export const sendDelivery = (ctx: AppContext, deliveryId: number, policy: DeliveryPolicy = DEFAULT_DELIVERY_POLICY) =>
+  sendDeliveries(ctx, [deliveryId], policy);
+
+async function sendClaimed(ctx: AppContext, claim: repo.Claim, policy: DeliveryPolicy): Promise<void> {
+  const db = ctx.database.db;
+  const channel = await repo.channelForSending(db, claim.lineAccountId);
+  if (!channel?.tokenSealed) return repo.markFailed(db, claim, NO_TOKEN_MESSAGE);
+  // LINE refuses the channel's token: no call until it is fixed (or found working again).
+  if (channel.credentialsInvalidSince) {
+    return wait(ctx, claim, 'credentials', policy.credentialsRecheckMs, channel.credentialsError);
+  }
+  const client = channelClient(ctx, channel);
   if (typeof client === 'string') return repo.markFailed(db, claim, client);
   const to = await repo.queuedRecipientUserIds(db, claim.id);
   if (to.length === 0) return repo.markFailed(db, claim, '送信先の友だちがいません');
@@ -121,8 +201,7 @@ export async function sendDelivery(
     if (claim.attempts === 1) {
       const remaining = await client.remainingQuota();
       if (remaining !== null && remaining < claim.messages.length * to.length) {
-        await waitForQuota(ctx, claim, policy);
-        return;
+        return wait(ctx, claim, 'quota', policy.quotaRecheckMs);
       }
     }
     const { requestId } =
@@ -139,7 +218,13 @@ export async function sendDelivery(
 async function settleLineError(ctx: AppContext, claim: repo.Claim, error: LineApiError, policy: DeliveryPolicy) {
   const db = ctx.database.db;
   if (error.alreadyAccepted) return repo.markSent(db, claim, error.acceptedRequestId);
-  if (error.quotaExhausted) return waitForQuota(ctx, claim, policy);
+  if (error.quotaExhausted) return wait(ctx, claim, 'quota', policy.quotaRecheckMs);
+  if (error.unauthorized) {
+    // The channel's token is wrong or was reissued: the channel's state, not this message's.
+    await repo.markCredentialsInvalid(db, claim.lineAccountId, error.message);
+    ctx.log.warn({ lineAccountId: claim.lineAccountId, err: error }, 'LINE refuses the channel access token');
+    return wait(ctx, claim, 'credentials', policy.credentialsRecheckMs, error.message);
+  }
   const maxAttempts = error.rateLimited ? policy.maxRateLimitedAttempts : policy.maxAttempts;
   // Other 4xx will never succeed: LINE's message is the reason.
   if (!(error.rateLimited || error.retryable) || claim.attempts >= maxAttempts) {
@@ -147,6 +232,7 @@ async function settleLineError(ctx: AppContext, claim: repo.Claim, error: LineAp
   }
   const nextAttemptAt = await repo.reschedule(db, claim, {
     status: 'queued',
+    reason: error.rateLimited ? 'rate_limit' : 'line_unavailable',
     delayMs: backoffMs(policy, claim.attempts),
     lastError: error.message,
     countAttempt: true,
@@ -154,20 +240,32 @@ async function settleLineError(ctx: AppContext, claim: repo.Claim, error: LineAp
   if (nextAttemptAt) await ctx.queue.send('delivery.send', { deliveryId: claim.id }, { startAfter: nextAttemptAt });
 }
 
-/** Parks the delivery until the sweeper finds it due for another quota check. */
-async function waitForQuota(ctx: AppContext, claim: repo.Claim, policy: DeliveryPolicy) {
+/**
+ * Parks the delivery for a channel-wide reason until the sweeper checks it for the channel. LINE
+ * refused the request before processing it (or it was never made): the attempt is taken back.
+ */
+async function wait(
+  ctx: AppContext,
+  claim: repo.Claim,
+  reason: 'quota' | 'credentials',
+  recheckMs: number,
+  lastError?: string | null,
+) {
   await repo.reschedule(ctx.database.db, claim, {
-    status: 'waiting_quota',
-    delayMs: policy.quotaRecheckMs,
-    lastError: QUOTA_WAIT_MESSAGE,
+    status: 'waiting',
+    reason,
+    delayMs: recheckMs,
+    lastError: lastError ?? DELIVERY_WAIT_MESSAGES[reason],
     countAttempt: false,
   });
 }
 
 /** The channel's LINE client, or why there is none (a delivery that cannot ever be sent). */
-async function channelClient(ctx: AppContext, lineAccountId: number): Promise<LineClient | string> {
-  const channel = await repo.findChannelCredentials(ctx.database.db, lineAccountId);
-  if (!channel?.tokenSealed) return 'チャネルアクセストークンが設定されていません';
+function channelClient(
+  ctx: AppContext,
+  channel: { tokenSealed: string | null; simulated: boolean },
+): LineClient | string {
+  if (!channel.tokenSealed) return NO_TOKEN_MESSAGE;
   try {
     return lineClient(ctx.lineEndpoints(channel.simulated), ctx.secrets.open(channel.tokenSealed));
   } catch (error) {
@@ -182,17 +280,102 @@ export function backoffMs(policy: DeliveryPolicy, attempt: number): number {
 }
 
 /**
- * The `delivery.sweep` job: enqueues deliveries whose quota wait is over and those whose
- * job was lost or whose worker died mid-send (re-sending with the same retry key is safe:
- * LINE answers 409 for a request it accepted). Returns how many it enqueued.
+ * The `delivery.sweep` housekeeping: expires waits older than the maximum; checks the channels whose
+ * waits are due (quota re-read, token re-checked) and enqueues what may go; and enqueues deliveries
+ * whose job was lost or whose sender died mid-send (re-sending with the same retry key is safe: LINE
+ * answers 409 for a request it accepted). Returns how many deliveries it enqueued.
  */
 export async function sweepDeliveries(
   ctx: AppContext,
   policy: DeliveryPolicy = DEFAULT_DELIVERY_POLICY,
 ): Promise<number> {
-  const ids = await repo.dueDeliveryIds(ctx.database.db, policy.sweepGraceMs, policy.sweepBatch);
-  for (const deliveryId of ids) await ctx.queue.send('delivery.send', { deliveryId });
-  return ids.length;
+  const db = ctx.database.db;
+  const hours = Math.round(policy.maxWaitMs / 3_600_000);
+  for (const reason of ['quota', 'credentials'] as const) {
+    const expired = await repo.expireWaits(
+      db,
+      reason,
+      policy.maxWaitMs,
+      expiredMessage(hours, reason),
+      policy.sweepBatch,
+    );
+    if (expired > 0) ctx.log.warn({ reason, expired }, 'deliveries waited too long and expired');
+  }
+  let released = 0;
+  for (const due of await repo.dueWaits(db, policy.sweepBatch)) {
+    if (due.reason) released += await checkWaits(ctx, due.lineAccountId, due.reason, policy);
+  }
+  const lost = await repo.lostDeliveryIds(db, policy.sweepGraceMs, policy.sweepBatch);
+  await enqueue(ctx, lost);
+  return released + lost.length;
+}
+
+/**
+ * Checks whether the reason the channel's deliveries wait for still holds, and enqueues those that
+ * may go: the quota re-read (as many as it covers), the token checked with LINE's bot info. Waits
+ * whose reason holds are checked again after the policy's interval. Returns how many it released.
+ */
+async function checkWaits(
+  ctx: AppContext,
+  lineAccountId: number,
+  reason: DeliveryWaitReason,
+  policy: DeliveryPolicy,
+): Promise<number> {
+  const db = ctx.database.db;
+  const channel = await repo.channelForSending(db, lineAccountId);
+  const client = channel ? channelClient(ctx, channel) : 'no channel';
+  let released: number[];
+  try {
+    if (reason === 'quota') {
+      if (typeof client === 'string') throw new LineApiError(0, client);
+      released = await repo.releaseQuotaWaits(db, lineAccountId, await client.remainingQuota());
+      await repo.postponeWaits(db, lineAccountId, reason, policy.quotaRecheckMs);
+    } else if (reason === 'credentials') {
+      if (channel?.credentialsInvalidSince) {
+        if (typeof client === 'string') throw new LineApiError(0, client);
+        await client.botInfo();
+        await repo.clearCredentialsInvalid(db, lineAccountId);
+        ctx.log.info({ lineAccountId }, 'LINE accepts the channel access token again');
+      }
+      released = await repo.releaseWaits(db, lineAccountId, reason);
+    } else {
+      released = await repo.releaseWaits(db, lineAccountId, reason);
+    }
+  } catch (error) {
+    if (!(error instanceof LineApiError)) throw error;
+    if (reason === 'credentials' && error.unauthorized)
+      await repo.markCredentialsInvalid(db, lineAccountId, error.message);
+    const recheckMs = reason === 'quota' ? policy.quotaRecheckMs : policy.credentialsRecheckMs;
+    await repo.postponeWaits(db, lineAccountId, reason, recheckMs);
+    return 0;
+  }
+  await enqueue(ctx, released);
+  return released.length;
+}
+
+/**
+ * The channel's token was replaced (an administrator fixed it) or passed a connection test: the
+ * credentials state ends and what waited for it goes out.
+ */
+export async function credentialsFixed(ctx: AppContext, lineAccountId: number): Promise<void> {
+  await repo.clearCredentialsInvalid(ctx.database.db, lineAccountId);
+  await enqueue(ctx, await repo.releaseWaits(ctx.database.db, lineAccountId, 'credentials'));
+}
+
+/**
+ * "今すぐ再試行": the channel's waiting and backing-off deliveries are checked now instead of at their
+ * next attempt (the quota re-read, the token re-checked), and those that may go are enqueued.
+ */
+export async function retryNow(
+  ctx: AppContext,
+  scope: { lineAccountId: number },
+  policy: DeliveryPolicy = deliveryPolicy(ctx.config),
+): Promise<DeliveryRetryResult> {
+  const { queuedIds, waitReasons } = await repo.makeDueNow(ctx.database.db, scope.lineAccountId);
+  await enqueue(ctx, queuedIds);
+  let released = queuedIds.length;
+  for (const reason of waitReasons) released += await checkWaits(ctx, scope.lineAccountId, reason, policy);
+  return { released, waiting: await repo.waitingCount(ctx.database.db, scope.lineAccountId) };
 }
 
 function chunks<T>(items: T[], size: number): T[][] {

@@ -1,5 +1,6 @@
 import type { LineSimulator, SimChannel, SimFriend } from '@linq/line-simulator';
 import type { AppContext } from '../../platform/context.ts';
+import { credentialsFixed } from '../delivery/service.ts';
 import { DEMO_BASIC_ID_PREFIX, decorateDemoFriends } from '../../seed/demo.ts';
 import { demoFriendCount, demoFriendPlan, type DemoFriend } from './demo-friends.ts';
 import * as repo from './repository.ts';
@@ -172,6 +173,9 @@ async function bindRow(
       ctx.log.warn({ err: error, lineAccountId: row.id }, 'could not add the channel to the simulator');
       return undefined;
     }
+    // The simulator now accepts the stored token: a 401 recorded before (a previous simulator, or
+    // one not yet bound) no longer holds, and what waited for it goes out.
+    await credentialsFixed(ctx, row.id);
   }
   if (row.botUserId !== channel.botUserId || !row.basicId) {
     await repo.recordBotUnscoped(db, row.id, { botUserId: channel.botUserId, basicId: channel.basicId });

@@ -75,10 +75,18 @@ export function realtimeRoute(app: FastifyInstance, ctx: AppContext) {
         if (!Number.isInteger(laid) || laid <= 0) return close(REALTIME_CLOSE.badRequest, 'laid is required');
         if (!principal.lineAccountIds.includes(laid)) return close(REALTIME_CLOSE.forbidden, 'forbidden');
         if (closed || socket.readyState !== OPEN) return;
-        unsubscribe = app.realtimeHub.subscribe(laid, (event) => {
-          if (socket.readyState === OPEN) socket.send(JSON.stringify(toWire(event)));
-        });
-        socket.send(JSON.stringify({ type: 'ready' }));
+        const ready = () => {
+          if (socket.readyState === OPEN) socket.send(JSON.stringify({ type: 'ready' }));
+        };
+        unsubscribe = app.realtimeHub.subscribe(
+          laid,
+          (event) => {
+            if (socket.readyState === OPEN) socket.send(JSON.stringify(toWire(event)));
+          },
+          // The server's LISTEN was replaced: events may be missed, and a ready makes the browser catch up.
+          ready,
+        );
+        ready();
       } catch (error) {
         if (error instanceof AppError && error.status === 401)
           return close(REALTIME_CLOSE.unauthorized, 'unauthorized');

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { deliveryRecipients, friends, messages, users } from '../../platform/schema.ts';
+import { deliveries, deliveryRecipients, friends, messages, users } from '../../platform/schema.ts';
 import { containsPattern } from '../../platform/sql.ts';
 
 /*
@@ -82,6 +82,8 @@ const historyColumns = {
   senderName: users.name,
   deliveryStatus: deliveryRecipients.status,
   failureReason: deliveryRecipients.reason,
+  waitReason: deliveries.waitReason,
+  nextAttemptAt: deliveries.nextAttemptAt,
 };
 export type HistoryRow = {
   [K in keyof typeof historyColumns]: (typeof historyColumns)[K]['_']['data'] | null;
@@ -96,6 +98,7 @@ function historyQuery(db: Db, where: SQL | undefined) {
       deliveryRecipients,
       and(eq(deliveryRecipients.deliveryId, messages.deliveryId), eq(deliveryRecipients.friendId, messages.friendId)),
     )
+    .leftJoin(deliveries, eq(deliveries.id, messages.deliveryId))
     .where(where);
 }
 
@@ -146,10 +149,6 @@ export async function insertOutgoing(
 
 export async function setDelivery(db: Db, messageId: number, deliveryId: number | null) {
   await db.update(messages).set({ deliveryId }).where(eq(messages.id, messageId));
-}
-
-export async function deleteMessage(db: Db, messageId: number) {
-  await db.delete(messages).where(eq(messages.id, messageId));
 }
 
 /** The talk list's last message when this one is the newest; the unread count stays. */

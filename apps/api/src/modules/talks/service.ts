@@ -1,12 +1,20 @@
-import type { Conversation, OutgoingMessage, TalkHistory, TalkMessage } from '@linq/contract';
+import {
+  DELIVERY_WAIT_MESSAGES,
+  type Conversation,
+  type DeliveryWait,
+  type OutgoingMessage,
+  type TalkHistory,
+  type TalkMessage,
+} from '@linq/contract';
 import type { z } from 'zod';
 import type { conversationQuery, talkHistoryQuery } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
 import { fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import type { LineMessage } from '../../platform/line.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
 import { publishRealtime } from '../../platform/realtime.ts';
-import { enqueueSend } from '../delivery/service.ts';
+import { recordSend } from '../delivery/service.ts';
 import { assertFetchableImages } from '../files/service.ts';
 import type { FriendRow } from '../friends/repository.ts';
 import { personalData } from '../friends/service.ts';
@@ -131,10 +139,10 @@ async function sendableFriend(ctx: AppContext, scope: ChannelScope, friendId: nu
 }
 
 /**
- * The steps of every staff send: the talk row first (its type and content are the LINE message
- * object), then the delivery (its log gives the status), the talk list's last message, and the
- * realtime event. A talk send names its talk row as the delivery's source; a template test send
- * names the template.
+ * The steps of every staff send: the talk row (its type and content are the LINE message object),
+ * the delivery (its log gives the status) and the talk list's last message, in one transaction, so
+ * that a failure midway sends nothing; then the jobs and the realtime event. A talk send names its
+ * talk row as the delivery's source; a template test send names the template.
  */
 async function deliver(
   ctx: AppContext,
@@ -144,16 +152,18 @@ async function deliver(
   origin: { source: 'talk' } | { source: 'template'; sourceId: number },
 ): Promise<TalkMessage> {
   const db = ctx.database.db;
-  const stored = await repo.insertOutgoing(db, {
-    lineAccountId: scope.lineAccountId,
-    friendId: friend.id,
-    type: lineMessage.type,
-    content: { ...lineMessage },
-    userId: scope.userId,
-  });
-  try {
-    const [deliveryId] = await enqueueSend(
+  const { stored, recorded } = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const stored = await repo.insertOutgoing(tx, {
+      lineAccountId: scope.lineAccountId,
+      friendId: friend.id,
+      type: lineMessage.type,
+      content: { ...lineMessage },
+      userId: scope.userId,
+    });
+    const recorded = await recordSend(
       ctx,
+      tx,
       { lineAccountId: scope.lineAccountId },
       {
         friendIds: [friend.id],
@@ -163,15 +173,17 @@ async function deliver(
         sentByUserId: scope.userId,
       },
     );
-    await repo.setDelivery(db, stored.id, deliveryId ?? null);
-  } catch (error) {
-    await repo.deleteMessage(db, stored.id);
-    throw error;
-  }
-  await repo.noteOutgoingMessage(db, friend.id, {
-    type: lineMessage.type,
-    text: lineMessage.type === 'text' ? lineMessage.text.slice(0, 200) : null,
-    occurredAt: stored.occurredAt,
+    await repo.setDelivery(tx, stored.id, recorded.ids[0] ?? null);
+    await repo.noteOutgoingMessage(tx, friend.id, {
+      type: lineMessage.type,
+      text: lineMessage.type === 'text' ? lineMessage.text.slice(0, 200) : null,
+      occurredAt: stored.occurredAt,
+    });
+    return { stored, recorded };
+  });
+  // Recorded: the message goes out whatever happens next (the sweeper finds a job lost here).
+  await recorded.enqueue().catch((error: unknown) => {
+    ctx.log.warn({ err: error, messageId: stored.id }, 'talk send: job not enqueued; the sweeper sends it');
   });
   await publishRealtime(ctx.database, {
     type: 'message.created',
@@ -179,6 +191,8 @@ async function deliver(
     friendId: friend.id,
     messageId: stored.id,
     direction: 'outgoing',
+  }).catch((error: unknown) => {
+    ctx.log.warn({ err: error, messageId: stored.id }, 'talk send: realtime event not published');
   });
   const row = await repo.historyRow(db, scope.lineAccountId, stored.id);
   if (!row) throw new Error('sent message vanished');
@@ -195,5 +209,18 @@ function toTalkMessage(row: repo.HistoryRow): TalkMessage {
     sent_by: row.senderId !== null && row.senderName !== null ? { id: row.senderId, name: row.senderName } : null,
     delivery_status: row.direction === 'outgoing' ? row.deliveryStatus : null,
     failure_reason: row.direction === 'outgoing' ? row.failureReason : null,
+    delivery_wait: deliveryWaitOf(row),
+  };
+}
+
+/** Why a queued message has not gone out yet, and when it is tried next (null: due, sending or settled). */
+function deliveryWaitOf(row: repo.HistoryRow): DeliveryWait | null {
+  if (row.direction !== 'outgoing' || row.deliveryStatus !== 'queued' || !row.waitReason || !row.nextAttemptAt) {
+    return null;
+  }
+  return {
+    reason: row.waitReason,
+    message: DELIVERY_WAIT_MESSAGES[row.waitReason],
+    next_attempt_at: row.nextAttemptAt.toISOString(),
   };
 }

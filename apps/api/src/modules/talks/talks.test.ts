@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
 import { permissionsWith, type Conversation, type TalkMessage } from '@linq/contract';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
-import { friends, userLineAccounts } from '../../platform/schema.ts';
+import { deliveries, friends, userLineAccounts } from '../../platform/schema.ts';
 import { waitFor } from '../../test/wait.ts';
 import { BLOCKED_MESSAGE } from './service.ts';
 
@@ -229,6 +229,35 @@ describe('talks: sending', () => {
     // Our own message is the last message but adds nothing to the unread count.
     const listed = (await conversations({ name: '送信 花子' })).data[0]!;
     expect(listed).toMatchObject({ last_message: 'はい、承ります', message_type: 'text', message_unreads_counts: 1 });
+  });
+
+  it('a send that fails midway (the database) leaves nothing: no message goes out that the talk does not show', async () => {
+    const { friend, row } = await followingFriend('途中失敗 次郎');
+    // The last step of recording the send fails once, as a lost connection would make it.
+    await db().execute(sql`
+      create function fail_delivery_link() returns trigger language plpgsql as $$
+      begin
+        if new.delivery_id is not null and new.content->>'text' = '途中で失敗' then
+          raise exception 'connection lost (test)';
+        end if;
+        return new;
+      end $$`);
+    await db().execute(
+      sql`create trigger fail_delivery_link before update on messages for each row execute function fail_delivery_link()`,
+    );
+    try {
+      expect((await send(row.id, { type: 'text', text: '途中で失敗' })).status).toBe(500);
+    } finally {
+      await db().execute(sql`drop trigger fail_delivery_link on messages`);
+      await db().execute(sql`drop function fail_delivery_link()`);
+    }
+    const after = await send(row.id, { type: 'text', text: '再送' });
+    expect(after.status).toBe(201);
+    await waitFor(async () => (await historyOf(row.id)).data[0]?.delivery_status === 'sent');
+    expect((await historyOf(row.id)).data.map((m) => m.content.text)).toEqual(['再送']);
+    const recorded = await db().select().from(deliveries).where(eq(deliveries.source, 'talk'));
+    expect(recorded.filter((d) => JSON.stringify(d.messages).includes('途中で失敗'))).toEqual([]);
+    expect(friend.inbox().map((m) => m.message)).toEqual([{ type: 'text', text: '再送' }]);
   });
 
   it('sends an image with https URLs; rejects empty or too long text and non-https URLs (422)', async () => {

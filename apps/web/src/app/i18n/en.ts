@@ -294,6 +294,11 @@ export const en: Messages = {
     connectionFailed: 'Connection failed',
     lineStatus: 'LINE answered HTTP {{status}}',
     noResponse: 'LINE did not answer',
+    credentialsInvalid: 'Channel access token invalid',
+    credentialsInvalidSince: 'LINE has refused this channel’s access token since {{time}}.',
+    credentialsWaiting: 'Messages on hold: {{count}}',
+    credentialsHint:
+      'Set the valid channel access token (the new one if it was reissued) on the edit screen, and the messages on hold are sent.',
     searchPlaceholder: 'Search by name, channel ID or basic ID',
     empty: 'No LINE accounts yet',
     noMatch: 'No LINE accounts match',
@@ -439,7 +444,7 @@ export const en: Messages = {
     sendImage: 'Send an image',
     automatic: 'Automatic',
     tapped: 'Tapped "{{label}}"',
-    delivery: { queued: 'Queued', sent: 'Sent', failed: 'Failed' },
+    delivery: { queued: 'Queued', waiting: 'On hold', sent: 'Sent', failed: 'Failed' },
     failedReason: 'Could not be sent: {{reason}}',
     mark: 'Mark',
     markPlaceholder: 'No mark',
@@ -465,6 +470,18 @@ export const en: Messages = {
     },
     connectionHint:
       'New messages arrive in real time. While reconnecting, they show as soon as the connection is back.',
+  },
+  delivery: {
+    waitReasons: {
+      quota: "On hold: this month's message limit has been reached",
+      rate_limit: "LINE's sending rate limit was reached: sending again shortly",
+      credentials: 'On hold: the channel access token is invalid (sent once a valid token is set)',
+      line_unavailable: 'LINE cannot be reached: sending again shortly',
+    },
+    nextAttempt: 'Next check: {{time}}',
+    retryNow: 'Retry now',
+    retried: 'Sending resumed for {{count}} message(s)',
+    stillWaiting: 'Still on hold: the reason has not cleared yet',
   },
   landing: {
     chooseLogin: 'Log in to your console.',

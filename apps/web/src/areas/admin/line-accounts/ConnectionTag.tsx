@@ -26,6 +26,28 @@ export function ConnectionTag({ connection, testIdValue }: { connection: Connect
   return <Tooltip title={connection.error ? `${connection.error} (${checked})` : checked}>{tag}</Tooltip>;
 }
 
+/** LINE refuses the channel's access token (401): since when, LINE's message and the messages on hold show on hover. */
+export function CredentialsInvalidTag({
+  credentials,
+  testIdValue,
+}: {
+  credentials: NonNullable<AdminLineAccount['credentials_invalid']>;
+  testIdValue?: string;
+}) {
+  const { t } = useTranslation();
+  const details = [
+    t('adminLineAccounts.credentialsInvalidSince', { time: formatDateTime(credentials.since) }),
+    t('adminLineAccounts.credentialsWaiting', { count: credentials.waiting_deliveries }),
+  ].join(' ');
+  return (
+    <Tooltip title={details}>
+      <Tag color="error" data-testid={testIdValue}>
+        {t('adminLineAccounts.credentialsInvalid')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
 export function ChannelStatusTag({ status }: { status: AdminLineAccount['status'] }) {
   const { t } = useTranslation();
   return <Tag color={status === 'active' ? 'success' : 'default'}>{t(`channels.statuses.${status}`)}</Tag>;

@@ -65,6 +65,29 @@ function ConnectionOutcome({ outcome }: { outcome: TestOutcome }) {
   );
 }
 
+/** LINE refuses the channel's token: since when, how many messages wait, and how to end it. */
+function CredentialsAlert({ credentials }: { credentials: NonNullable<AdminLineAccount['credentials_invalid']> }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={t('adminLineAccounts.credentialsInvalid')}
+      description={
+        <Flex vertical>
+          <span>{t('adminLineAccounts.credentialsInvalidSince', { time: formatDateTime(credentials.since) })}</span>
+          {credentials.error && <span>{credentials.error}</span>}
+          <span data-testid="credentials-waiting">
+            {t('adminLineAccounts.credentialsWaiting', { count: credentials.waiting_deliveries })}
+          </span>
+          <span>{t('adminLineAccounts.credentialsHint')}</span>
+        </Flex>
+      }
+      data-testid="credentials-invalid"
+    />
+  );
+}
+
 function ChannelDescriptions({ channel }: { channel: AdminLineAccount }) {
   const { t } = useTranslation();
   const { connection } = channel;
@@ -213,6 +236,9 @@ export default function LineAccountDetailPage() {
       <Card>
         {channel.data ? (
           <Flex vertical gap={16}>
+            {channel.data.data.credentials_invalid && (
+              <CredentialsAlert credentials={channel.data.data.credentials_invalid} />
+            )}
             {outcome && <ConnectionOutcome outcome={outcome} />}
             <ChannelDescriptions channel={channel.data.data} />
           </Flex>

@@ -10,7 +10,7 @@ import { CreateButton, ListSearch, RowActions } from '../../../components/ListPa
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { testId } from '../../../components/test-id.ts';
 import { useListParams } from '../../../components/useListParams.ts';
-import { ChannelStatusTag, ConnectionTag } from './ConnectionTag.tsx';
+import { ChannelStatusTag, ConnectionTag, CredentialsInvalidTag } from './ConnectionTag.tsx';
 import { LIST_PATH } from './paths.ts';
 import { useRemoveRecord } from '../../../components/useRemoveRecord.ts';
 
@@ -90,7 +90,15 @@ export default function LineAccountsListPage() {
       title: t('adminLineAccounts.connection'),
       key: 'connection',
       render: (_, channel) => (
-        <ConnectionTag connection={channel.connection} testIdValue={`connection-state-${channel.id}`} />
+        <>
+          <ConnectionTag connection={channel.connection} testIdValue={`connection-state-${channel.id}`} />
+          {channel.credentials_invalid && (
+            <CredentialsInvalidTag
+              credentials={channel.credentials_invalid}
+              testIdValue={`credentials-invalid-${channel.id}`}
+            />
+          )}
+        </>
       ),
     },
     {

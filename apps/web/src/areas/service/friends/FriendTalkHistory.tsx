@@ -4,6 +4,8 @@ import { Empty, Flex, Spin, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { endpointQuery } from '../../../app/api/queries.ts';
 import { SPINNER_DELAY_MS } from '../../../app/config.ts';
+import { useSession } from '../../../app/session.ts';
+import { DeliveryWaitNote } from '../../../components/delivery/DeliveryWaitNote.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { talkMessageText } from './friend-format.ts';
 import { useSelectedChannelId } from './friend-parts.tsx';
@@ -13,7 +15,7 @@ const RECENT_MESSAGES = 20;
 
 const KNOWN_TYPES = ['image', 'sticker', 'video', 'audio', 'location', 'file'] as const;
 
-function MessageBubble({ message }: { message: TalkMessage }) {
+function MessageBubble({ message, canRetry }: { message: TalkMessage; canRetry: boolean }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const incoming = message.direction === 'incoming';
@@ -47,7 +49,9 @@ function MessageBubble({ message }: { message: TalkMessage }) {
         {formatDateTime(message.occurred_at)}
         {message.sent_by && ` · ${message.sent_by.name}`}
         {message.delivery_status === 'failed' && ` · ${t('friends.deliveryFailed')}`}
+        {message.delivery_wait && ` · ${t('talks.delivery.waiting')}`}
       </Typography.Text>
+      {message.delivery_wait && <DeliveryWaitNote wait={message.delivery_wait} canRetry={canRetry} />}
     </Flex>
   );
 }
@@ -56,6 +60,7 @@ function MessageBubble({ message }: { message: TalkMessage }) {
 export function FriendTalkHistory({ friendId }: { friendId: number }) {
   const { t } = useTranslation();
   const channelId = useSelectedChannelId();
+  const canRetry = useSession('service')?.permissions.send_messages ?? false;
   const history = useQuery({
     ...endpointQuery(talksApi.history, { query: { friend_id: friendId, limit: RECENT_MESSAGES } }),
     enabled: channelId !== null,
@@ -66,7 +71,7 @@ export function FriendTalkHistory({ friendId }: { friendId: number }) {
   return (
     <Flex vertical gap={8} style={{ maxHeight: 420, overflowY: 'auto' }} data-testid="talk-history">
       {messages.map((message) => (
-        <MessageBubble key={message.id} message={message} />
+        <MessageBubble key={message.id} message={message} canRetry={canRetry} />
       ))}
     </Flex>
   );

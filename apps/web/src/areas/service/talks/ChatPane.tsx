@@ -16,13 +16,19 @@ import { MarkSelect } from './MarkSelect.tsx';
 import { TalkMessageRow } from './TalkMessageView.tsx';
 import { redirectAfterFriendFetch } from './unread-rules.ts';
 
-/** While a message of ours waits for delivery, its status is read again this often. */
+/** While a message of ours is about to be sent, its status is read again this often ... */
 const DELIVERY_REFRESH_MS = 3_000;
+/** ... and while it waits for a reason (quota, token, LINE), this often (the server checks at least every minute). */
+const WAITING_REFRESH_MS = 15_000;
 /** A friend of another channel or a missing one: the screen reports it and goes back to the list. */
 const FRIEND_FAILURES = [403, 404];
 
-const hasQueued = (data: InfiniteData<TalkHistory> | undefined) =>
-  data?.pages.some((page) => page.data.some((message) => message.delivery_status === 'queued')) ?? false;
+/** How soon the history is read again: sooner while a message is about to go out, later while all wait. */
+function deliveryRefresh(data: InfiniteData<TalkHistory> | undefined): number | false {
+  const queued = data?.pages.flatMap((page) => page.data.filter((message) => message.delivery_status === 'queued'));
+  if (!queued?.length) return false;
+  return queued.every((message) => message.delivery_wait) ? WAITING_REFRESH_MS : DELIVERY_REFRESH_MS;
+}
 
 /** One friend's history, newest first, paged back with before_id; the key starts with the endpoint path. */
 function useHistory(friendId: number) {
@@ -37,7 +43,7 @@ function useHistory(friendId: number) {
     initialPageParam: null as number | null,
     getNextPageParam: (last) => (last.has_more ? (last.data.at(-1)?.id ?? null) : null),
     staleTime: 0,
-    refetchInterval: (query) => (hasQueued(query.state.data) ? DELIVERY_REFRESH_MS : false),
+    refetchInterval: (query) => deliveryRefresh(query.state.data),
   });
 }
 
@@ -131,7 +137,7 @@ export function ChatPane({ friendId, permissions }: ChatPaneProps) {
         }}
       >
         {messages.map((message) => (
-          <TalkMessageRow key={message.id} message={message} friendPicture={picture} />
+          <TalkMessageRow key={message.id} message={message} friendPicture={picture} canRetry={maySend} />
         ))}
         {history.isPending && (
           <div style={{ textAlign: 'center', padding: 24 }}>

@@ -2,6 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import type { TalkMessage } from '@linq/contract';
 import { Avatar, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DeliveryWaitNote } from '../../../components/delivery/DeliveryWaitNote.tsx';
 import { ChannelMessage, LinkifiedText } from '../../../components/line-message/LineMessageView.tsx';
 import { obj, str } from '../../../components/line-message/line-message.ts';
 import { bubble, LINE_APP_COLOURS } from '../../../components/line-message/phone-style.ts';
@@ -52,11 +53,13 @@ function MessageBody({ message }: { message: TalkMessage }) {
 function DeliveryState({ message }: { message: TalkMessage }) {
   const { t } = useTranslation();
   if (!message.delivery_status) return null;
-  const colour = { queued: 'default', sent: 'success', failed: 'error' }[message.delivery_status];
+  // A queued message that waits for a reason (quota, token, LINE) says so.
+  const state = message.delivery_wait ? 'waiting' : message.delivery_status;
+  const colour = { queued: 'default', waiting: 'warning', sent: 'success', failed: 'error' }[state];
   return (
-    <span data-testid="talk-delivery" data-status={message.delivery_status}>
+    <span data-testid="talk-delivery" data-status={state}>
       <Tag color={colour} style={{ margin: 0, fontSize: 11 }}>
-        {t(`talks.delivery.${message.delivery_status}`)}
+        {t(`talks.delivery.${state}`)}
       </Tag>
       {message.delivery_status === 'failed' && message.failure_reason && (
         <Typography.Text type="danger" style={{ display: 'block', fontSize: 11 }}>
@@ -67,7 +70,16 @@ function DeliveryState({ message }: { message: TalkMessage }) {
   );
 }
 
-export function TalkMessageRow({ message, friendPicture }: { message: TalkMessage; friendPicture: string | null }) {
+export function TalkMessageRow({
+  message,
+  friendPicture,
+  canRetry,
+}: {
+  message: TalkMessage;
+  friendPicture: string | null;
+  /** The user may send: a waiting message offers "今すぐ再試行". */
+  canRetry: boolean;
+}) {
   const { t } = useTranslation();
   const ours = message.direction === 'outgoing';
   const meta = (
@@ -110,6 +122,7 @@ export function TalkMessageRow({ message, friendPicture }: { message: TalkMessag
           {meta}
           {ours && <DeliveryState message={message} />}
         </div>
+        {ours && message.delivery_wait && <DeliveryWaitNote wait={message.delivery_wait} canRetry={canRetry} />}
       </div>
     </div>
   );
