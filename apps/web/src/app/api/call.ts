@@ -4,7 +4,6 @@ import { request, type HandledFailures } from './request.ts';
 
 export interface CallOptions {
   handles?: HandledFailures;
-  fresh?: boolean;
   signal?: AbortSignal;
 }
 

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { call } from '../api/call.ts';
 import { isApiError } from '../api/errors.ts';
 import { invalidateEndpoints, queryClient } from '../api/queries.ts';
+import { isBrandingQuery } from '../branding/branding.ts';
 import { feedback } from '../feedback.ts';
 import { readStored, STORAGE_KEYS, writeStored } from '../storage.ts';
 import {
@@ -31,9 +32,11 @@ function storeSelection(lineAccount: LineAccount | null): void {
   writeStored(STORAGE_KEYS.lineAccountStatus, lineAccount ? lineAccount.status : null);
 }
 
-/** Everything cached except the sessions belongs to the previous channel. */
+/** Everything cached except the sessions and the host's branding belongs to the previous channel. */
 function forgetChannelData(): Promise<void> {
-  return queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== 'initialState' });
+  return queryClient.resetQueries({
+    predicate: (query) => query.queryKey[0] !== 'initialState' && !isBrandingQuery(query),
+  });
 }
 
 // Counts loads so that a slow, superseded answer cannot overwrite a newer one.

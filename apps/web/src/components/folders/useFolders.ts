@@ -21,8 +21,7 @@ const FOLDER_ENDPOINTS: Record<FolderArea, FolderEndpoints> = { service: service
 
 function folderApiOf(endpoints: FolderEndpoints): FolderApi {
   return {
-    // The sidebar's list is the server's truth after every change: skip the 60 s GET cache.
-    list: (query) => call(endpoints.list, { query }, { fresh: true }),
+    list: (query) => call(endpoints.list, { query }),
     // 422 answers are shown on the folder form by the caller; the request layer reports the rest.
     create: async (body) => call(endpoints.create, { body }),
     update: async (id, body) => (await call(endpoints.update, { params: { id }, body })).data,

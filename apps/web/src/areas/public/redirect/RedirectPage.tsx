@@ -16,7 +16,7 @@ export default function RedirectPage() {
   const { id = '' } = useParams();
   // Every opening must be counted: the answer is neither cached nor fetched twice by the page itself.
   const link = useQuery({
-    ...endpointQuery(linksApi.follow, { params: { token: id } }, { handles: 'all', fresh: true }),
+    ...endpointQuery(linksApi.follow, { params: { token: id } }, { handles: 'all' }),
     gcTime: 0,
   });
   const target = link.data?.data.url;

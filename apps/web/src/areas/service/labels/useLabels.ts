@@ -18,14 +18,13 @@ export interface LabelListFilter {
 }
 
 /**
- * The list key starts with the endpoint path (invalidateEndpoints reaches it) and names the channel.
- * TanStack Query keeps the pages for the GET cache time; the request layer's own GET cache is skipped
- * so that the list shows the server's counts right after a change made elsewhere (bulk tagging).
+ * The list key starts with the endpoint path (invalidateEndpoints reaches it, e.g. after bulk tagging
+ * changed the counts) and names the channel.
  */
 const labelListQuery = (kind: LabelKind, lineAccountId: number, query: LabelListFilter) =>
   queryOptions({
     queryKey: [kind.api.list.path, { lineAccountId, ...query }],
-    queryFn: ({ signal }) => call(kind.api.list, { query }, { signal, fresh: true }),
+    queryFn: ({ signal }) => call(kind.api.list, { query }, { signal }),
   });
 
 /** One page of the channel's labels; nothing is fetched until a channel is chosen. */

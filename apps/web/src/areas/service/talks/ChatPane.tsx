@@ -32,7 +32,7 @@ function useHistory(friendId: number) {
       call(
         talksApi.history,
         { query: { friend_id: friendId, ...(pageParam === null ? {} : { before_id: pageParam }) } },
-        { fresh: true, handles: FRIEND_FAILURES, signal },
+        { handles: FRIEND_FAILURES, signal },
       ),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => (last.has_more ? (last.data.at(-1)?.id ?? null) : null),
@@ -60,7 +60,7 @@ export function ChatPane({ friendId, permissions }: ChatPaneProps) {
 
   const history = useHistory(friendId);
   const friend = useQuery({
-    ...endpointQuery(friendsApi.get, { params: { id: friendId } }, { fresh: true, handles: FRIEND_FAILURES }),
+    ...endpointQuery(friendsApi.get, { params: { id: friendId } }, { handles: FRIEND_FAILURES }),
     enabled: mayViewFriend,
     staleTime: 0,
   });

@@ -63,7 +63,7 @@ function conversationsQuery(page: number, filters: ConversationFilters): Convers
 
 function fetchPage(page: number, filters: ConversationFilters, handles: HandledFailures = LIST_FAILURES) {
   return queryClient.fetchQuery({
-    ...endpointQuery(talksApi.conversations, { query: conversationsQuery(page, filters) }, { fresh: true, handles }),
+    ...endpointQuery(talksApi.conversations, { query: conversationsQuery(page, filters) }, { handles }),
     staleTime: 0,
   });
 }
@@ -149,11 +149,7 @@ export const useConversationStore = create<ConversationStore>()((set, get) => {
           if (row && mine === generation) set(friendUpdated(get(), row));
           return;
         }
-        const history = await call(
-          talksApi.history,
-          { query: { friend_id: friendId, limit: 1 } },
-          { fresh: true, handles: 'all' },
-        );
+        const history = await call(talksApi.history, { query: { friend_id: friendId, limit: 1 } }, { handles: 'all' });
         const newest = history.data[0];
         if (!newest || mine !== generation) return;
         const listed = get().friends.some((friend) => friend.id === friendId);

@@ -34,13 +34,13 @@ function useOwner(kind: TemplateKind): number | 'admin' | null {
 }
 
 /**
- * The list key starts with the endpoint path (invalidateEndpoints reaches it) and names the owner.
- * The request layer's GET cache is skipped: a copy or a save elsewhere must show at once.
+ * The list key starts with the endpoint path (invalidateEndpoints reaches it after a copy or a save)
+ * and names the owner.
  */
 const templateListQuery = (kind: TemplateKind, owner: number | 'admin', query: TemplateListFilter) =>
   queryOptions({
     queryKey: [kind.api.list.path, { owner, ...query }],
-    queryFn: ({ signal }) => call(kind.api.list, { query }, { signal, fresh: true }),
+    queryFn: ({ signal }) => call(kind.api.list, { query }, { signal }),
   });
 
 /** One page of templates; nothing is fetched until a channel is chosen. */
@@ -53,9 +53,9 @@ export function useTemplateList(kind: TemplateKind, filter: TemplateListFilter) 
   });
 }
 
-/** One template as its editor reads it (the server's truth, not the 60 s GET cache). */
+/** One template as its editor reads it; a save sets it to the server's answer. */
 export const templateDetailQuery = (kind: TemplateKind, id: number) =>
-  endpointQuery(kind.api.get, { params: { id } }, { fresh: true, handles: [404] });
+  endpointQuery(kind.api.get, { params: { id } }, { handles: [404] });
 
 export interface TemplatePermissions {
   /** Create, edit, copy and delete. */
