@@ -6,7 +6,7 @@ import { isApiError } from './api/errors.ts';
 import { queryClient } from './api/queries.ts';
 import { areaOf, loginPath } from './areas.ts';
 import { isBrandingQuery } from './branding/branding.ts';
-import { useChannelStore } from './channels/channel-store.ts';
+import { resetChannelSelection } from './channels/channels.ts';
 import { readStored, STORAGE_KEYS, writeStored } from './storage.ts';
 
 /** The session state is keyed by kind (spec section 4 "Session"). */
@@ -82,7 +82,7 @@ export function recheckSessions(): Promise<void> {
 /** Drops everything of the previous session: token, channel choice and cached data (the host's branding stays). */
 function forgetSession(): void {
   writeStored(STORAGE_KEYS.accessToken, null);
-  useChannelStore.getState().reset();
+  resetChannelSelection();
   queryClient.removeQueries({ predicate: (query) => !isBrandingQuery(query) });
 }
 

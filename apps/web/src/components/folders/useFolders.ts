@@ -8,7 +8,7 @@ import {
 } from '@linq/contract';
 import { useStore } from 'zustand';
 import { call } from '../../app/api/call.ts';
-import { useChannelStore } from '../../app/channels/channel-store.ts';
+import { useSelectedChannelId } from '../../app/channels/channels.ts';
 import { useSession } from '../../app/session.ts';
 import { folderStoreFor, type FolderApi, type FolderStore } from './folder-store.ts';
 
@@ -34,7 +34,7 @@ function folderApiOf(endpoints: FolderEndpoints): FolderApi {
  * while no channel is chosen yet, so nothing is fetched without a LineAccountId).
  */
 export function useFolderStore(area: FolderArea, folderType: FolderType) {
-  const lineAccountId = useChannelStore((state) => state.selected?.id ?? null);
+  const lineAccountId = useSelectedChannelId();
   const owner = area === 'admin' ? 'admin' : lineAccountId;
   const store = folderStoreFor(`${area}:${owner ?? 'none'}:${folderType}`, folderType, () =>
     folderApiOf(FOLDER_ENDPOINTS[area]),

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../app/api/errors.ts';
+import { useNoChannel, useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { LoadState, recordId } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -17,8 +18,6 @@ import {
   LabelChips,
   LabelPicker,
   useFriendAbilities,
-  useNoChannel,
-  useSelectedChannelId,
   type LabelKind,
 } from './friend-parts.tsx';
 import { DisplayNameButton, friendQuery, NotesForm, ScoreForm } from './FriendFieldForms.tsx';

@@ -6,7 +6,7 @@ import { endpointQuery } from '../../../app/api/queries.ts';
 import { SPINNER_DELAY_MS } from '../../../app/config.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { talkMessageText } from './friend-format.ts';
-import { useSelectedChannelId } from './friend-parts.tsx';
+import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 
 /** How many of the newest messages the friend page shows; the talk screen has the rest. */
 const RECENT_MESSAGES = 20;

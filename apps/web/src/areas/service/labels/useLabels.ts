@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../app/api/call.ts';
 import { isApiError } from '../../../app/api/errors.ts';
 import { invalidateEndpoints, markEndpointsStale } from '../../../app/api/queries.ts';
-import { useChannelStore } from '../../../app/channels/channel-store.ts';
+import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { useSession } from '../../../app/session.ts';
 import { carriersOf, labelBody, movedBody, type Label, type LabelFormValues, type LabelKind } from './label-kind.ts';
@@ -29,7 +29,7 @@ const labelListQuery = (kind: LabelKind, lineAccountId: number, query: LabelList
 
 /** One page of the channel's labels; nothing is fetched until a channel is chosen. */
 export function useLabelList(kind: LabelKind, filter: LabelListFilter) {
-  const lineAccountId = useChannelStore((state) => state.selected?.id ?? null);
+  const lineAccountId = useSelectedChannelId();
   return useQuery({
     ...labelListQuery(kind, lineAccountId ?? 0, filter),
     enabled: lineAccountId !== null,

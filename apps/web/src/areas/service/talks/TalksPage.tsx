@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { call } from '../../../app/api/call.ts';
 import { invalidateEndpoints } from '../../../app/api/queries.ts';
-import { useChannelStore } from '../../../app/channels/channel-store.ts';
+import { useNoChannel, useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { SPINNER_DELAY_MS } from '../../../app/config.ts';
 import { feedback } from '../../../app/feedback.ts';
 import type { RealtimeStatus } from '../../../app/realtime/connection.ts';
@@ -133,8 +133,8 @@ export default function TalksPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const session = useSession('service');
-  const lineAccountId = useChannelStore((state) => state.selected?.id ?? null);
-  const channelStatus = useChannelStore((state) => state.status);
+  const lineAccountId = useSelectedChannelId();
+  const noChannel = useNoChannel();
   const friendId = id === undefined ? null : (recordId(id) ?? null);
   const invalidId = id !== undefined && friendId === null;
 
@@ -147,7 +147,7 @@ export default function TalksPage() {
     return (
       <>
         <PageHeader />
-        {channelStatus === 'ready' || channelStatus === 'failed' ? (
+        {noChannel ? (
           <Empty />
         ) : (
           <div style={{ padding: 48, textAlign: 'center' }}>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../app/api/call.ts';
 import { SPINNER_DELAY_MS } from '../../../app/config.ts';
-import { useChannelStore } from '../../../app/channels/channel-store.ts';
+import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { editPathOf, SERVICE_TEMPLATES } from './template-kind.ts';
 import { PreviewPopover, useCopiedNotice } from './template-parts.tsx';
@@ -26,7 +26,7 @@ interface TeppanDrawerProps {
 export function TeppanDrawer({ type, folderId, folderName, onClose }: TeppanDrawerProps) {
   const { t } = useTranslation();
   const notifyCopied = useCopiedNotice();
-  const lineAccountId = useChannelStore((state) => state.selected?.id ?? null);
+  const lineAccountId = useSelectedChannelId();
   const [name, setName] = useState('');
   const [page, setPage] = useState(1);
   const [copying, setCopying] = useState<number | null>(null);

@@ -13,7 +13,7 @@ import { call } from '../../../app/api/call.ts';
 import { isApiError } from '../../../app/api/errors.ts';
 import { endpointQuery, invalidateEndpoints, markEndpointsStale, queryClient } from '../../../app/api/queries.ts';
 import { request } from '../../../app/api/request.ts';
-import { useChannelStore } from '../../../app/channels/channel-store.ts';
+import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { useSession } from '../../../app/session.ts';
 import type { InfoField, UploadedBuilderImage } from '../../../components/message-builder/index.ts';
 import { imageFileProblem } from '../talks/upload.ts';
@@ -29,7 +29,7 @@ export interface TemplateListFilter {
 
 /** Whose templates a screen shows: the selected channel's (null until one is chosen) or the platform's. */
 function useOwner(kind: TemplateKind): number | 'admin' | null {
-  const lineAccountId = useChannelStore((state) => state.selected?.id ?? null);
+  const lineAccountId = useSelectedChannelId();
   return kind.area === 'admin' ? 'admin' : lineAccountId;
 }
 
