@@ -32,6 +32,7 @@ export const isBrandingQuery = (query: { queryKey: readonly unknown[] }) =>
  * finished, successfully or not, so titles no longer flash the default. Only loadBranding fetches.
  */
 export function useBranding(): { themes: OemBranding | null; settled: boolean } {
-  const branding = useQuery({ ...brandingQuery(window.location.hostname), enabled: false });
+  // The client is named: the root layout reads the theme above its QueryClientProvider.
+  const branding = useQuery({ ...brandingQuery(window.location.hostname), enabled: false }, queryClient);
   return { themes: branding.data?.data ?? null, settled: branding.status !== 'pending' };
 }
