@@ -15,7 +15,7 @@ import { recordId } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ChatPane } from './ChatPane.tsx';
 import { ConversationList } from './ConversationList.tsx';
-import { useConversationStore } from './conversation-store.ts';
+import { useConversationList, type ConversationListModel } from './conversation-list.ts';
 import { addsUnread, redirectAfterFriendFetch } from './unread-rules.ts';
 import { useWideScreen } from './useWideScreen.ts';
 
@@ -48,13 +48,15 @@ interface TalksScreenProps {
 }
 
 /** Realtime events of the channel drive the list's rules and refresh the open chat. */
-function useTalkEvents(lineAccountId: number, friendId: number | null): RealtimeStatus {
-  const apply = useConversationStore((state) => state.apply);
-  const refresh = useConversationStore((state) => state.refresh);
+function useTalkEvents(
+  lineAccountId: number,
+  friendId: number | null,
+  conversations: ConversationListModel,
+): RealtimeStatus {
   return useRealtime(lineAccountId, {
     onEvent(event) {
       const screen = { widthPx: window.innerWidth, selectedFriendId: friendId };
-      void apply(event, screen);
+      void conversations.apply(event, screen);
       if (event.friend_id !== friendId) return;
       if (event.type === 'friend.updated') {
         void invalidateEndpoints(friendsApi.get);
@@ -68,7 +70,7 @@ function useTalkEvents(lineAccountId: number, friendId: number | null): Realtime
     },
     onReady() {
       // Subscribed (again): whatever arrived while the socket was down is read now.
-      void refresh();
+      void conversations.refresh();
       void invalidateEndpoints(talksApi.history, friendsApi.get);
     },
   });
@@ -77,16 +79,20 @@ function useTalkEvents(lineAccountId: number, friendId: number | null): Realtime
 function TalksScreen({ lineAccountId, permissions, friendId }: TalksScreenProps) {
   const { t } = useTranslation();
   const wide = useWideScreen();
-  const start = useConversationStore((state) => state.start);
-  const status = useTalkEvents(lineAccountId, friendId);
-
-  useEffect(() => {
-    void start(lineAccountId);
-  }, [lineAccountId, start]);
+  const conversations = useConversationList(lineAccountId);
+  const status = useTalkEvents(lineAccountId, friendId, conversations);
 
   const indicator = <ConnectionIndicator status={status} />;
-  const list = <ConversationList selectedId={friendId} />;
-  const chat = friendId !== null && <ChatPane key={friendId} friendId={friendId} permissions={permissions} />;
+  const list = <ConversationList conversations={conversations} selectedId={friendId} />;
+  const chat = friendId !== null && (
+    <ChatPane
+      key={friendId}
+      friendId={friendId}
+      permissions={permissions}
+      row={conversations.state.friends.find((friend) => friend.id === friendId)}
+      onOpened={conversations.opened}
+    />
+  );
 
   if (!wide) {
     // Below 768px the list and the chat are separate screens.
