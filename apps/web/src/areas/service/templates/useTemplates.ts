@@ -1,18 +1,9 @@
-import {
-  allows,
-  IMAGE_DIMENSIONS_MESSAGE,
-  IMAGE_UPLOAD_FIELD,
-  infoFieldsApi,
-  type EndpointOutput,
-  type MessageType,
-  type TemplateDetail,
-} from '@linq/contract';
+import { allows, IMAGE_DIMENSIONS_MESSAGE, infoFieldsApi, type MessageType, type TemplateDetail } from '@linq/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { call } from '../../../app/api/call.ts';
+import { call, uploadFile } from '../../../app/api/call.ts';
 import { isApiError } from '../../../app/api/errors.ts';
 import { endpointQuery, invalidateEndpoints, markEndpointsStale, queryClient } from '../../../app/api/queries.ts';
-import { request } from '../../../app/api/request.ts';
 import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { useSession } from '../../../app/session.ts';
 import type { InfoField, UploadedBuilderImage } from '../../../components/message-builder/index.ts';
@@ -145,19 +136,9 @@ export async function uploadTemplateImage(kind: TemplateKind, file: File): Promi
   const size = await naturalSize(file).catch(() => {
     throw new ImageRefusedError(IMAGE_DIMENSIONS_MESSAGE);
   });
-  const form = new FormData();
-  form.append(IMAGE_UPLOAD_FIELD, file);
-  const body = await request({
-    method: kind.api.uploadImage.method,
-    path: kind.api.uploadImage.path,
-    body: form,
-    authenticated: true,
-    // Refusals are shown by the builder; the request layer reports the rest.
-    handles: [413, 422],
-  }).catch((error: unknown) => {
+  // Refusals are shown by the builder; the request layer reports the rest.
+  const { data } = await uploadFile(kind.api.uploadImage, {}, file, { handles: [413, 422] }).catch((error: unknown) => {
     throw refusal(error);
   });
-  // The server validates its answer against this same contract schema.
-  const { data } = body as EndpointOutput<TemplateKind['api']['uploadImage']>;
   return { url: data.originalContentUrl, ...size };
 }
