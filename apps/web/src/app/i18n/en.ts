@@ -19,6 +19,10 @@ export const en: Messages = {
     loadFailed: 'Could not load the data',
     selectRequired: 'Please select one',
     retry: 'Retry',
+    leaveTitle: 'You have unsaved changes',
+    leaveContent: 'If you leave now, your changes are lost.',
+    leave: 'Discard and leave',
+    stay: 'Keep editing',
   },
   menu: {
     home: 'Home',
@@ -609,10 +613,6 @@ export const en: Messages = {
     message: 'Message',
     saveBlocked: 'The message has errors, so it cannot be saved',
     viewOnly: 'You have view-only access: editing and saving are not available.',
-    leaveTitle: 'You have unsaved changes',
-    leaveContent: 'If you leave now, your changes are lost.',
-    leave: 'Discard and leave',
-    stay: 'Keep editing',
     picker: {
       open: 'Template',
       title: 'Send a template',

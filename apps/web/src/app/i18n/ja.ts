@@ -17,6 +17,10 @@ export const ja = {
     loadFailed: 'データを読み込めませんでした',
     selectRequired: '選択してください',
     retry: '再試行',
+    leaveTitle: '保存していない変更があります',
+    leaveContent: 'このまま移動すると、変更は失われます。',
+    leave: '破棄して移動',
+    stay: '編集を続ける',
   },
   menu: {
     home: 'ホーム',
@@ -606,10 +610,6 @@ export const ja = {
     message: 'メッセージ',
     saveBlocked: 'メッセージにエラーがあるため保存できません',
     viewOnly: '閲覧のみの権限のため、編集・保存はできません。',
-    leaveTitle: '保存していない変更があります',
-    leaveContent: 'このまま移動すると、変更は失われます。',
-    leave: '破棄して移動',
-    stay: '編集を続ける',
     picker: {
       open: 'テンプレート',
       title: 'テンプレートを送信',

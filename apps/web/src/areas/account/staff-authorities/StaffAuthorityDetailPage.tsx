@@ -1,16 +1,10 @@
-import { EditOutlined } from '@ant-design/icons';
 import { staffAuthoritiesApi, type StaffAuthority } from '@linq/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex } from 'antd';
+import { Descriptions, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { endpointQuery } from '../../../app/api/queries.ts';
-import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton.tsx';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../components/format.ts';
-import { LoadState, recordId } from '../../../components/LoadState.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PermissionSummary } from '../../../components/PermissionMatrix.tsx';
-import { useRemoveRecord } from '../../../components/useRemoveRecord.ts';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 
 const LIST_PATH = '/account/staff_authorities';
 
@@ -40,44 +34,14 @@ function AuthorityDetails({ authority }: { authority: StaffAuthority }) {
 }
 
 export default function StaffAuthorityDetailPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const id = recordId(useParams().id) ?? 0;
-  const authority = useQuery({ ...endpointQuery(staffAuthoritiesApi.get, { params: { id } }), enabled: id > 0 });
-  const removeAuthority = useRemoveRecord(staffAuthoritiesApi);
-
   return (
-    <>
-      <PageHeader
-        backTo={LIST_PATH}
-        extra={
-          authority.data && (
-            <>
-              <Link to={`${LIST_PATH}/${id}/edit`}>
-                <Button type="primary" icon={<EditOutlined />} data-testid="edit-button">
-                  {t('common.edit')}
-                </Button>
-              </Link>
-              <ConfirmDeleteButton
-                name={authority.data.data.name}
-                onConfirm={() => removeAuthority(id, () => navigate(LIST_PATH, { replace: true }))}
-              />
-            </>
-          )
-        }
-      />
-      <Card>
-        {authority.data ? (
-          <AuthorityDetails authority={authority.data.data} />
-        ) : (
-          <LoadState
-            error={authority.error}
-            invalidId={id === 0}
-            backTo={LIST_PATH}
-            onRetry={() => void authority.refetch()}
-          />
-        )}
-      </Card>
-    </>
+    <RecordPage
+      endpoint={staffAuthoritiesApi.get}
+      backTo={LIST_PATH}
+      editTo={(id) => `${LIST_PATH}/${id}/edit`}
+      remove={{ resource: staffAuthoritiesApi, name: ({ data }) => data.name }}
+    >
+      {({ data }) => <AuthorityDetails authority={data} />}
+    </RecordPage>
   );
 }
