@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { endpointQuery } from '../app/api/queries.ts';
+import { areaOf } from '../app/areas.ts';
 import { useRouteHandle } from '../app/route-handle.ts';
 import { useSession } from '../app/session.ts';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton.tsx';
@@ -23,8 +24,10 @@ type RecordEndpoint<R extends z.ZodType> = Endpoint<typeof idParams, z.ZodUndefi
  */
 export function useMayEdit(): boolean {
   const feature = useRouteHandle()?.feature;
-  const session = useSession('service');
-  if (!feature || !session) return true;
+  const area = areaOf(useLocation().pathname);
+  // The session of the page's area, loaded by its layout (record pages are never public).
+  const session = useSession(area === 'public' ? 'service' : area);
+  if (!feature || session?.role !== 'service') return true;
   return allows(session.permissions, { feature, level: 'edit' });
 }
 
