@@ -22,6 +22,7 @@ import { FolderNameModal } from './FolderNameModal.tsx';
 import { folderView } from './folder-cache.ts';
 import { folderIdOf } from './folder-state.ts';
 import { useCanEditFolders, useFolders, type FolderArea } from './useFolders.ts';
+import '../../app/i18n/parts/folders.ts';
 
 /** Below this width (antd's md breakpoint, 768 px) the sidebar sits above the list, folded. */
 const useWide = () => Grid.useBreakpoint().md ?? true;

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { levelCounts } from '../../../components/PermissionMatrix.tsx';
 import { ResourceTable, useResourceList } from '../../../components/ResourceTable.tsx';
 import { useRemoveRecord } from '../../../components/useRemoveRecord.ts';
+import '../../../app/i18n/parts/account.ts';
 
 const FILTERS = ['q'] as const;
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../components/format.ts';
 import { PermissionSummary } from '../../../components/PermissionMatrix.tsx';
 import { RecordPage } from '../../../components/RecordPage.tsx';
+import '../../../app/i18n/parts/account.ts';
 
 const LIST_PATH = '/account/staff_authorities';
 
@@ -24,8 +25,8 @@ function AuthorityDetails({ authority }: { authority: StaffAuthority }) {
             label: t('staffAuthorities.userCount'),
             children: <Link to={`/account/users?staff_authority_id=${authority.id}`}>{authority.user_count}</Link>,
           },
-          { key: 'created_at', label: t('users.createdAt'), children: formatDateTime(authority.created_at) },
-          { key: 'updated_at', label: t('users.updatedAt'), children: formatDateTime(authority.updated_at) },
+          { key: 'created_at', label: t('common.createdAt'), children: formatDateTime(authority.created_at) },
+          { key: 'updated_at', label: t('common.updatedAt'), children: formatDateTime(authority.updated_at) },
         ]}
       />
       <PermissionSummary permissions={authority.permissions} />

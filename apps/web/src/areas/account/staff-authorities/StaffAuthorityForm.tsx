@@ -3,6 +3,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PermissionMatrixField } from '../../../components/PermissionMatrix.tsx';
 import { FormShell, type ResourceFormModel } from '../../../components/ResourceForm.tsx';
+import '../../../app/i18n/parts/account.ts';
 
 interface StaffAuthorityFormProps {
   model: ResourceFormModel<StaffAuthorityInput, 'name' | 'description'>;

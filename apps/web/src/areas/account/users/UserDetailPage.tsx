@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { endpointQuery } from '../../../app/api/queries.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { RecordPage } from '../../../components/RecordPage.tsx';
+import '../../../app/i18n/parts/account.ts';
 
 function UserDescriptions({ user }: { user: AccountUser }) {
   const { t } = useTranslation();
@@ -44,8 +45,8 @@ function UserDescriptions({ user }: { user: AccountUser }) {
           label: t('users.lastLogin'),
           children: user.last_login_at ? formatDateTime(user.last_login_at) : t('users.neverLoggedIn'),
         },
-        { key: 'created_at', label: t('users.createdAt'), children: formatDateTime(user.created_at) },
-        { key: 'updated_at', label: t('users.updatedAt'), children: formatDateTime(user.updated_at) },
+        { key: 'created_at', label: t('common.createdAt'), children: formatDateTime(user.created_at) },
+        { key: 'updated_at', label: t('common.updatedAt'), children: formatDateTime(user.updated_at) },
       ]}
     />
   );

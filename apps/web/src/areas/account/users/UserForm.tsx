@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { endpointQuery } from '../../../app/api/queries.ts';
 import { ALL_ITEMS_LIMIT } from '../../../app/config.ts';
 import { FormShell, type ResourceFormModel } from '../../../components/ResourceForm.tsx';
+import '../../../app/i18n/parts/account.ts';
 
 /** Form values: the update body's shape (create differs only in requiring the password). */
 export type UserFormValues = AccountUserUpdate;

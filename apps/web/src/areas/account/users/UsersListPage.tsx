@@ -12,6 +12,7 @@ import { recordId } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ResourceTable, useResourceList } from '../../../components/ResourceTable.tsx';
 import { useRemoveRecord } from '../../../components/useRemoveRecord.ts';
+import '../../../app/i18n/parts/account.ts';
 
 const FILTERS = ['q', 'status', 'staff_authority_id'] as const;
 

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../components/format.ts';
 import { RecordPage } from '../../../components/RecordPage.tsx';
 import { ChannelStatusTag, ConnectionTag } from './ConnectionTag.tsx';
 import { LIST_PATH } from './paths.ts';
+import '../../../app/i18n/parts/admin.ts';
 
 type TestOutcome = { kind: 'result'; result: ConnectionTestResult } | { kind: 'refused'; message: string };
 
@@ -145,8 +146,8 @@ function ChannelDescriptions({ channel }: { channel: AdminLineAccount }) {
           ),
         },
         { key: 'friend_count', label: t('adminLineAccounts.friendCount'), children: channel.friend_count },
-        { key: 'created_at', label: t('users.createdAt'), children: formatDateTime(channel.created_at) },
-        { key: 'updated_at', label: t('users.updatedAt'), children: formatDateTime(channel.updated_at) },
+        { key: 'created_at', label: t('common.createdAt'), children: formatDateTime(channel.created_at) },
+        { key: 'updated_at', label: t('common.updatedAt'), children: formatDateTime(channel.updated_at) },
       ]}
     />
   );

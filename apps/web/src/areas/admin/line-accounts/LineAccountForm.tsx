@@ -4,6 +4,7 @@ import { Alert, Form, Input, Radio, Select, Space, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { endpointQuery } from '../../../app/api/queries.ts';
 import { FormShell, type ResourceFormModel } from '../../../components/ResourceForm.tsx';
+import '../../../app/i18n/parts/admin.ts';
 
 export interface LineAccountFormValues {
   name: string;

@@ -12,6 +12,7 @@ import { ResourceTable, useResourceList } from '../../../components/ResourceTabl
 import { useRemoveRecord } from '../../../components/useRemoveRecord.ts';
 import { ChannelStatusTag, ConnectionTag } from './ConnectionTag.tsx';
 import { LIST_PATH } from './paths.ts';
+import '../../../app/i18n/parts/admin.ts';
 
 const FILTERS = ['q', 'account_id', 'status'] as const;
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { loginPath } from '../../../app/areas.ts';
 import { useBranding } from '../../../app/branding/branding.ts';
 import { DEFAULT_SERVICE_NAME } from '../../../app/branding/title.ts';
+import '../../../app/i18n/parts/public.ts';
 
 const LOGIN_AREAS: readonly Role[] = ['service', 'account', 'agency', 'admin'];
 

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { endpointQuery } from '../../../app/api/queries.ts';
+import '../../../app/i18n/parts/public.ts';
 
 /**
  * /redirects/{id}: a tracked link a friend opened from a LINE message. The console counts the

@@ -24,6 +24,7 @@ import { DisplayNameButton, friendQuery, NotesForm, ScoreForm } from './FriendFi
 import { FriendInfoValues } from './FriendInfoValues.tsx';
 import { FriendTalkHistory } from './FriendTalkHistory.tsx';
 import { InfoFieldsDrawer } from './InfoFieldsDrawer.tsx';
+import '../../../app/i18n/parts/friends.ts';
 
 const LIST_PATH = '/service/friends';
 

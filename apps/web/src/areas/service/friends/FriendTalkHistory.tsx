@@ -7,6 +7,7 @@ import { SPINNER_DELAY_MS } from '../../../app/config.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { talkMessageText } from './friend-format.ts';
 import { useSelectedChannelId } from '../../../app/channels/channels.ts';
+import '../../../app/i18n/parts/friends.ts';
 
 /** How many of the newest messages the friend page shows; the talk screen has the rest. */
 const RECENT_MESSAGES = 20;

@@ -29,6 +29,7 @@ import {
 import { FriendFilters } from './FriendFilters.tsx';
 import { FriendAvatar, FriendStatusTag, LabelChips, useFriendAbilities } from './friend-parts.tsx';
 import { InfoFieldsDrawer } from './InfoFieldsDrawer.tsx';
+import '../../../app/i18n/parts/friends.ts';
 
 const ASCENDING_FIRST = ['ascend', 'descend', 'ascend'] as const;
 const DESCENDING_FIRST = ['descend', 'ascend', 'descend'] as const;

@@ -23,6 +23,7 @@ import { FormModal } from '../../../components/FormModal.tsx';
 import { testId } from '../../../components/test-id.ts';
 import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { infoFieldFormValues, infoFieldPayload, type InfoFieldFormValues } from './info-fields.ts';
+import '../../../app/i18n/parts/friends.ts';
 
 const FIELDS = ['name', 'field_type', 'options', 'sort_index'];
 const optionRule = schemaRule(infoFieldInput.shape.name);

@@ -18,6 +18,7 @@ import { ALL_ITEMS_LIMIT } from '../../../app/config.ts';
 import { useSession } from '../../../app/session.ts';
 import { MarkSwatch } from '../../../components/MarkSwatch.tsx';
 import { chunked, friendAbilities, initialOf } from './friend-format.ts';
+import '../../../app/i18n/parts/friends.ts';
 
 /** Pieces both friend screens use: avatar, status, label chips and pickers, abilities, label changes. */
 

@@ -17,6 +17,7 @@ import { friendsPathOf, type Label, type LabelKind } from './label-kind.ts';
 import { LabelFormModal } from './LabelFormModal.tsx';
 import { LabelMoveModal } from './LabelMoveModal.tsx';
 import { useCanEditLabels, useLabelActions, useLabelList } from './useLabels.ts';
+import '../../../app/i18n/parts/labels.ts';
 
 const FILTERS = ['q', 'folder_id'] as const;
 

@@ -9,6 +9,7 @@ import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { useSession } from '../../../app/session.ts';
 import { carriersOf, labelBody, movedBody, type Label, type LabelFormValues, type LabelKind } from './label-kind.ts';
+import '../../../app/i18n/parts/labels.ts';
 
 export interface LabelListFilter {
   page: number;

@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { friendsSummaryQuery, simulatorStatusQuery } from './queries.ts';
+import '../../../app/i18n/parts/phone-panel.ts';
 
 const PhonePanel = lazy(() => import('./PhonePanel.tsx'));
 

@@ -14,6 +14,7 @@ import { Composer } from './Composer.tsx';
 import { MarkSelect } from './MarkSelect.tsx';
 import { TalkMessageRow } from './TalkMessageView.tsx';
 import { redirectAfterFriendFetch } from './unread-rules.ts';
+import '../../../app/i18n/parts/talks.ts';
 
 /** While a message of ours waits for delivery, its status is read again this often. */
 const DELIVERY_REFRESH_MS = 3_000;

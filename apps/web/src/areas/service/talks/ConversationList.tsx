@@ -7,6 +7,7 @@ import { SPINNER_DELAY_MS } from '../../../app/config.ts';
 import type { ConversationListModel } from './conversation-list.ts';
 import { listTime, previewOf } from './talk-format.ts';
 import { hasMorePages, TALKS_PATH } from './unread-rules.ts';
+import '../../../app/i18n/parts/talks.ts';
 
 function Preview({ friend }: { friend: Conversation }) {
   const { t } = useTranslation();

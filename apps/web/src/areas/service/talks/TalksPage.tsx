@@ -18,6 +18,7 @@ import { ConversationList } from './ConversationList.tsx';
 import { useConversationList, type ConversationListModel } from './conversation-list.ts';
 import { addsUnread, redirectAfterFriendFetch } from './unread-rules.ts';
 import { useWideScreen } from './useWideScreen.ts';
+import '../../../app/i18n/parts/talks.ts';
 
 /** The list and the chat keep to the window's height, each scrolling on its own. */
 const PANE_HEIGHT = 'calc(100dvh - 190px)';

@@ -27,6 +27,7 @@ import {
   type ConversationListState,
   type ScreenState,
 } from './unread-rules.ts';
+import '../../../app/i18n/parts/talks.ts';
 
 /*
  * The talk list in the query cache, as the spec's rules shape it (unread-rules.ts): the friends loaded

@@ -33,6 +33,7 @@ import {
   useInfoFieldOptions,
   useTemplatePermissions,
 } from './useTemplates.ts';
+import '../../../app/i18n/parts/templates.ts';
 
 /** /…/templates/:message_type/create and /edit/:id: one editor for a new or a saved template. */
 export function TemplateEditorPage({ kind }: { kind: TemplateKind }) {

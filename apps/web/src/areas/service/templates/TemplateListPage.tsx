@@ -20,6 +20,7 @@ import { createPathOf, editPathOf, listPathOf, messageTypeOf, type TemplateKind 
 import { MessageTypeTabs, PreviewPopover, UnknownTemplateType, useCopiedNotice } from './template-parts.tsx';
 import { TeppanDrawer } from './TeppanDrawer.tsx';
 import { copyTemplate, removeTemplate, useTemplateList, useTemplatePermissions } from './useTemplates.ts';
+import '../../../app/i18n/parts/templates.ts';
 
 const FILTERS = ['name', 'folder_id'] as const;
 

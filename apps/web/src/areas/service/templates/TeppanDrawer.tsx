@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../components/format.ts';
 import { editPathOf, SERVICE_TEMPLATES } from './template-kind.ts';
 import { PreviewPopover, useCopiedNotice } from './template-parts.tsx';
 import { templatesChanged } from './useTemplates.ts';
+import '../../../app/i18n/parts/templates.ts';
 
 const PAGE_SIZE = 10;
 
