@@ -36,7 +36,9 @@ function pageOpener(browser: Browser, onCleanup: (cleanup: () => Promise<void>) 
  * `openFilePage`, after its file), whatever the outcome.
  */
 export const test = base
-  .extend('browser', { scope: 'file' }, async (_, { onCleanup }) => {
+  // Vitest reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
     const browser = await chromium.connect(inject('browserEndpoint'));
     onCleanup(() => browser.close());
     return browser;
