@@ -3,7 +3,7 @@
  * the address, bulk tags, the display-name override, labels on the friend page, friend info fields
  * and their values, CSV export, view-only staff and a 375 px wide screen.
  */
-import { readFileSync } from 'node:fs';
+import { buffer } from 'node:stream/consumers';
 import { friendsApi, infoFieldsApi, marksApi, tagsApi, type FriendListItem, type Mark, type Tag } from '@linq/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
@@ -263,7 +263,8 @@ describe('CSV export', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(download.suggestedFilename()).toMatch(/^friends-\d{8}-\d{6}\.csv$/);
-    const text = readFileSync((await download.path())!, 'utf8');
+    // The browser runs in another process (one per run): the file comes as a stream, not a local path.
+    const text = (await buffer(await download.createReadStream())).toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const [header, ...records] = text.slice(1).trimEnd().split('\r\n');
     expect(header!.startsWith('ID,表示名,LINE表示名')).toBe(true);
