@@ -7,21 +7,47 @@ interface ManifestChunk {
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
+  imports?: string[];
   css?: string[];
 }
 
-const distDir = path.resolve(import.meta.dirname, '../apps/web/dist');
+export interface BundleRow {
+  chunk: string;
+  file: string;
+  rawKb: number;
+  gzipKb: number;
+}
 
-const gzipKb = (file: string) => gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 9 }).length / 1024;
+const defaultDistDir = path.resolve(import.meta.dirname, '../apps/web/dist');
+/** The root layout: every screen loads it, with the chunks it imports, before its first paint. */
+const ROOT_LAYOUT = 'src/app/layout/RootLayout.tsx';
 
-/** Gzip size of the entry chunk, of each lazily loaded page chunk and of the shared chunks they load. */
-export function bundleSizes(): { rows: { chunk: string; file: string; gzipKb: number }[] } {
+/**
+ * Raw and gzip size of the entry chunk, of what every screen loads before its first paint (the entry,
+ * the root layout and the chunks they import), of each lazily loaded page chunk and of the shared chunks.
+ */
+export function bundleSizes(distDir = defaultDistDir): { rows: BundleRow[] } {
   const manifestPath = path.join(distDir, '.vite/manifest.json');
   if (!fs.existsSync(manifestPath)) throw new Error(`${manifestPath} missing: run npm run build:web first`);
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const bytes = (file: string) => fs.readFileSync(path.join(distDir, file));
+  const sizes = (files: string[]) => ({
+    rawKb: files.reduce((sum, file) => sum + bytes(file).length, 0) / 1024,
+    gzipKb: files.reduce((sum, file) => sum + gzipSync(bytes(file), { level: 9 }).length, 0) / 1024,
+  });
+  const row = (chunk: string, file: string) => ({ chunk, file, ...sizes([file]) });
+
   const chunks = Object.values(manifest);
   const entry = chunks.find((c) => c.isEntry);
   if (!entry) throw new Error('no entry chunk in the Vite manifest');
+  const startFiles = new Set<string>();
+  const collect = (chunk: ManifestChunk | undefined) => {
+    if (!chunk || startFiles.has(chunk.file)) return;
+    startFiles.add(chunk.file);
+    for (const key of chunk.imports ?? []) collect(manifest[key]);
+  };
+  collect(entry);
+  collect(manifest[ROOT_LAYOUT]);
   const pages = chunks
     .filter((c) => c.isDynamicEntry && c.src?.includes('/areas/'))
     .sort((a, b) => (a.src ?? '').localeCompare(b.src ?? ''));
@@ -31,18 +57,11 @@ export function bundleSizes(): { rows: { chunk: string; file: string; gzipKb: nu
     .sort((a, b) => a.file.localeCompare(b.file));
   return {
     rows: [
-      { chunk: 'entry', file: entry.file, gzipKb: gzipKb(entry.file) },
-      ...(entry.css ?? []).map((css) => ({ chunk: 'entry css', file: css, gzipKb: gzipKb(css) })),
-      ...pages.map((p) => ({
-        chunk: (p.src ?? p.file).replace(/^.*src\/areas\//, '').replace(/\.tsx?$/, ''),
-        file: p.file,
-        gzipKb: gzipKb(p.file),
-      })),
-      ...shared.map((c) => ({
-        chunk: `shared: ${c.file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '')}`,
-        file: c.file,
-        gzipKb: gzipKb(c.file),
-      })),
+      row('entry', entry.file),
+      ...(entry.css ?? []).map((css) => row('entry css', css)),
+      { chunk: 'start-up (entry + root layout)', file: `${startFiles.size} files`, ...sizes([...startFiles]) },
+      ...pages.map((p) => row((p.src ?? p.file).replace(/^.*src\/areas\//, '').replace(/\.tsx?$/, ''), p.file)),
+      ...shared.map((c) => row(`shared: ${c.file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '')}`, c.file)),
     ],
   };
 }

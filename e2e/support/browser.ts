@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserServer } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'Demo#2026';
@@ -15,29 +15,16 @@ const CHROMIUM_ARGS = [
   '--host-resolver-rules=MAP partner.localhost 127.0.0.1',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+/** The run's one Chromium (Debian's, through playwright-core), which every test file connects to. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
 }
 
 export const baseUrl = () => inject('baseUrl');
 export const partnerUrl = () => `http://partner.localhost:${inject('port')}`;
 
-/** A fresh browser context: its own local storage, so sessions never leak between tests. */
-export async function newPage(browser: Browser, origin = baseUrl()): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: origin, locale: 'ja-JP' });
-  const page = await context.newPage();
-  return { context, page };
-}
-
 /** The smallest screen the console supports: a 375 px wide phone. */
 export const PHONE_VIEWPORT = { width: 375, height: 740 };
-
-/** A fresh context on a 375 px wide phone screen. */
-export async function newPhonePage(
-  browser: Browser,
-  locale = 'ja-JP',
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale, viewport: PHONE_VIEWPORT });
-  const page = await context.newPage();
-  return { context, page };
-}

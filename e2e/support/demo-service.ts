@@ -1,5 +1,14 @@
-import { expect, inject } from 'vitest';
+import {
+  friendsApi,
+  simulatorApi,
+  talksApi,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointOutput,
+} from '@linq/contract';
 import type { Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { fillPath, toQueryString } from '../../apps/web/src/app/api/url.ts';
 import { baseUrl } from './browser.ts';
 import { accessToken } from './session.ts';
 
@@ -8,17 +17,24 @@ import { accessToken } from './session.ts';
  * friends (LINE simulator) through the console's simulator API, exactly what the phone panel does.
  */
 
-/** Calls the service API as the page's user, in the page's selected channel (on `origin`, the first console by default). */
-export async function serviceApi<T>(
+/** What a successful answer of an endpoint carries in `data`. */
+export type DataOf<E extends Endpoint> = EndpointOutput<E> extends { data: infer D } ? D : never;
+
+/**
+ * Calls a contract endpoint as the page's user, in the page's selected channel (on `origin`, the first
+ * console by default). `body` is the answer, typed by the contract for a success (a refusal's body is
+ * the error's); `data` is its `data`.
+ */
+export async function serviceApi<E extends Endpoint>(
   page: Page,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body?: unknown,
+  endpoint: E,
+  input: EndpointInput<E>,
   origin = baseUrl(),
-): Promise<{ status: number; data: T; body: unknown }> {
+): Promise<{ status: number; data: DataOf<E>; body: EndpointOutput<E> }> {
+  const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
   const laid = await page.evaluate(() => localStorage.getItem('laid'));
-  const response = await fetch(`${origin}/api${path}`, {
-    method,
+  const response = await fetch(`${origin}/api${fillPath(endpoint.path, params)}${toQueryString(query)}`, {
+    method: endpoint.method,
     headers: {
       authorization: `Bearer ${await accessToken(page)}`,
       lineaccountid: laid ?? '',
@@ -26,7 +42,8 @@ export async function serviceApi<T>(
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const json = (await response.json()) as { data: T };
+  // The console validates its answers against these same contract schemas.
+  const json = (await response.json()) as EndpointOutput<E> & { data: DataOf<E> };
   return { status: response.status, data: json.data, body: json };
 }
 
@@ -45,11 +62,7 @@ export async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: n
 export function demoFriendsJoined(page: Page) {
   return until(
     async () => {
-      const r = await serviceApi<{ simulated: boolean; seeding: boolean; bot_name: string }>(
-        page,
-        'GET',
-        '/service/simulator',
-      );
+      const r = await serviceApi(page, simulatorApi.status, {});
       return r.status === 200 && !r.data.seeding ? r.data : undefined;
     },
     90_000,
@@ -57,37 +70,26 @@ export function demoFriendsJoined(page: Page) {
   );
 }
 
-export interface VirtualFriend {
-  user_id: string;
-  display_name: string;
-}
-type ConversationEntry =
-  | { direction: 'to_friend'; message: Record<string, unknown> }
-  | { direction: 'from_friend'; type: string; text: string | null };
+export type VirtualFriend = DataOf<typeof simulatorApi.createFriend>;
+type ConversationEntry = DataOf<typeof simulatorApi.conversation>[number];
 
 /** A new virtual friend who follows the selected demo channel (as the phone panel creates one). */
 export async function followingFriend(page: Page, displayName: string): Promise<VirtualFriend> {
-  const created = await serviceApi<VirtualFriend>(page, 'POST', '/service/simulator/friends', {
-    display_name: displayName,
-  });
+  const created = await serviceApi(page, simulatorApi.createFriend, { body: { display_name: displayName } });
   expect(created.status).toBe(201);
-  const followed = await serviceApi(page, 'POST', `/service/simulator/friends/${created.data.user_id}/follow`);
+  const followed = await serviceApi(page, simulatorApi.follow, { params: { userId: created.data.user_id } });
   expect(followed.status).toBe(200);
   return created.data;
 }
 
 export async function friendWrites(page: Page, friend: VirtualFriend, text: string) {
-  const sent = await serviceApi(page, 'POST', `/service/simulator/friends/${friend.user_id}/text`, { text });
+  const sent = await serviceApi(page, simulatorApi.text, { params: { userId: friend.user_id }, body: { text } });
   expect(sent.status).toBe(200);
 }
 
 /** What the virtual friend's phone received from the channel. */
 export async function receivedBy(page: Page, friend: VirtualFriend) {
-  const { data } = await serviceApi<ConversationEntry[]>(
-    page,
-    'GET',
-    `/service/simulator/friends/${friend.user_id}/conversation`,
-  );
+  const { data } = await serviceApi(page, simulatorApi.conversation, { params: { userId: friend.user_id } });
   return data.filter((entry): entry is Extract<ConversationEntry, { direction: 'to_friend' }> => {
     return entry.direction === 'to_friend';
   });
@@ -97,11 +99,7 @@ export async function receivedBy(page: Page, friend: VirtualFriend) {
 export function consoleIdOf(page: Page, displayName: string): Promise<number> {
   return until(
     async () => {
-      const { data } = await serviceApi<{ id: number; display_name: string }[]>(
-        page,
-        'GET',
-        `/service/messages/conversations?name=${encodeURIComponent(displayName)}`,
-      );
+      const { data } = await serviceApi(page, talksApi.conversations, { query: { name: displayName } });
       return data.find((row) => row.display_name === displayName)?.id;
     },
     20_000,
@@ -113,11 +111,7 @@ export function consoleIdOf(page: Page, displayName: string): Promise<number> {
 export function friendIdOf(page: Page, displayName: string): Promise<number> {
   return until(
     async () => {
-      const { data } = await serviceApi<{ id: number; display_name: string }[]>(
-        page,
-        'GET',
-        `/service/friends?name=${encodeURIComponent(displayName)}`,
-      );
+      const { data } = await serviceApi(page, friendsApi.list, { query: { name: displayName } });
       return data.find((row) => row.display_name === displayName)?.id;
     },
     20_000,
@@ -127,7 +121,7 @@ export function friendIdOf(page: Page, displayName: string): Promise<number> {
 
 /** A friend's score as the console has it. */
 export const scoreOf = async (page: Page, friendId: number) =>
-  (await serviceApi<{ score: number }>(page, 'GET', `/service/friends/${friendId}`)).data.score;
+  (await serviceApi(page, friendsApi.get, { params: { id: friendId } })).data.score;
 
 export const uniqueSuffix = () => Math.random().toString(36).slice(2, 7);
 
@@ -150,7 +144,7 @@ export interface SimulatedChannelState {
 
 /** The page's selected demo channel as the simulator has it. */
 export async function selectedSimulatedChannel(page: Page): Promise<SimulatedChannelState> {
-  const status = await serviceApi<{ basic_id: string }>(page, 'GET', '/service/simulator');
+  const status = await serviceApi(page, simulatorApi.status, {});
   const channels = await simulatorControl<SimulatedChannelState[]>('GET', '/_sim/channels');
   const channel = channels.find((c) => c.basicId === status.data.basic_id);
   if (!channel) throw new Error(`the simulator has no channel ${status.data.basic_id}`);

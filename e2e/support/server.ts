@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,11 +20,21 @@ export interface ConsoleServer {
 /**
  * Starts the real console (built SPA + API + worker) as `npm start` would, on a random
  * loopback port with fresh demo data: embedded database by default, or a new database
- * on the PostgreSQL server named by E2E_DATABASE_URL.
+ * on the PostgreSQL server named by E2E_DATABASE_URL. It serves a copy of the built console,
+ * so a test that builds it again (`npm start` at a terminal) cannot change the files under it.
  */
 export async function startConsole(): Promise<ConsoleServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'linq-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const webDir = path.join(dataDir, 'web');
+  cpSync(process.env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'), webDir, { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDir,
+    LOG_LEVEL: 'warn',
+  };
   let dropDatabase = async () => {};
   const serverUrl = process.env.E2E_DATABASE_URL;
   if (serverUrl) {

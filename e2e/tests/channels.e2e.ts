@@ -1,27 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from '../support/browser.ts';
-import { accessToken, loginAs } from '../support/session.ts';
+import { lineAccountsApi } from '@linq/contract';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { serviceApi } from '../support/demo-service.ts';
+import { it } from '../support/fixtures.ts';
+import { loginAs } from '../support/session.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
-
-interface Channel {
-  id: number;
-  name: string;
-  status: string;
-}
-
-async function channelsOf(page: Page): Promise<Channel[]> {
-  const token = await accessToken(page);
-  const response = await fetch(`${baseUrl()}/api/account/line_accounts`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return ((await response.json()) as { data: Channel[] }).data;
-}
+const channelsOf = async (page: Page) => (await serviceApi(page, lineAccountsApi.list, {})).data;
 
 const stored = (page: Page) =>
   page.evaluate(() => ({ laid: localStorage.getItem('laid'), status: localStorage.getItem('statusLineAccount') }));
@@ -34,70 +18,54 @@ const waitForSelected = (page: Page, name: string) =>
   );
 
 describe('channel selector (service area)', () => {
-  it('picks the first channel, then the stored one, then the one in ?laid=', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await loginAs(page, 'service', 'staff@demo.example');
-      const [first, second] = await channelsOf(page);
-      expect(first && second).toBeTruthy();
-      await page.goto('/service/friends');
-      await page.waitForFunction((id) => localStorage.getItem('laid') === String(id), first!.id);
-      expect(await stored(page)).toEqual({ laid: String(first!.id), status: 'active' });
-      await waitForSelected(page, first!.name);
+  it('picks the first channel, then the stored one, then the one in ?laid=', async ({ page }) => {
+    await loginAs(page, 'service', 'staff@demo.example');
+    const [first, second] = await channelsOf(page);
+    expect(first && second).toBeTruthy();
+    await page.goto('/service/friends');
+    await page.waitForFunction((id) => localStorage.getItem('laid') === String(id), first!.id);
+    expect(await stored(page)).toEqual({ laid: String(first!.id), status: 'active' });
+    await waitForSelected(page, first!.name);
 
-      await page.getByTestId('channel-selector').click();
-      await page.getByTestId(`channel-option-${second!.id}`).click();
-      await page.waitForFunction((id) => localStorage.getItem('laid') === String(id), second!.id);
-      await page.reload();
-      await page.getByTestId('channel-selector').waitFor();
-      await waitForSelected(page, second!.name);
+    await page.getByTestId('channel-selector').click();
+    await page.getByTestId(`channel-option-${second!.id}`).click();
+    await page.waitForFunction((id) => localStorage.getItem('laid') === String(id), second!.id);
+    await page.reload();
+    await page.getByTestId('channel-selector').waitFor();
+    await waitForSelected(page, second!.name);
 
-      await page.goto(`/service/tags?laid=${first!.id}`);
-      await page.waitForFunction((id) => localStorage.getItem('laid') === String(id), first!.id);
-      await waitForSelected(page, first!.name);
-    } finally {
-      await context.close();
-    }
+    await page.goto(`/service/tags?laid=${first!.id}`);
+    await page.waitForFunction((id) => localStorage.getItem('laid') === String(id), first!.id);
+    await waitForSelected(page, first!.name);
   });
 
-  it('reflects a rename in the selector and the list at once', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await loginAs(page, 'service', 'staff@demo.example');
-      await page.goto('/service/friends');
-      await page.getByTestId('channel-rename').click();
-      const input = page.getByTestId('channel-name-input');
-      await input.fill('Demo Shop 本店 (改名)');
-      await page.getByTestId('channel-rename-save').click();
-      await waitForSelected(page, '(改名)');
-      await page.getByTestId('channel-selector').click();
-      const options = await page.locator('[data-testid^="channel-option-"]').allTextContents();
-      expect(options.filter((o) => o.includes('(改名)'))).toHaveLength(1);
-    } finally {
-      await context.close();
-    }
+  it('reflects a rename in the selector and the list at once', async ({ page }) => {
+    await loginAs(page, 'service', 'staff@demo.example');
+    await page.goto('/service/friends');
+    await page.getByTestId('channel-rename').click();
+    const input = page.getByTestId('channel-name-input');
+    await input.fill('Demo Shop 本店 (改名)');
+    await page.getByTestId('channel-rename-save').click();
+    await waitForSelected(page, '(改名)');
+    await page.getByTestId('channel-selector').click();
+    const options = await page.locator('[data-testid^="channel-option-"]').allTextContents();
+    expect(options.filter((o) => o.includes('(改名)'))).toHaveLength(1);
   });
 });
 
 describe('view-only staff', () => {
-  it('sees no edit buttons, and the API refuses their writes', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await loginAs(page, 'service', 'viewer@demo.example');
-      await page.goto('/service/friends');
-      await page.getByTestId('channel-selector').waitFor();
-      expect(await page.getByTestId('channel-rename').count()).toBe(0);
-      const [channel] = await channelsOf(page);
-      expect(await channelsOf(page)).toHaveLength(1);
-      const response = await fetch(`${baseUrl()}/api/account/line_accounts/${channel!.id}`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${await accessToken(page)}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'viewer rename' }),
-      });
-      expect(response.status).toBe(403);
-      expect((await channelsOf(page))[0]!.name).toBe(channel!.name);
-    } finally {
-      await context.close();
-    }
+  it('sees no edit buttons, and the API refuses their writes', async ({ page }) => {
+    await loginAs(page, 'service', 'viewer@demo.example');
+    await page.goto('/service/friends');
+    await page.getByTestId('channel-selector').waitFor();
+    expect(await page.getByTestId('channel-rename').count()).toBe(0);
+    const [channel] = await channelsOf(page);
+    expect(await channelsOf(page)).toHaveLength(1);
+    const response = await serviceApi(page, lineAccountsApi.update, {
+      params: { id: channel!.id },
+      body: { name: 'viewer rename' },
+    });
+    expect(response.status).toBe(403);
+    expect((await channelsOf(page))[0]!.name).toBe(channel!.name);
   });
 });

@@ -3,16 +3,15 @@
  * the address, bulk tags, the display-name override, labels on the friend page, friend info fields
  * and their values, CSV export, view-only staff and a 375 px wide screen.
  */
-import { readFileSync } from 'node:fs';
-import type { FriendDetail, FriendListItem, InfoField, Mark, Tag } from '@linq/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, newPhonePage } from '../support/browser.ts';
+import { buffer } from 'node:stream/consumers';
+import { friendsApi, infoFieldsApi, marksApi, tagsApi, type FriendListItem, type Mark, type Tag } from '@linq/contract';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { demoFriendsJoined, serviceApi, until } from '../support/demo-service.ts';
+import { it, test } from '../support/fixtures.ts';
 import { loginAs } from '../support/session.ts';
 
-let browser: Browser;
-let staff: { context: BrowserContext; page: Page };
+let staff: Page;
 let tag: Tag;
 let mark: Mark;
 /** The channel's friends, newest first (the list's default order). */
@@ -22,8 +21,8 @@ let total: number;
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
 /** The friends the list API gives (the demo channel has fewer than a page of 100). */
-async function listFriends(page: Page, query = '') {
-  const { data } = await serviceApi<FriendListItem[]>(page, 'GET', `/service/friends?limit=100${query}`);
+async function listFriends(page: Page, name?: string) {
+  const { data } = await serviceApi(page, friendsApi.list, { query: { limit: 100, name } });
   expect(data.length).toBeLessThan(100);
   return { data, total: data.length };
 }
@@ -54,29 +53,23 @@ async function pick(page: Page, selectTestId: string, search: string, optionTest
   await page.locator(`.ant-select-dropdown:visible [data-testid="${optionTestId}"]`).click();
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  staff = await newPage(browser);
-  await loginAs(staff.page, 'service', 'staff@demo.example');
-  await openList(staff.page);
+test.beforeAll(async ({ openFilePage }) => {
+  staff = await openFilePage();
+  await loginAs(staff, 'service', 'staff@demo.example');
+  await openList(staff);
   // The demo friends join in the background after the first start; wait until they are all in.
-  await demoFriendsJoined(staff.page);
-  ({ data: friends, total } = await listFriends(staff.page));
+  await demoFriendsJoined(staff);
+  ({ data: friends, total } = await listFriends(staff));
   expect(total).toBeGreaterThanOrEqual(20);
-  tag = (await serviceApi<Tag>(staff.page, 'POST', '/service/tags', { name: unique('E2E友だちタグ') })).data;
-  mark = (await serviceApi<Mark>(staff.page, 'POST', '/service/marks', { name: unique('E2E要対応'), color: '#E53935' }))
-    .data;
+  tag = (await serviceApi(staff, tagsApi.create, { body: { name: unique('E2E友だちタグ') } })).data;
+  mark = (await serviceApi(staff, marksApi.create, { body: { name: unique('E2E要対応'), color: '#E53935' } })).data;
   expect(tag.id).toBeGreaterThan(0);
   expect(mark.id).toBeGreaterThan(0);
 }, 150_000);
-afterAll(async () => {
-  await staff?.context.close();
-  await browser.close();
-});
 
 describe('friend list', () => {
   it("shows the demo channel's virtual friends, 20 a page", async () => {
-    const { page } = staff;
+    const page = staff;
     await openList(page);
     await totalBecomes(page, total);
     expect((await shownRowIds(page)).length).toBe(Math.min(20, total));
@@ -85,9 +78,9 @@ describe('friend list', () => {
   });
 
   it('narrows by name, kept in the address', async () => {
-    const { page } = staff;
+    const page = staff;
     const name = friends[3]!.display_name;
-    const expected = await listFriends(page, `&name=${encodeURIComponent(name)}`);
+    const expected = await listFriends(page, name);
     await openList(page);
     await page.getByTestId('search-input').locator('input').fill(name);
     await page.getByTestId('search-input').locator('input').press('Enter');
@@ -104,7 +97,7 @@ describe('friend list', () => {
   });
 
   it('tags selected friends in bulk, then filters by the tag (any and none)', async () => {
-    const { page } = staff;
+    const page = staff;
     const chosen = [friends[0]!.id, friends[1]!.id];
     await openList(page);
     for (const id of chosen) await page.getByTestId(`friend-row-${id}`).locator('.ant-checkbox-input').check();
@@ -132,7 +125,7 @@ describe('friend list', () => {
 
 describe('friend page', () => {
   it('sets a display-name override, shown in the list, and clears it again', async () => {
-    const { page } = staff;
+    const page = staff;
     const friend = friends[2]!;
     const override = unique('E2E上書き <b>名前</b>');
     await page.goto(`/service/friends/${friend.id}`);
@@ -160,12 +153,12 @@ describe('friend page', () => {
     await page.getByTestId('display-name-save').click();
     await page.getByTestId('friend-line-name').waitFor({ state: 'detached' });
     expect(await page.getByTestId('friend-name').textContent()).toBe(friend.display_name);
-    const { data } = await serviceApi<FriendDetail>(page, 'GET', `/service/friends/${friend.id}`);
+    const { data } = await serviceApi(page, friendsApi.get, { params: { id: friend.id } });
     expect(data.display_name_override).toBeNull();
   });
 
   it('adds and removes a tag and a mark', async () => {
-    const { page } = staff;
+    const page = staff;
     const friend = friends[3]!;
     await page.goto(`/service/friends/${friend.id}`);
     await page.getByTestId('friend-name').waitFor();
@@ -178,7 +171,7 @@ describe('friend page', () => {
     await markChip.waitFor();
     // Marks wear their colour.
     expect(await markChip.evaluate((chip) => getComputedStyle(chip).color)).toBe('rgb(229, 57, 53)');
-    let detail = (await serviceApi<FriendDetail>(page, 'GET', `/service/friends/${friend.id}`)).data;
+    let detail = (await serviceApi(page, friendsApi.get, { params: { id: friend.id } })).data;
     expect(detail.tags.map((t) => t.id)).toContain(tag.id);
     expect(detail.marks.map((m) => m.id)).toContain(mark.id);
 
@@ -186,13 +179,13 @@ describe('friend page', () => {
     await tagChip.waitFor({ state: 'detached' });
     await markChip.locator('.ant-tag-close-icon').click();
     await markChip.waitFor({ state: 'detached' });
-    detail = (await serviceApi<FriendDetail>(page, 'GET', `/service/friends/${friend.id}`)).data;
+    detail = (await serviceApi(page, friendsApi.get, { params: { id: friend.id } })).data;
     expect(detail.tags.map((t) => t.id)).not.toContain(tag.id);
     expect(detail.marks.map((m) => m.id)).not.toContain(mark.id);
   });
 
   it('defines a select info field, keeps a friend’s value over a reload, and deletes the field', async () => {
-    const { page } = staff;
+    const page = staff;
     const fieldName = unique('会員ランク');
     await openList(page);
     await page.getByTestId('info-fields-open').click();
@@ -210,7 +203,7 @@ describe('friend page', () => {
     await page.getByTestId('info-field-option-1').fill('シルバー');
     await page.getByTestId('info-field-submit').click();
     await page.getByTestId('info-field-submit').waitFor({ state: 'detached' });
-    const fields = (await serviceApi<InfoField[]>(page, 'GET', '/service/friend_info_fields')).data;
+    const fields = (await serviceApi(page, infoFieldsApi.list, {})).data;
     const field = fields.find((f) => f.name === fieldName)!;
     expect(field).toMatchObject({ field_type: 'select', options: ['ゴールド', 'シルバー'] });
     await page.getByTestId(`info-field-row-${field.id}`).waitFor();
@@ -232,7 +225,7 @@ describe('friend page', () => {
     await page.getByTestId('info-values-save').click();
     await until(
       async () => {
-        const { data } = await serviceApi<FriendDetail>(page, 'GET', `/service/friends/${friend.id}`);
+        const { data } = await serviceApi(page, friendsApi.get, { params: { id: friend.id } });
         return data.info_values?.find((v) => v.field_id === field.id)?.value === 'シルバー' ? true : undefined;
       },
       10_000,
@@ -251,7 +244,7 @@ describe('friend page', () => {
   });
 
   it('answers an unknown friend with "not found" and a way back', async () => {
-    const { page } = staff;
+    const page = staff;
     await page.goto('/service/friends/99999999');
     await page.getByTestId('record-not-found').waitFor();
     await page.getByTestId('record-not-found').getByRole('link').click();
@@ -261,16 +254,17 @@ describe('friend page', () => {
 
 describe('CSV export', () => {
   it('downloads the filtered list', async () => {
-    const { page } = staff;
+    const page = staff;
     const chosen = [friends[5]!.id, friends[6]!.id, friends[7]!.id];
-    const csvTag = (await serviceApi<Tag>(page, 'POST', '/service/tags', { name: unique('E2E CSV') })).data;
-    await serviceApi(page, 'POST', `/service/tags/${csvTag.id}/friends`, { friend_ids: chosen });
+    const csvTag = (await serviceApi(page, tagsApi.create, { body: { name: unique('E2E CSV') } })).data;
+    await serviceApi(page, tagsApi.addFriends, { params: { id: csvTag.id }, body: { friend_ids: chosen } });
     await openList(page, `?tag_ids[]=${csvTag.id}`);
     await totalBecomes(page, chosen.length);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(download.suggestedFilename()).toMatch(/^friends-\d{8}-\d{6}\.csv$/);
-    const text = readFileSync((await download.path())!, 'utf8');
+    // The browser runs in another process (one per run): the file comes as a stream, not a local path.
+    const text = (await buffer(await download.createReadStream())).toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const [header, ...records] = text.slice(1).trimEnd().split('\r\n');
     expect(header!.startsWith('ID,表示名,LINE表示名')).toBe(true);
@@ -282,52 +276,42 @@ describe('CSV export', () => {
 });
 
 describe('view-only staff', () => {
-  it('sees friends without edit or export controls, and no personal data', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await loginAs(page, 'service', 'viewer@demo.example');
-      await openList(page);
-      const { data } = await listFriends(page);
-      const friend = data[0]!;
-      await page.getByTestId(`friend-row-${friend.id}`).waitFor();
-      expect(await page.getByTestId('export-csv').count()).toBe(0);
-      expect(await page.locator('[data-testid="friends-table"] .ant-checkbox-input').count()).toBe(0);
-      await page.getByTestId('info-fields-open').click();
-      await page.getByTestId('info-fields-table').waitFor();
-      expect(await page.getByTestId('info-field-create').count()).toBe(0);
-      expect(await page.locator('[data-testid^="info-field-delete-"]').count()).toBe(0);
+  it('sees friends without edit or export controls, and no personal data', async ({ page }) => {
+    await loginAs(page, 'service', 'viewer@demo.example');
+    await openList(page);
+    const { data } = await listFriends(page);
+    const friend = data[0]!;
+    await page.getByTestId(`friend-row-${friend.id}`).waitFor();
+    expect(await page.getByTestId('export-csv').count()).toBe(0);
+    expect(await page.locator('[data-testid="friends-table"] .ant-checkbox-input').count()).toBe(0);
+    await page.getByTestId('info-fields-open').click();
+    await page.getByTestId('info-fields-table').waitFor();
+    expect(await page.getByTestId('info-field-create').count()).toBe(0);
+    expect(await page.locator('[data-testid^="info-field-delete-"]').count()).toBe(0);
 
-      await page.goto(`/service/friends/${friend.id}`);
-      await page.getByTestId('friend-name').waitFor();
-      await page.getByTestId('personal-data-hidden').getByText('個人情報を表示する権限がありません').waitFor();
-      for (const control of ['display-name-edit', 'tag-add', 'mark-add', 'score-save', 'notes-save']) {
-        expect(await page.getByTestId(control).count(), control).toBe(0);
-      }
-      expect(await page.locator('.ant-tag-close-icon').count()).toBe(0);
-      await page.getByTestId('open-talk').waitFor();
-    } finally {
-      await context.close();
+    await page.goto(`/service/friends/${friend.id}`);
+    await page.getByTestId('friend-name').waitFor();
+    await page.getByTestId('personal-data-hidden').getByText('個人情報を表示する権限がありません').waitFor();
+    for (const control of ['display-name-edit', 'tag-add', 'mark-add', 'score-save', 'notes-save']) {
+      expect(await page.getByTestId(control).count(), control).toBe(0);
     }
+    expect(await page.locator('.ant-tag-close-icon').count()).toBe(0);
+    await page.getByTestId('open-talk').waitFor();
   });
 });
 
 describe('a 375 px wide screen', () => {
-  it('keeps the list and the friend page usable without sideways scrolling', async () => {
-    const { context, page } = await newPhonePage(browser);
-    try {
-      await loginAs(page, 'service', 'staff@demo.example');
-      await openList(page);
-      const friend = friends[0]!;
-      const link = page.getByTestId(`friend-link-${friend.id}`);
-      await link.waitFor();
-      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(await overflow()).toBeLessThanOrEqual(0);
-      await link.click();
-      await page.getByTestId('friend-name').waitFor();
-      await page.getByTestId('notes-input').waitFor();
-      expect(await overflow()).toBeLessThanOrEqual(0);
-    } finally {
-      await context.close();
-    }
+  it('keeps the list and the friend page usable without sideways scrolling', async ({ phonePage: page }) => {
+    await loginAs(page, 'service', 'staff@demo.example');
+    await openList(page);
+    const friend = friends[0]!;
+    const link = page.getByTestId(`friend-link-${friend.id}`);
+    await link.waitFor();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await link.click();
+    await page.getByTestId('friend-name').waitFor();
+    await page.getByTestId('notes-input').waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
   });
 });

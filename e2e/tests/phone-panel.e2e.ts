@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { friendsApi, simulatorApi } from '@linq/contract';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import { demoFriendsJoined, serviceApi } from '../support/demo-service.ts';
+import { it } from '../support/fixtures.ts';
 import { loginAs } from '../support/session.ts';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
 
 const shownCount = async (page: Page) => Number(await page.getByTestId('friend-count').getAttribute('data-count'));
 /** The header's friend count reaching `expected` by itself (polling while the panel is open, refetch after actions). */
@@ -20,71 +15,61 @@ const countBecomes = (page: Page, expected: number) =>
   );
 
 describe('phone panel (demo channels bound to the LINE simulator)', () => {
-  it('a virtual friend follows and appears in the friend count, writes, and blocks — without a reload', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await loginAs(page, 'service', 'staff@demo.example');
-      await page.goto('/service/friends');
-      await page.waitForFunction(() => localStorage.getItem('laid') !== null);
+  it('a virtual friend follows and appears in the friend count, writes, and blocks — without a reload', async ({
+    page,
+  }) => {
+    await loginAs(page, 'service', 'staff@demo.example');
+    await page.goto('/service/friends');
+    await page.waitForFunction(() => localStorage.getItem('laid') !== null);
 
-      // The demo friends join in the background after the first start; wait until they are all in.
-      const status = await demoFriendsJoined(page);
-      expect(status.simulated).toBe(true);
-      const { data: summary } = await serviceApi<{ following: number }>(page, 'GET', '/service/friends/summary');
-      expect(summary.following).toBeGreaterThanOrEqual(20);
-      await page.reload();
-      await countBecomes(page, summary.following);
-      const before = await shownCount(page);
-      expect(await page.getByTestId('friend-count').textContent()).toBe(`友だち ${before}人`);
-      // A page reload would drop this marker.
-      await page.evaluate(() => Object.assign(window, { __samePage: true }));
+    // The demo friends join in the background after the first start; wait until they are all in.
+    const status = await demoFriendsJoined(page);
+    expect(status.simulated).toBe(true);
+    const { data: summary } = await serviceApi(page, friendsApi.summary, {});
+    expect(summary.following).toBeGreaterThanOrEqual(20);
+    await page.reload();
+    await countBecomes(page, summary.following);
+    const before = await shownCount(page);
+    expect(await page.getByTestId('friend-count').textContent()).toBe(`友だち ${before}人`);
+    // A page reload would drop this marker.
+    await page.evaluate(() => Object.assign(window, { __samePage: true }));
 
-      await page.getByTestId('phone-panel-open').click();
-      const panel = page.getByTestId('phone-panel');
-      await panel.waitFor();
-      await page.getByTestId('sim-friend-name').fill('E2E 太郎');
-      await page.getByTestId('sim-friend-create').click();
-      await page.waitForFunction(() =>
-        document.querySelector('[data-testid="sim-friend-select"]')?.textContent?.includes('E2E 太郎'),
-      );
-      await page.getByTestId('sim-follow').click();
-      await countBecomes(page, before + 1);
-      await page.getByTestId('sim-unfollow').waitFor();
+    await page.getByTestId('phone-panel-open').click();
+    const panel = page.getByTestId('phone-panel');
+    await panel.waitFor();
+    await page.getByTestId('sim-friend-name').fill('E2E 太郎');
+    await page.getByTestId('sim-friend-create').click();
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="sim-friend-select"]')?.textContent?.includes('E2E 太郎'),
+    );
+    await page.getByTestId('sim-follow').click();
+    await countBecomes(page, before + 1);
+    await page.getByTestId('sim-unfollow').waitFor();
 
-      const text = 'こんにちは <b>E2E</b> 🍣';
-      await page.getByTestId('sim-text-input').fill(text);
-      await page.getByTestId('sim-send').click();
-      const mine = panel.locator('[data-testid^="sim-message-"]', { hasText: text });
-      await mine.waitFor();
-      expect(await mine.getAttribute('data-side')).toBe('friend');
-      // Untrusted text stays text.
-      expect(await mine.locator('b').count()).toBe(0);
-      expect(await page.getByTestId('sim-text-input').inputValue()).toBe('');
+    const text = 'こんにちは <b>E2E</b> 🍣';
+    await page.getByTestId('sim-text-input').fill(text);
+    await page.getByTestId('sim-send').click();
+    const mine = panel.locator('[data-testid^="sim-message-"]', { hasText: text });
+    await mine.waitFor();
+    expect(await mine.getAttribute('data-side')).toBe('friend');
+    // Untrusted text stays text.
+    expect(await mine.locator('b').count()).toBe(0);
+    expect(await page.getByTestId('sim-text-input').inputValue()).toBe('');
 
-      await page.getByTestId('sim-unfollow').click();
-      await countBecomes(page, before);
-      await page.getByTestId('sim-follow').waitFor();
-      expect((await serviceApi<{ following: number }>(page, 'GET', '/service/friends/summary')).data.following).toBe(
-        before,
-      );
-      expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
-    } finally {
-      await context.close();
-    }
+    await page.getByTestId('sim-unfollow').click();
+    await countBecomes(page, before);
+    await page.getByTestId('sim-follow').waitFor();
+    expect((await serviceApi(page, friendsApi.summary, {})).data.following).toBe(before);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
   }, 150_000);
 
-  it('lets view-only staff see the friend count and open the panel', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await loginAs(page, 'service', 'viewer@demo.example');
-      await page.goto('/service/friends');
-      // View-only staff: talks 'view' allows the panel, friends 'view' the count.
-      await page.getByTestId('friend-count').waitFor();
-      await page.getByTestId('phone-panel-open').waitFor();
-      const r = await serviceApi<unknown>(page, 'GET', '/service/simulator/friends');
-      expect(r.status).toBe(200);
-    } finally {
-      await context.close();
-    }
+  it('lets view-only staff see the friend count and open the panel', async ({ page }) => {
+    await loginAs(page, 'service', 'viewer@demo.example');
+    await page.goto('/service/friends');
+    // View-only staff: talks 'view' allows the panel, friends 'view' the count.
+    await page.getByTestId('friend-count').waitFor();
+    await page.getByTestId('phone-panel-open').waitFor();
+    const r = await serviceApi(page, simulatorApi.friends, {});
+    expect(r.status).toBe(200);
   });
 });

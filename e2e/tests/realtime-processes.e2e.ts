@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser.ts';
 import {
   consoleIdOf,
   demoFriendsJoined,
@@ -9,6 +7,7 @@ import {
   friendWrites,
   uniqueSuffix,
 } from '../support/demo-service.ts';
+import { it } from '../support/fixtures.ts';
 import { loginAs } from '../support/session.ts';
 
 /*
@@ -18,42 +17,34 @@ import { loginAs } from '../support/session.ts';
  */
 const secondApiUrl = inject('secondApiUrl');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
-
 describe.runIf(secondApiUrl)('realtime across api processes (PostgreSQL)', () => {
-  it('a message ingested by one process reaches a browser connected to the other, without a reload', async () => {
-    const { context, page } = await newPage(browser, secondApiUrl);
-    try {
-      await loginAs(page, 'service', 'staff@demo.example');
-      await page.goto('/service/talks');
-      await page.waitForFunction(() => localStorage.getItem('laid') !== null);
-      await page.getByTestId('talk-list').waitFor();
-      await page.locator('[data-testid="realtime-status"][data-status="open"]').waitFor({ timeout: 20_000 });
-      await page.evaluate(() => Object.assign(window, { __samePage: true }));
+  it('a message ingested by one process reaches a browser connected to the other, without a reload', async ({
+    openPage,
+  }) => {
+    const page = await openPage({ origin: secondApiUrl });
+    await loginAs(page, 'service', 'staff@demo.example');
+    await page.goto('/service/talks');
+    await page.waitForFunction(() => localStorage.getItem('laid') !== null);
+    await page.getByTestId('talk-list').waitFor();
+    await page.locator('[data-testid="realtime-status"][data-status="open"]').waitFor({ timeout: 20_000 });
+    await page.evaluate(() => Object.assign(window, { __samePage: true }));
 
-      // The friend acts through the first process, which runs the simulator, the webhook and the worker.
-      await demoFriendsJoined(page);
-      const name = `別プロセス ${uniqueSuffix()}`;
-      const friend = await followingFriend(page, name);
-      await friendWrites(page, friend, '別のサーバーから届きました');
-      const id = await consoleIdOf(page, name);
+    // The friend acts through the first process, which runs the simulator, the webhook and the worker.
+    await demoFriendsJoined(page);
+    const name = `別プロセス ${uniqueSuffix()}`;
+    const friend = await followingFriend(page, name);
+    await friendWrites(page, friend, '別のサーバーから届きました');
+    const id = await consoleIdOf(page, name);
 
-      const row = page.getByTestId(`talk-item-${id}`);
-      await row.waitFor({ timeout: 20_000 });
-      await page.waitForFunction(
-        (friendId) =>
-          document.querySelector(`[data-testid="talk-item-${friendId}"]`)?.getAttribute('data-unread') === '1',
-        id,
-        { timeout: 20_000 },
-      );
-      expect(await row.getByTestId('talk-item-preview').textContent()).toBe('別のサーバーから届きました');
-      expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
-    } finally {
-      await context.close();
-    }
+    const row = page.getByTestId(`talk-item-${id}`);
+    await row.waitFor({ timeout: 20_000 });
+    await page.waitForFunction(
+      (friendId) =>
+        document.querySelector(`[data-testid="talk-item-${friendId}"]`)?.getAttribute('data-unread') === '1',
+      id,
+      { timeout: 20_000 },
+    );
+    expect(await row.getByTestId('talk-item-preview').textContent()).toBe('別のサーバーから届きました');
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
   }, 150_000);
 });

@@ -2,10 +2,11 @@
  * Routes whose screens belong to later issues: each renders inside its area layout with
  * its page title and the "not available yet" state. Later issues shrink SHELL_ROUTES.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import { SHELL_ROUTES } from '../../apps/web/src/shell-routes.ts';
-import { launchBrowser, newPage, type Area } from '../support/browser.ts';
+import { type Area } from '../support/browser.ts';
+import { it, type OpenPage } from '../support/fixtures.ts';
 import { loginAs } from '../support/session.ts';
 
 const logins: Record<Area, string> = {
@@ -23,20 +24,16 @@ function areaOf(path: string): Area | 'public' {
 
 const concrete = (path: string) => path.replace(':message_type', 'text').replace(/:id/g, '1');
 
-let browser: Browser;
-const pages = new Map<Area | 'public', { context: BrowserContext; page: Page }>();
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+/** One page per area for the whole file, logged in on its first use. */
+const pages = new Map<Area | 'public', Page>();
 
-async function pageFor(area: Area | 'public'): Promise<Page> {
+async function pageFor(area: Area | 'public', openFilePage: OpenPage): Promise<Page> {
   const existing = pages.get(area);
-  if (existing) return existing.page;
-  const opened = await newPage(browser);
-  if (area !== 'public') await loginAs(opened.page, area, logins[area]);
-  pages.set(area, opened);
-  return opened.page;
+  if (existing) return existing;
+  const page = await openFilePage();
+  if (area !== 'public') await loginAs(page, area, logins[area]);
+  pages.set(area, page);
+  return page;
 }
 
 describe('shell routes', () => {
@@ -46,9 +43,9 @@ describe('shell routes', () => {
   });
 
   for (const route of SHELL_ROUTES) {
-    it(`${route.path} renders in its area with a title and the not-available state`, async () => {
+    it(`${route.path} renders in its area with a title and the not-available state`, async ({ openFilePage }) => {
       const area = areaOf(route.path);
-      const page = await pageFor(area);
+      const page = await pageFor(area, openFilePage);
       await page.goto(concrete(route.path));
       await page.getByTestId('not-available').waitFor();
       await expect(page.getByTestId('page-title').first().textContent()).resolves.toBeTruthy();

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, newPhonePage } from '../support/browser.ts';
+import { talksApi } from '@linq/contract';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   consoleIdOf,
   demoFriendsJoined,
@@ -13,6 +13,7 @@ import {
   uniqueSuffix,
   until,
 } from '../support/demo-service.ts';
+import { it, test } from '../support/fixtures.ts';
 import { loginAs } from '../support/session.ts';
 
 /*
@@ -20,12 +21,6 @@ import { loginAs } from '../support/session.ts';
  * through the console's simulator API, exactly what the phone panel does, and the staff console
  * must show it by itself (realtime), reply, and keep untrusted text inert.
  */
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
 
 /** Logs in as the demo staff and opens the talks once the demo friends are all in. */
 async function openTalks(page: Page) {
@@ -54,13 +49,11 @@ const PNG_1X1 = Buffer.from(
 );
 
 describe('talks (demo channel with virtual friends)', () => {
-  let context: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ({ context, page } = await newPage(browser));
+  test.beforeAll(async ({ openFilePage }) => {
+    page = await openFilePage();
     await openTalks(page);
   }, 120_000);
-  afterAll(() => context.close());
 
   it('shows a friend’s message and unread count without a reload; opening reads it; the reply reaches the friend', async () => {
     const name = `トーク ${unique()}`;
@@ -83,11 +76,7 @@ describe('talks (demo channel with virtual friends)', () => {
     const chat = page.getByTestId('talk-chat');
     await chat.getByText('こんにちは、予約できますか？').waitFor();
     await unreadBecomes(page, id, 0);
-    const listed = await serviceApi<{ id: number; message_unreads_counts: number }[]>(
-      page,
-      'GET',
-      `/service/messages/conversations?name=${encodeURIComponent(name)}`,
-    );
+    const listed = await serviceApi(page, talksApi.conversations, { query: { name } });
     expect(listed.data.find((row) => row.id === id)?.message_unreads_counts).toBe(0);
 
     // Wide screen, the open friend writes again: shown in the chat, and the count stays 0.
@@ -164,13 +153,11 @@ describe('talks (demo channel with virtual friends)', () => {
 });
 
 describe('talks: a reply held by the monthly quota', () => {
-  let context: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ({ context, page } = await newPage(browser));
+  test.beforeAll(async ({ openFilePage }) => {
+    page = await openFilePage();
     await openTalks(page);
   }, 120_000);
-  afterAll(() => context.close());
 
   it('shows why it waits and when it is checked next; 今すぐ再試行 sends it once the quota allows', async () => {
     const name = `上限 ${unique()}`;
@@ -224,81 +211,73 @@ describe('talks: a reply held by the monthly quota', () => {
 });
 
 describe('talks: untrusted text', () => {
-  it('renders names and messages with markup, javascript: links and RTL/zero-width characters as text; no script runs', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      // What every payload would call if it ever ran as markup or a link.
-      await context.addInitScript(() => {
-        Object.assign(window, {
-          pwn: () => Object.assign(window, { __xss: true }),
-        });
+  it('renders names and messages with markup, javascript: links and RTL/zero-width characters as text; no script runs', async ({
+    page,
+  }) => {
+    // What every payload would call if it ever ran as markup or a link.
+    await page.context().addInitScript(() => {
+      Object.assign(window, {
+        pwn: () => Object.assign(window, { __xss: true }),
       });
-      await openTalks(page);
-      // The simulator keeps names to 20 characters: an RTL override and an svg with an onload handler.
-      const name = `\u202E<svg onload=pwn()>`;
-      const friend = await followingFriend(page, name);
-      const payloads = [
-        '<img src=x onerror="pwn()">',
-        '<script>pwn()</script>',
-        'javascript:pwn() [tap](javascript:pwn())',
-        `zero\u200Bwidth \u202Egnirts lrt\u202C <b onclick="pwn()">bold</b>`,
-      ];
-      for (const text of payloads) await friendWrites(page, friend, text);
-      const id = await consoleIdOf(page, name);
-      await item(page, id).waitFor({ timeout: 20_000 });
-      await unreadBecomes(page, id, payloads.length);
-      expect(await item(page, id).getByTestId('talk-item-name').textContent()).toBe(name);
+    });
+    await openTalks(page);
+    // The simulator keeps names to 20 characters: an RTL override and an svg with an onload handler.
+    const name = `\u202E<svg onload=pwn()>`;
+    const friend = await followingFriend(page, name);
+    const payloads = [
+      '<img src=x onerror="pwn()">',
+      '<script>pwn()</script>',
+      'javascript:pwn() [tap](javascript:pwn())',
+      `zero\u200Bwidth \u202Egnirts lrt\u202C <b onclick="pwn()">bold</b>`,
+    ];
+    for (const text of payloads) await friendWrites(page, friend, text);
+    const id = await consoleIdOf(page, name);
+    await item(page, id).waitFor({ timeout: 20_000 });
+    await unreadBecomes(page, id, payloads.length);
+    expect(await item(page, id).getByTestId('talk-item-name').textContent()).toBe(name);
 
-      await item(page, id).click();
-      const chat = page.getByTestId('talk-chat');
-      for (const text of payloads) {
-        await chat.locator('[data-testid="talk-text"]', { hasText: text }).waitFor({ timeout: 20_000 });
-      }
-      expect(await chat.getByTestId('talk-chat-name').textContent()).toBe(name);
-
-      const found = await page.evaluate(() => ({
-        xss: (window as unknown as { __xss?: boolean }).__xss ?? false,
-        images: document.querySelectorAll('img[src="x"]').length,
-        svgs: document.querySelectorAll('[data-testid="talk-chat"] svg[onload], [data-testid="talk-list"] svg[onload]')
-          .length,
-        bold: document.querySelectorAll('[data-testid="talk-chat"] b').length,
-        scripts: [...document.querySelectorAll('script')].filter((s) => s.textContent?.includes('pwn')).length,
-        javascriptLinks: document.querySelectorAll('a[href^="javascript"]').length,
-      }));
-      expect(found).toEqual({ xss: false, images: 0, svgs: 0, bold: 0, scripts: 0, javascriptLinks: 0 });
-    } finally {
-      await context.close();
+    await item(page, id).click();
+    const chat = page.getByTestId('talk-chat');
+    for (const text of payloads) {
+      await chat.locator('[data-testid="talk-text"]', { hasText: text }).waitFor({ timeout: 20_000 });
     }
+    expect(await chat.getByTestId('talk-chat-name').textContent()).toBe(name);
+
+    const found = await page.evaluate(() => ({
+      xss: (window as unknown as { __xss?: boolean }).__xss ?? false,
+      images: document.querySelectorAll('img[src="x"]').length,
+      svgs: document.querySelectorAll('[data-testid="talk-chat"] svg[onload], [data-testid="talk-list"] svg[onload]')
+        .length,
+      bold: document.querySelectorAll('[data-testid="talk-chat"] b').length,
+      scripts: [...document.querySelectorAll('script')].filter((s) => s.textContent?.includes('pwn')).length,
+      javascriptLinks: document.querySelectorAll('a[href^="javascript"]').length,
+    }));
+    expect(found).toEqual({ xss: false, images: 0, svgs: 0, bold: 0, scripts: 0, javascriptLinks: 0 });
   }, 150_000);
 });
 
 describe('talks on a phone (375px)', () => {
-  it('shows the list, then the chat as a separate screen with a way back', async () => {
-    const { context, page } = await newPhonePage(browser);
-    try {
-      await openTalks(page);
-      const name = `スマホ ${unique()}`;
-      const friend = await followingFriend(page, name);
-      await friendWrites(page, friend, 'スマホから');
-      const id = await consoleIdOf(page, name);
+  it('shows the list, then the chat as a separate screen with a way back', async ({ phonePage: page }) => {
+    await openTalks(page);
+    const name = `スマホ ${unique()}`;
+    const friend = await followingFriend(page, name);
+    await friendWrites(page, friend, 'スマホから');
+    const id = await consoleIdOf(page, name);
 
-      await page.getByTestId('talks-list-screen').waitFor();
-      expect(await page.getByTestId('talks-wide').count()).toBe(0);
-      await item(page, id).waitFor({ timeout: 20_000 });
-      await item(page, id).click();
-      await page.waitForURL(`**/service/talks/${id}`);
-      await page.getByTestId('talks-chat-screen').waitFor();
-      await page.getByTestId('talk-chat').getByText('スマホから').waitFor();
-      expect(await page.getByTestId('talk-list').count()).toBe(0);
+    await page.getByTestId('talks-list-screen').waitFor();
+    expect(await page.getByTestId('talks-wide').count()).toBe(0);
+    await item(page, id).waitFor({ timeout: 20_000 });
+    await item(page, id).click();
+    await page.waitForURL(`**/service/talks/${id}`);
+    await page.getByTestId('talks-chat-screen').waitFor();
+    await page.getByTestId('talk-chat').getByText('スマホから').waitFor();
+    expect(await page.getByTestId('talk-list').count()).toBe(0);
 
-      await page.getByTestId('back-link').click();
-      await page.waitForURL('**/service/talks');
-      await page.getByTestId('talks-list-screen').waitFor();
-      expect(await page.getByTestId('talk-chat').count()).toBe(0);
-      // Opening the chat read the message.
-      expect(await item(page, id).getAttribute('data-unread')).toBe('0');
-    } finally {
-      await context.close();
-    }
+    await page.getByTestId('back-link').click();
+    await page.waitForURL('**/service/talks');
+    await page.getByTestId('talks-list-screen').waitFor();
+    expect(await page.getByTestId('talk-chat').count()).toBe(0);
+    // Opening the chat read the message.
+    expect(await item(page, id).getAttribute('data-unread')).toBe('0');
   }, 150_000);
 });

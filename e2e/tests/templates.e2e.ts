@@ -4,10 +4,18 @@
  * simulator) and tapped there, which adds the action's score; LINE's rules shown while editing;
  * a teppan template made by an administrator and copied in by staff; a template sent from a talk.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { emptyMessage, toSavePayload, type BuilderMessage, type TemplateDetail } from '@linq/contract';
-import { baseUrl, launchBrowser, newPage } from '../support/browser.ts';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  emptyMessage,
+  serviceFoldersApi,
+  talksApi,
+  templatesApi,
+  teppanTemplatesApi,
+  toSavePayload,
+  type BuilderMessage,
+  type TemplateDetail,
+} from '@linq/contract';
 import {
   consoleIdOf,
   demoFriendsJoined,
@@ -21,13 +29,8 @@ import {
   until,
   type VirtualFriend,
 } from '../support/demo-service.ts';
-import { accessToken, loginAs } from '../support/session.ts';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+import { it } from '../support/fixtures.ts';
+import { loginAs } from '../support/session.ts';
 
 const unique = (prefix: string) => `${prefix} ${uniqueSuffix()}`;
 
@@ -54,9 +57,8 @@ const idInUrl = (page: Page) => Number(new URL(page.url()).pathname.split('/').p
 
 /** The template as the API answers it, and its message. */
 async function templateOf(page: Page, id: number): Promise<{ detail: TemplateDetail; message: BuilderMessage }> {
-  const { status, body } = await serviceApi<never>(page, 'GET', `/service/templates/${id}`);
+  const { status, body: detail } = await serviceApi(page, templatesApi.get, { params: { id } });
   expect(status).toBe(200);
-  const detail = body as TemplateDetail;
   const box = detail.plan_actions[0];
   if (!box) throw new Error(`template ${id} has no box`);
   return { detail, message: box.message };
@@ -91,19 +93,6 @@ function carouselIds(message: BuilderMessage) {
   }));
 }
 
-/** Calls the admin API with the page's admin session. */
-async function adminApi<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${await accessToken(page)}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
 /** A text template saved through the API in the page's channel. */
 async function textTemplate(page: Page, name: string, text: string): Promise<number> {
   const body = toSavePayload({
@@ -111,191 +100,170 @@ async function textTemplate(page: Page, name: string, text: string): Promise<num
     message: { ...emptyMessage('text_message'), text },
     template: { name, folder_id: null },
   });
-  const created = await serviceApi<never>(page, 'POST', '/service/templates', body);
+  const created = await serviceApi(page, templatesApi.create, { body });
   expect(created.status).toBe(201);
-  return (created.body as TemplateDetail).plan.id;
+  return created.body.plan.id;
 }
 
 describe('carousel template', () => {
-  it('is built and saved in the browser, keeps its ids when edited after a reload, is sent as a test and tapped for a score', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await loginAsStaff(page);
-      await page.getByTestId('template-type-carousel').click();
-      await page.waitForURL('**/service/templates/carousel');
-      // The address changes before the list re-renders for the new type: wait for its create link.
-      await page.locator('a[href*="/service/templates/carousel/create"] [data-testid="create-button"]').click();
-      await page.waitForURL('**/service/templates/carousel/create');
+  it('is built and saved in the browser, keeps its ids when edited after a reload, is sent as a test and tapped for a score', async ({
+    page,
+  }) => {
+    await loginAsStaff(page);
+    await page.getByTestId('template-type-carousel').click();
+    await page.waitForURL('**/service/templates/carousel');
+    // The address changes before the list re-renders for the new type: wait for its create link.
+    await page.locator('a[href*="/service/templates/carousel/create"] [data-testid="create-button"]').click();
+    await page.waitForURL('**/service/templates/carousel/create');
 
-      const name = unique('E2E カルーセル');
-      await page.getByTestId('template-name').fill(name);
-      // Three buttons a card, two cards.
-      await page.getByTestId('builder-action-count').getByText('3', { exact: true }).click();
-      await page.getByTestId('builder-column-add').click();
-      await page.getByTestId('builder-column-1').waitFor();
-      for (const column of [0, 1]) {
-        const card = page.getByTestId(`builder-column-${column}`);
-        await card.getByTestId('builder-column-title').fill(`カード${column + 1}`);
-        await card.getByTestId('builder-column-text').fill(`説明${column + 1}`);
-        await fillButton(page, column, 0, { type: 'メッセージ送信', label: `予約${column + 1}`, text: '予約したい' });
-        await fillButton(page, column, 1, { type: 'ポストバック', label: `ポイント${column + 1}`, score: 5 });
-        await fillButton(page, column, 2, {
-          type: 'リンク',
-          label: `サイト${column + 1}`,
-          uri: 'https://example.com/',
-        });
-      }
-      // The preview shows the cards as LINE would.
-      await page.getByTestId('template-preview').getByText('カード2').waitFor();
-      await page.getByTestId('template-save').click();
-
-      // Created: the address is the template's own, so a reload shows what was saved.
-      await page.waitForURL(/\/service\/templates\/carousel\/edit\/\d+$/);
-      const id = idInUrl(page);
-      const saved = await templateOf(page, id);
-      expect(saved.detail.plan.name).toBe(name);
-      const ids = carouselIds(saved.message);
-      expect(ids).toHaveLength(2);
-      expect(ids.flatMap((column) => column.actions)).toHaveLength(6);
-      expect(ids.every((column) => typeof column.column === 'number')).toBe(true);
-
-      await page.reload();
-      await page.waitForFunction(
-        (expected) =>
-          (document.querySelector('[data-testid="template-name"]') as HTMLInputElement | null)?.value === expected,
-        name,
-      );
-      const label = page.getByTestId('builder-column-0-button-0').getByTestId('builder-action-label');
-      expect(await label.inputValue()).toBe('予約1');
-      await label.fill('今すぐ予約');
-      await page.getByTestId('template-save').click();
-      await until(
-        async () => {
-          const { message } = await templateOf(page, id);
-          return message.message_columns?.[0]?.message_actions[0]?.label === '今すぐ予約' ? message : undefined;
-        },
-        10_000,
-        'the edited label',
-      ).then((message) => expect(carouselIds(message)).toEqual(ids));
-      expect(page.url()).toMatch(new RegExp(`/edit/${id}$`));
-
-      // Send test to a new virtual friend from the list.
-      const friendName = unique('テスト送信');
-      const friend: VirtualFriend = await followingFriend(page, friendName);
-      const friendId = await friendIdOf(page, friendName);
-      await page.getByTestId('back-link').click();
-      await page.waitForURL('**/service/templates/carousel');
-      await page.getByTestId(`template-row-${id}`).waitFor();
-      await page.getByTestId(`row-send-test-${id}`).click();
-      await page.getByTestId('send-test-modal').waitFor();
-      await page.getByTestId('send-test-friend').click();
-      await page.keyboard.type(friendName);
-      await page.getByTestId(`send-test-friend-${friendId}`).click();
-      await clickInDialog(page, 'send-test-submit');
-      await page.getByText(`${friendName}さんに送信しました`).waitFor();
-
-      const carousel = await until(
-        async () => (await receivedBy(page, friend)).find((entry) => entry.message.type === 'template'),
-        20_000,
-        'the carousel on the friend’s phone',
-      );
-      const template = carousel.message.template as {
-        type: string;
-        columns: { title: string; actions: { label: string }[] }[];
-      };
-      expect(template.type).toBe('carousel');
-      expect(template.columns.map((column) => column.title)).toEqual(['カード1', 'カード2']);
-      expect(template.columns[0]?.actions.map((action) => action.label)).toEqual([
-        '今すぐ予約',
-        'ポイント1',
-        'サイト1',
-      ]);
-
-      // The friend sees the cards in the phone panel and taps the postback button: +5.
-      const before = await scoreOf(page, friendId);
-      await page.getByTestId('phone-panel-open').click();
-      const panel = page.getByTestId('phone-panel');
-      await panel.waitFor();
-      await page.getByTestId('sim-friend-select').click();
-      await page.getByTestId(`sim-friend-option-${friend.user_id}`).click();
-      await panel.getByText('カード2').waitFor({ timeout: 20_000 });
-      await panel.getByText('今すぐ予約').waitFor();
-      await panel.locator('[data-testid="sim-action"]', { hasText: 'ポイント2' }).click();
-      await until(
-        async () => ((await scoreOf(page, friendId)) === before + 5 ? true : undefined),
-        20_000,
-        'the score of the tap',
-      );
-      // The talk shows the tap by the button's label.
-      const history = await until(
-        async () => {
-          const { data } = await serviceApi<{ type: string; content: { label?: string } }[]>(
-            page,
-            'GET',
-            `/service/messages?friend_id=${friendId}`,
-          );
-          return data.find((message) => message.type === 'postback');
-        },
-        20_000,
-        'the tap in the talk',
-      );
-      expect(history.content.label).toBe('ポイント2');
-    } finally {
-      await context.close();
+    const name = unique('E2E カルーセル');
+    await page.getByTestId('template-name').fill(name);
+    // Three buttons a card, two cards.
+    await page.getByTestId('builder-action-count').getByText('3', { exact: true }).click();
+    await page.getByTestId('builder-column-add').click();
+    await page.getByTestId('builder-column-1').waitFor();
+    for (const column of [0, 1]) {
+      const card = page.getByTestId(`builder-column-${column}`);
+      await card.getByTestId('builder-column-title').fill(`カード${column + 1}`);
+      await card.getByTestId('builder-column-text').fill(`説明${column + 1}`);
+      await fillButton(page, column, 0, { type: 'メッセージ送信', label: `予約${column + 1}`, text: '予約したい' });
+      await fillButton(page, column, 1, { type: 'ポストバック', label: `ポイント${column + 1}`, score: 5 });
+      await fillButton(page, column, 2, {
+        type: 'リンク',
+        label: `サイト${column + 1}`,
+        uri: 'https://example.com/',
+      });
     }
+    // The preview shows the cards as LINE would.
+    await page.getByTestId('template-preview').getByText('カード2').waitFor();
+    await page.getByTestId('template-save').click();
+
+    // Created: the address is the template's own, so a reload shows what was saved.
+    await page.waitForURL(/\/service\/templates\/carousel\/edit\/\d+$/);
+    const id = idInUrl(page);
+    const saved = await templateOf(page, id);
+    expect(saved.detail.plan.name).toBe(name);
+    const ids = carouselIds(saved.message);
+    expect(ids).toHaveLength(2);
+    expect(ids.flatMap((column) => column.actions)).toHaveLength(6);
+    expect(ids.every((column) => typeof column.column === 'number')).toBe(true);
+
+    await page.reload();
+    await page.waitForFunction(
+      (expected) =>
+        (document.querySelector('[data-testid="template-name"]') as HTMLInputElement | null)?.value === expected,
+      name,
+    );
+    const label = page.getByTestId('builder-column-0-button-0').getByTestId('builder-action-label');
+    expect(await label.inputValue()).toBe('予約1');
+    await label.fill('今すぐ予約');
+    await page.getByTestId('template-save').click();
+    await until(
+      async () => {
+        const { message } = await templateOf(page, id);
+        return message.message_columns?.[0]?.message_actions[0]?.label === '今すぐ予約' ? message : undefined;
+      },
+      10_000,
+      'the edited label',
+    ).then((message) => expect(carouselIds(message)).toEqual(ids));
+    expect(page.url()).toMatch(new RegExp(`/edit/${id}$`));
+
+    // Send test to a new virtual friend from the list.
+    const friendName = unique('テスト送信');
+    const friend: VirtualFriend = await followingFriend(page, friendName);
+    const friendId = await friendIdOf(page, friendName);
+    await page.getByTestId('back-link').click();
+    await page.waitForURL('**/service/templates/carousel');
+    await page.getByTestId(`template-row-${id}`).waitFor();
+    await page.getByTestId(`row-send-test-${id}`).click();
+    await page.getByTestId('send-test-modal').waitFor();
+    await page.getByTestId('send-test-friend').click();
+    await page.keyboard.type(friendName);
+    await page.getByTestId(`send-test-friend-${friendId}`).click();
+    await clickInDialog(page, 'send-test-submit');
+    await page.getByText(`${friendName}さんに送信しました`).waitFor();
+
+    const carousel = await until(
+      async () => (await receivedBy(page, friend)).find((entry) => entry.message.type === 'template'),
+      20_000,
+      'the carousel on the friend’s phone',
+    );
+    const template = carousel.message.template as {
+      type: string;
+      columns: { title: string; actions: { label: string }[] }[];
+    };
+    expect(template.type).toBe('carousel');
+    expect(template.columns.map((column) => column.title)).toEqual(['カード1', 'カード2']);
+    expect(template.columns[0]?.actions.map((action) => action.label)).toEqual(['今すぐ予約', 'ポイント1', 'サイト1']);
+
+    // The friend sees the cards in the phone panel and taps the postback button: +5.
+    const before = await scoreOf(page, friendId);
+    await page.getByTestId('phone-panel-open').click();
+    const panel = page.getByTestId('phone-panel');
+    await panel.waitFor();
+    await page.getByTestId('sim-friend-select').click();
+    await page.getByTestId(`sim-friend-option-${friend.user_id}`).click();
+    await panel.getByText('カード2').waitFor({ timeout: 20_000 });
+    await panel.getByText('今すぐ予約').waitFor();
+    await panel.locator('[data-testid="sim-action"]', { hasText: 'ポイント2' }).click();
+    await until(
+      async () => ((await scoreOf(page, friendId)) === before + 5 ? true : undefined),
+      20_000,
+      'the score of the tap',
+    );
+    // The talk shows the tap by the button's label.
+    const history = await until(
+      async () => {
+        const { data } = await serviceApi(page, talksApi.history, { query: { friend_id: friendId } });
+        return data.find((message) => message.type === 'postback');
+      },
+      20_000,
+      'the tap in the talk',
+    );
+    expect(history.content.label).toBe('ポイント2');
   }, 180_000);
 });
 
 describe('LINE rules while editing', () => {
-  it('shows why a 21-character button label cannot be sent and disables saving until it is fixed', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await loginAsStaff(page);
-      await page.goto('/service/templates/confirm/create');
-      await page.getByTestId('template-name').fill(unique('E2E 確認'));
-      await page.getByTestId('builder-confirm-text').fill('ご予約を確定しますか？');
-      const label = page.getByTestId('builder-action-label').first();
-      await label.fill('あ'.repeat(21));
-      // Next to the field: the reason with LINE's limit (antd keeps a fixed field's message a moment as it fades out).
-      await page
-        .getByTestId('builder-confirm-answer-0')
-        .getByTestId('builder-field-issue')
-        .filter({ hasText: 'ラベルは20文字以内にしてください' })
-        .waitFor();
-      await page.getByTestId('builder-issues').waitFor();
-      await page.getByTestId('template-save-blocked').waitFor();
-      expect(await page.getByTestId('template-save').isDisabled()).toBe(true);
+  it('shows why a 21-character button label cannot be sent and disables saving until it is fixed', async ({ page }) => {
+    await loginAsStaff(page);
+    await page.goto('/service/templates/confirm/create');
+    await page.getByTestId('template-name').fill(unique('E2E 確認'));
+    await page.getByTestId('builder-confirm-text').fill('ご予約を確定しますか？');
+    const label = page.getByTestId('builder-action-label').first();
+    await label.fill('あ'.repeat(21));
+    // Next to the field: the reason with LINE's limit (antd keeps a fixed field's message a moment as it fades out).
+    await page
+      .getByTestId('builder-confirm-answer-0')
+      .getByTestId('builder-field-issue')
+      .filter({ hasText: 'ラベルは20文字以内にしてください' })
+      .waitFor();
+    await page.getByTestId('builder-issues').waitFor();
+    await page.getByTestId('template-save-blocked').waitFor();
+    expect(await page.getByTestId('template-save').isDisabled()).toBe(true);
 
-      await label.fill('あ'.repeat(20));
-      await page.getByTestId('template-save-blocked').waitFor({ state: 'detached' });
-      expect(await page.getByTestId('template-save').isDisabled()).toBe(false);
-      // The name is required too, on the client before anything is sent.
-      await page.getByTestId('template-name').fill('');
-      await page.getByTestId('template-save').click();
-      await page.getByText('テンプレート名を入力してください').waitFor();
-      expect(page.url()).toMatch(/\/create$/);
+    await label.fill('あ'.repeat(20));
+    await page.getByTestId('template-save-blocked').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('template-save').isDisabled()).toBe(false);
+    // The name is required too, on the client before anything is sent.
+    await page.getByTestId('template-name').fill('');
+    await page.getByTestId('template-save').click();
+    await page.getByText('テンプレート名を入力してください').waitFor();
+    expect(page.url()).toMatch(/\/create$/);
 
-      // Leaving with unsaved changes asks first.
-      await page.getByTestId('back-link').click();
-      await clickInDialog(page, 'leave-cancel');
-      expect(page.url()).toMatch(/\/create$/);
-      await page.getByTestId('back-link').click();
-      await clickInDialog(page, 'leave-confirm');
-      await page.waitForURL('**/service/templates/confirm');
-    } finally {
-      await context.close();
-    }
+    // Leaving with unsaved changes asks first.
+    await page.getByTestId('back-link').click();
+    await clickInDialog(page, 'leave-cancel');
+    expect(page.url()).toMatch(/\/create$/);
+    await page.getByTestId('back-link').click();
+    await clickInDialog(page, 'leave-confirm');
+    await page.waitForURL('**/service/templates/confirm');
   }, 120_000);
 
-  it('shows an unknown message type as not found', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await loginAs(page, 'service', 'staff@demo.example');
-      await page.goto('/service/templates/flex');
-      await page.getByTestId('template-type-not-found').waitFor();
-    } finally {
-      await context.close();
-    }
+  it('shows an unknown message type as not found', async ({ page }) => {
+    await loginAs(page, 'service', 'staff@demo.example');
+    await page.goto('/service/templates/flex');
+    await page.getByTestId('template-type-not-found').waitFor();
   });
 });
 
@@ -306,159 +274,133 @@ const PNG_1X1 = Buffer.from(
 );
 
 describe('image template', () => {
-  it('uploads the image the console then serves, and saves its address', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await loginAsStaff(page);
-      await page.goto('/service/templates/image/create');
-      await page.getByTestId('template-name').fill(unique('E2E 画像'));
-      await page
-        .getByTestId('message-builder')
-        .locator('input[type="file"]')
-        .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG_1X1 });
-      await page.getByTestId('template-preview').locator('img').waitFor();
-      await page.getByTestId('template-save').click();
-      await page.waitForURL(/\/service\/templates\/image\/edit\/\d+$/);
-      const { message } = await templateOf(page, idInUrl(page));
-      expect(message.image_url).toMatch(/\/files\/[0-9a-f]{48}\.png$/);
-      const served = await fetch(message.image_url ?? '');
-      expect(served.status).toBe(200);
-      expect(Buffer.from(await served.arrayBuffer()).equals(PNG_1X1)).toBe(true);
-    } finally {
-      await context.close();
-    }
+  it('uploads the image the console then serves, and saves its address', async ({ page }) => {
+    await loginAsStaff(page);
+    await page.goto('/service/templates/image/create');
+    await page.getByTestId('template-name').fill(unique('E2E 画像'));
+    await page
+      .getByTestId('message-builder')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await page.getByTestId('template-preview').locator('img').waitFor();
+    await page.getByTestId('template-save').click();
+    await page.waitForURL(/\/service\/templates\/image\/edit\/\d+$/);
+    const { message } = await templateOf(page, idInUrl(page));
+    expect(message.image_url).toMatch(/\/files\/[0-9a-f]{48}\.png$/);
+    const served = await fetch(message.image_url ?? '');
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG_1X1)).toBe(true);
   }, 120_000);
 });
 
 describe('teppan templates', () => {
-  it('an administrator makes one; staff copy it into the selected folder from the drawer', async () => {
-    const admin = await newPage(browser);
-    const staff = await newPage(browser);
-    try {
-      await loginAs(admin.page, 'admin', 'admin@demo.example');
-      await admin.page.goto('/admin/teppan/templates/text_message');
-      await admin.page.getByTestId('templates-table').waitFor();
-      await admin.page.getByTestId('create-button').click();
-      await admin.page.waitForURL('**/admin/teppan/templates/text_message/create');
-      const name = unique('E2E 鉄板');
-      await admin.page.getByTestId('template-name').fill(name);
-      await admin.page.getByTestId('builder-text').fill('ご来店ありがとうございます。');
-      await admin.page.getByTestId('template-save').click();
-      await admin.page.waitForURL(/\/admin\/teppan\/templates\/text_message\/edit\/\d+$/);
-      const teppanId = idInUrl(admin.page);
-      const listed = await adminApi<{ data: { id: number }[] }>(
-        admin.page,
-        'GET',
-        `/admin/teppan/templates?name=${encodeURIComponent(name)}`,
-      );
-      expect(listed.body.data.map((row) => row.id)).toEqual([teppanId]);
+  it('an administrator makes one; staff copy it into the selected folder from the drawer', async ({ openPage }) => {
+    const admin = await openPage();
+    const staff = await openPage();
+    await loginAs(admin, 'admin', 'admin@demo.example');
+    await admin.goto('/admin/teppan/templates/text_message');
+    await admin.getByTestId('templates-table').waitFor();
+    await admin.getByTestId('create-button').click();
+    await admin.waitForURL('**/admin/teppan/templates/text_message/create');
+    const name = unique('E2E 鉄板');
+    await admin.getByTestId('template-name').fill(name);
+    await admin.getByTestId('builder-text').fill('ご来店ありがとうございます。');
+    await admin.getByTestId('template-save').click();
+    await admin.waitForURL(/\/admin\/teppan\/templates\/text_message\/edit\/\d+$/);
+    const teppanId = idInUrl(admin);
+    const listed = await serviceApi(admin, teppanTemplatesApi.list, { query: { name } });
+    expect(listed.data.map((row) => row.id)).toEqual([teppanId]);
 
-      await loginAsStaff(staff.page);
-      const { page } = staff;
-      const folder = await serviceApi<{ id: number }>(page, 'POST', '/service/folders', {
-        folder_type: 'templates',
-        name: unique('E2E 鉄板コピー先'),
-      });
-      expect(folder.status).toBe(201);
-      await page.goto(`/service/templates/text_message?folder_id=${folder.data.id}`);
-      await page.waitForSelector(`[data-testid="folder-${folder.data.id}"][data-selected="true"]`);
-      await page.getByTestId('templates-empty').waitFor();
+    await loginAsStaff(staff);
+    const page = staff;
+    const folder = await serviceApi(page, serviceFoldersApi.create, {
+      body: { folder_type: 'templates', name: unique('E2E 鉄板コピー先') },
+    });
+    expect(folder.status).toBe(201);
+    await page.goto(`/service/templates/text_message?folder_id=${folder.data.id}`);
+    await page.waitForSelector(`[data-testid="folder-${folder.data.id}"][data-selected="true"]`);
+    await page.getByTestId('templates-empty').waitFor();
 
-      await page.getByTestId('teppan-open').click();
-      await page.getByTestId('teppan-drawer').waitFor();
-      await page.getByTestId('teppan-search').locator('input').fill(name);
-      await page.getByTestId('teppan-search').locator('input').press('Enter');
-      await page.getByTestId(`teppan-row-${teppanId}`).waitFor();
-      await page.getByTestId(`teppan-preview-${teppanId}`).click();
-      await page.getByTestId(`teppan-preview-${teppanId}-content`).getByText('ご来店ありがとうございます。').waitFor();
-      await clickInDialog(page, `teppan-copy-${teppanId}`);
-      await page.getByTestId('copied-link').waitFor();
-      const copyHref = await page.getByTestId('copied-link').getAttribute('href');
-      expect(copyHref).toMatch(/^\/service\/templates\/text_message\/edit\/\d+$/);
-      const copyId = Number(copyHref?.split('/').pop());
+    await page.getByTestId('teppan-open').click();
+    await page.getByTestId('teppan-drawer').waitFor();
+    await page.getByTestId('teppan-search').locator('input').fill(name);
+    await page.getByTestId('teppan-search').locator('input').press('Enter');
+    await page.getByTestId(`teppan-row-${teppanId}`).waitFor();
+    await page.getByTestId(`teppan-preview-${teppanId}`).click();
+    await page.getByTestId(`teppan-preview-${teppanId}-content`).getByText('ご来店ありがとうございます。').waitFor();
+    await clickInDialog(page, `teppan-copy-${teppanId}`);
+    await page.getByTestId('copied-link').waitFor();
+    const copyHref = await page.getByTestId('copied-link').getAttribute('href');
+    expect(copyHref).toMatch(/^\/service\/templates\/text_message\/edit\/\d+$/);
+    const copyId = Number(copyHref?.split('/').pop());
 
-      // The list behind the drawer shows the copy in the selected folder.
-      await page.getByTestId(`template-row-${copyId}`).waitFor();
-      expect(await page.getByTestId(`template-name-${copyId}`).textContent()).toBe(name);
-      const { detail } = await templateOf(page, copyId);
-      expect(detail.plan.folder_id).toBe(folder.data.id);
+    // The list behind the drawer shows the copy in the selected folder.
+    await page.getByTestId(`template-row-${copyId}`).waitFor();
+    expect(await page.getByTestId(`template-name-${copyId}`).textContent()).toBe(name);
+    const { detail } = await templateOf(page, copyId);
+    expect(detail.plan.folder_id).toBe(folder.data.id);
 
-      await page.getByTestId('copied-link').click();
-      await page.waitForURL(`**/service/templates/text_message/edit/${copyId}`);
-      expect(await page.getByTestId('builder-text').inputValue()).toBe('ご来店ありがとうございます。');
-    } finally {
-      await admin.context.close();
-      await staff.context.close();
-    }
+    await page.getByTestId('copied-link').click();
+    await page.waitForURL(`**/service/templates/text_message/edit/${copyId}`);
+    expect(await page.getByTestId('builder-text').inputValue()).toBe('ご来店ありがとうございます。');
   }, 150_000);
 });
 
 describe('templates in talks', () => {
-  it('sends a chosen template from the composer; it shows in the chat and reaches the friend', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await loginAsStaff(page);
-      const name = unique('E2E トーク用');
-      const text = `ご予約ありがとうございます ${uniqueSuffix()}`;
-      await textTemplate(page, name, text);
-      const friendName = unique('テンプレ');
-      const friend = await followingFriend(page, friendName);
-      await friendWrites(page, friend, '予約したいです');
-      const friendId = await consoleIdOf(page, friendName);
+  it('sends a chosen template from the composer; it shows in the chat and reaches the friend', async ({ page }) => {
+    await loginAsStaff(page);
+    const name = unique('E2E トーク用');
+    const text = `ご予約ありがとうございます ${uniqueSuffix()}`;
+    await textTemplate(page, name, text);
+    const friendName = unique('テンプレ');
+    const friend = await followingFriend(page, friendName);
+    await friendWrites(page, friend, '予約したいです');
+    const friendId = await consoleIdOf(page, friendName);
 
-      await page.goto(`/service/talks/${friendId}`);
-      await page.getByTestId('talk-chat').getByText('予約したいです').waitFor();
-      await page.getByTestId('talk-template-open').click();
-      await page.getByTestId('talk-template-picker').waitFor();
-      await page.getByTestId('talk-template-search').locator('input').fill(name);
-      await page.getByTestId('talk-template-search').locator('input').press('Enter');
-      const item = page.locator('[data-testid^="talk-template-item-"]', { hasText: name });
-      await item.click();
-      await page.getByTestId('talk-template-preview').getByText(text).waitFor();
-      await clickInDialog(page, 'talk-template-send');
+    await page.goto(`/service/talks/${friendId}`);
+    await page.getByTestId('talk-chat').getByText('予約したいです').waitFor();
+    await page.getByTestId('talk-template-open').click();
+    await page.getByTestId('talk-template-picker').waitFor();
+    await page.getByTestId('talk-template-search').locator('input').fill(name);
+    await page.getByTestId('talk-template-search').locator('input').press('Enter');
+    const item = page.locator('[data-testid^="talk-template-item-"]', { hasText: name });
+    await item.click();
+    await page.getByTestId('talk-template-preview').getByText(text).waitFor();
+    await clickInDialog(page, 'talk-template-send');
 
-      await page.getByTestId('talk-template-picker').waitFor({ state: 'detached' });
-      await page
-        .getByTestId('talk-chat')
-        .locator('[data-direction="outgoing"]', { hasText: text })
-        .waitFor({ timeout: 20_000 });
-      const received = await until(
-        async () => (await receivedBy(page, friend)).find((entry) => entry.message.text === text),
-        20_000,
-        'the template on the friend’s phone',
-      );
-      expect(received.message.type).toBe('text');
-    } finally {
-      await context.close();
-    }
+    await page.getByTestId('talk-template-picker').waitFor({ state: 'detached' });
+    await page
+      .getByTestId('talk-chat')
+      .locator('[data-direction="outgoing"]', { hasText: text })
+      .waitFor({ timeout: 20_000 });
+    const received = await until(
+      async () => (await receivedBy(page, friend)).find((entry) => entry.message.text === text),
+      20_000,
+      'the template on the friend’s phone',
+    );
+    expect(received.message.type).toBe('text');
   }, 150_000);
 });
 
 describe('view-only staff', () => {
-  it('see templates and their previews, but no create, copy, delete, send test or teppan controls', async () => {
-    const staff = await newPage(browser);
-    const viewer = await newPage(browser);
-    try {
-      await loginAsStaff(staff.page);
-      const name = unique('E2E 閲覧用');
-      const id = await textTemplate(staff.page, name, '閲覧のみのスタッフにも見えます');
+  it('see templates and their previews, but no create, copy, delete, send test or teppan controls', async ({
+    openPage,
+  }) => {
+    const staff = await openPage();
+    const viewer = await openPage();
+    await loginAsStaff(staff);
+    const name = unique('E2E 閲覧用');
+    const id = await textTemplate(staff, name, '閲覧のみのスタッフにも見えます');
 
-      await loginAs(viewer.page, 'service', 'viewer@demo.example');
-      await viewer.page.goto(`/service/templates/text_message?name=${encodeURIComponent(name)}`);
-      await viewer.page.getByTestId(`template-row-${id}`).waitFor();
-      await viewer.page.getByTestId(`template-preview-${id}`).click();
-      await viewer.page
-        .getByTestId(`template-preview-${id}-content`)
-        .getByText('閲覧のみのスタッフにも見えます')
-        .waitFor();
-      // The viewer may not send messages either: no send test.
-      const absent = ['create-button', 'teppan-open', `row-edit-${id}`, `row-copy-${id}`, `row-delete-${id}`];
-      for (const testId of [...absent, `row-send-test-${id}`]) {
-        expect(await viewer.page.getByTestId(testId).count(), testId).toBe(0);
-      }
-    } finally {
-      await staff.context.close();
-      await viewer.context.close();
+    await loginAs(viewer, 'service', 'viewer@demo.example');
+    await viewer.goto(`/service/templates/text_message?name=${encodeURIComponent(name)}`);
+    await viewer.getByTestId(`template-row-${id}`).waitFor();
+    await viewer.getByTestId(`template-preview-${id}`).click();
+    await viewer.getByTestId(`template-preview-${id}-content`).getByText('閲覧のみのスタッフにも見えます').waitFor();
+    // The viewer may not send messages either: no send test.
+    const absent = ['create-button', 'teppan-open', `row-edit-${id}`, `row-copy-${id}`, `row-delete-${id}`];
+    for (const testId of [...absent, `row-send-test-${id}`]) {
+      expect(await viewer.getByTestId(testId).count(), testId).toBe(0);
     }
   }, 120_000);
 });

@@ -4,7 +4,7 @@ import type { Rule } from 'antd/es/form';
 import { isApiError } from './api/errors.ts';
 
 /** What these helpers need of a contract (zod) schema. */
-interface ContractSchema {
+export interface ContractSchema {
   safeParse(
     value: unknown,
   ): { success: true } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };

@@ -4,9 +4,9 @@ import { redirect } from 'react-router';
 import { call } from './api/call.ts';
 import { isApiError } from './api/errors.ts';
 import { queryClient } from './api/queries.ts';
-import { clearResponseCache } from './api/request.ts';
 import { areaOf, loginPath } from './areas.ts';
-import { useChannelStore } from './channels/channel-store.ts';
+import { isBrandingQuery } from './branding/branding.ts';
+import { resetChannelSelection } from './channels/channels.ts';
 import { readStored, STORAGE_KEYS, writeStored } from './storage.ts';
 
 /** The session state is keyed by kind (spec section 4 "Session"). */
@@ -79,12 +79,11 @@ export function recheckSessions(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: [INITIAL_STATE_KEY] });
 }
 
-/** Drops everything of the previous session: token, channel choice and cached data. */
+/** Drops everything of the previous session: token, channel choice and cached data (the host's branding stays). */
 function forgetSession(): void {
   writeStored(STORAGE_KEYS.accessToken, null);
-  useChannelStore.getState().reset();
-  clearResponseCache();
-  queryClient.clear();
+  resetChannelSelection();
+  queryClient.removeQueries({ predicate: (query) => !isBrandingQuery(query) });
 }
 
 export async function logIn<R extends Role>(role: R, credentials: { email: string; password: string }): Promise<void> {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useChannelStore } from '../app/channels/channel-store.ts';
+import { renameChannel } from '../app/channels/channels.ts';
 import { feedback } from '../app/feedback.ts';
 import { schemaRule, showFieldErrors } from '../app/forms.ts';
 
@@ -12,13 +12,12 @@ interface ChannelNameFormProps {
   onDone: () => void;
 }
 
-/** Renames a channel through the shared channel store, so the selector and lists follow. */
+/** Renames a channel through the shared channel cache, so the selector and lists follow. */
 export function ChannelNameForm({ lineAccount, onDone }: ChannelNameFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
   const [formError, setFormError] = useState<string | null>(null);
-  const rename = useChannelStore((state) => state.rename);
-  const mutation = useMutation({ mutationFn: (name: string) => rename(lineAccount.id, name) });
+  const mutation = useMutation({ mutationFn: (name: string) => renameChannel(lineAccount.id, name) });
 
   const submit = ({ name }: { name: string }) => {
     setFormError(null);

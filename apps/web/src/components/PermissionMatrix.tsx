@@ -12,6 +12,7 @@ import { Button, Flex, Form, Radio, Switch, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { testId } from './test-id.ts';
+import '../app/i18n/parts/account.ts';
 
 const CAPABILITY_LABELS = { send_messages: 'sendMessages', personal_data: 'personalData' } as const;
 const LEVEL_TAG_COLOURS: Record<Level, string> = { edit: 'processing', view: 'success', none: 'default' };

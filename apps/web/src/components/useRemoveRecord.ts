@@ -14,9 +14,10 @@ export interface RemovableResource {
 
 /**
  * Deletes a record by id. A 409 (still in use) carries the server's reason, shown as a toast; the
- * detail goes stale and the list reloads. Resolves true when deleted.
+ * detail goes stale and the list reloads, with any other reads the deletion changes (`changes`).
+ * Resolves true when deleted.
  */
-export function useRemoveRecord(resource: RemovableResource) {
+export function useRemoveRecord(resource: RemovableResource, changes: readonly Endpoint[] = []) {
   const { t } = useTranslation();
   const remove = useEndpointMutation(resource.remove, { handles: [409] });
   return async (id: number, afterDelete?: () => unknown): Promise<boolean> => {
@@ -28,7 +29,7 @@ export function useRemoveRecord(resource: RemovableResource) {
     }
     feedback.notifySuccess(t('common.deleted'));
     await markEndpointsStale(resource.get);
-    await invalidateEndpoints(resource.list);
+    await invalidateEndpoints(resource.list, ...changes);
     await afterDelete?.();
     return true;
   };

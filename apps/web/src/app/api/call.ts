@@ -1,10 +1,9 @@
-import type { Endpoint, EndpointInput, EndpointOutput } from '@linq/contract';
+import { IMAGE_UPLOAD_FIELD, type Endpoint, type EndpointInput, type EndpointOutput } from '@linq/contract';
 import { fillPath } from './url.ts';
 import { request, type HandledFailures } from './request.ts';
 
 export interface CallOptions {
   handles?: HandledFailures;
-  fresh?: boolean;
   signal?: AbortSignal;
 }
 
@@ -14,13 +13,12 @@ interface RawInput {
   body?: unknown;
 }
 
-/** Calls a contract endpoint; resolves with its success body, rejects with an ApiError. */
-export async function call<E extends Endpoint>(
+async function send<E extends Endpoint>(
   endpoint: E,
-  input: EndpointInput<E>,
-  options: CallOptions = {},
+  { params, query }: RawInput,
+  body: unknown,
+  options: CallOptions,
 ): Promise<EndpointOutput<E>> {
-  const { params, query, body } = input as RawInput;
   const data = await request({
     method: endpoint.method,
     path: fillPath(endpoint.path, params),
@@ -32,6 +30,31 @@ export async function call<E extends Endpoint>(
   if (import.meta.env.DEV && !(data instanceof Blob)) warnOnContractDrift(endpoint, data);
   // The server validates every response against this same contract schema.
   return data as EndpointOutput<E>;
+}
+
+/** Calls a contract endpoint; resolves with its success body, rejects with an ApiError. */
+export function call<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  options: CallOptions = {},
+): Promise<EndpointOutput<E>> {
+  const raw = input as RawInput;
+  return send(endpoint, raw, raw.body, options);
+}
+
+/**
+ * Sends one file to a contract endpoint as multipart/form-data (field "file"; the browser sets the
+ * boundary); resolves with its success body, rejects with an ApiError.
+ */
+export function uploadFile<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  file: Blob,
+  options: CallOptions = {},
+): Promise<EndpointOutput<E>> {
+  const form = new FormData();
+  form.append(IMAGE_UPLOAD_FIELD, file);
+  return send(endpoint, input as RawInput, form, options);
 }
 
 function warnOnContractDrift(endpoint: Endpoint, data: unknown): void {

@@ -40,8 +40,8 @@ interface RawInput {
 }
 
 /**
- * Fetches a file endpoint (CSV and the like) with the session and channel headers, never from the GET
- * cache. Resolves with the body as a Blob and the file name the server gave.
+ * Fetches a file endpoint (CSV and the like) with the session and channel headers. Resolves with the
+ * body as a Blob and the file name the server gave.
  */
 export async function download<E extends Endpoint>(
   endpoint: E,
@@ -55,7 +55,6 @@ export async function download<E extends Endpoint>(
     path: fillPath(endpoint.path, params),
     query,
     authenticated: endpoint.access.kind === 'session',
-    fresh: true,
     handles: options.handles,
     onResponse: (response) => {
       disposition = response.headers.get('content-disposition');

@@ -10,6 +10,11 @@ function toastStateError(error: Error): void {
   if (!(error instanceof ApiError)) feedback.toastError(error.message);
 }
 
+/**
+ * The one cache of server data. Spec section 9 lets GET responses be cached for 60 seconds: that is the
+ * queries' default staleTime; screens that must show the server's truth at once set a shorter one, and
+ * writes invalidate (or set) what they change.
+ */
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: toastStateError }),
   mutationCache: new MutationCache({ onError: toastStateError }),

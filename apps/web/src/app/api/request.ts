@@ -1,5 +1,5 @@
 import { trimStrings, type HttpMethod } from '@linq/contract';
-import { API_BASE_URL, GET_CACHE_TTL_MS } from '../config.ts';
+import { API_BASE_URL } from '../config.ts';
 import { feedback } from '../feedback.ts';
 import { readStored, STORAGE_KEYS } from '../storage.ts';
 import {
@@ -11,7 +11,6 @@ import {
   requestErrorDescription,
   requestErrorTitle,
 } from './errors.ts';
-import { createResponseCache } from './response-cache.ts';
 import { toQueryString } from './url.ts';
 
 /**
@@ -29,18 +28,9 @@ export interface RequestOptions {
   /** The endpoint needs a session, so a 401 means that session has ended. */
   authenticated?: boolean;
   handles?: HandledFailures;
-  /** Skip the GET cache (and refresh it). */
-  fresh?: boolean;
   signal?: AbortSignal;
   /** Sees a successful response before its body is returned, e.g. for a download's Content-Disposition. */
   onResponse?: (response: Response) => void;
-}
-
-const responseCache = createResponseCache(GET_CACHE_TTL_MS);
-
-/** Forget cached GET responses, e.g. when the session changes. */
-export function clearResponseCache(): void {
-  responseCache.clear();
 }
 
 let sessionEndedHandler: (() => void) | null = null;
@@ -94,14 +84,6 @@ export async function request(options: RequestOptions): Promise<unknown> {
   // A FormData body (a file upload) goes as multipart/form-data, whose boundary the browser sets.
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   const headers = requestHeaders(options.body !== undefined && !isForm);
-  // The token and channel are part of the key: cached data never crosses sessions or channels.
-  const cacheKey =
-    options.method === 'GET' ? [url, headers.Authorization ?? '', headers.LineAccountId ?? ''].join('\n') : null;
-  if (cacheKey && !options.fresh) {
-    const hit = responseCache.get(cacheKey);
-    if (hit) return hit.body;
-  }
-  const cacheTicket = responseCache.ticket();
 
   let response: Response;
   try {
@@ -136,8 +118,6 @@ export async function request(options: RequestOptions): Promise<unknown> {
     });
     // A caller handling 401 itself (the session check, logout, login) decides what an ended session means.
     if (response.status === 401 && options.authenticated && !callerHandles(options, 401)) {
-      // Whatever was cached under the ended session must not answer the re-check.
-      responseCache.clear();
       sessionEndedHandler?.();
     }
     if (reportsStatus(options, response.status)) {
@@ -147,8 +127,5 @@ export async function request(options: RequestOptions): Promise<unknown> {
   }
 
   options.onResponse?.(response);
-  if (cacheKey) responseCache.set(cacheKey, body, cacheTicket);
-  // Any write may change what a cached GET returned.
-  else responseCache.clear();
   return body;
 }

@@ -22,6 +22,21 @@ void i18n.use(initReactI18next).init({
 });
 document.documentElement.lang = i18n.language;
 
+/** UI texts of one area or feature, in both languages (the Japanese ones give the keys). */
+export interface Strings<T extends object> {
+  ja: T;
+  en: T;
+}
+
+/**
+ * Adds an area's or a feature's texts to the shell's. Its modules import the texts' file, so the
+ * texts load with the screens that show them and are there before those screens render.
+ */
+export function addStrings<T extends object>({ ja: japanese, en: english }: Strings<T>): void {
+  i18n.addResourceBundle('ja', 'translation', japanese, true);
+  i18n.addResourceBundle('en', 'translation', english, true);
+}
+
 export function currentLanguage(language: string): Language {
   return LANGUAGES.find((candidate) => candidate === language) ?? 'ja';
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useNavigation } from 'react-router';
 import { homePath, loginPath } from '../areas.ts';
 import { headerTextColour, siderMenuTheme } from '../branding/theme.ts';
-import { useThemeStore } from '../branding/theme-store.ts';
+import { useBranding } from '../branding/branding.ts';
 import { DEFAULT_SERVICE_NAME } from '../branding/title.ts';
 import { SPINNER_DELAY_MS } from '../config.ts';
 import { useRouteHandle } from '../route-handle.ts';
@@ -19,7 +19,7 @@ import { UserMenu } from './UserMenu.tsx';
 const SIDER_WIDTH = 220;
 
 function Brand({ role, colour }: { role: Role; colour?: string }) {
-  const themes = useThemeStore((state) => state.themes);
+  const { themes } = useBranding();
   const serviceName = themes?.service_name ?? DEFAULT_SERVICE_NAME;
   const logoUrl = themes?.image_urls.logo_url;
   return (
@@ -54,7 +54,7 @@ function AreaShell({ role, session }: { role: Role; session: SessionOf<Role> }) 
   const screens = Grid.useBreakpoint();
   const navigation = useNavigation();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const theme = useThemeStore((state) => state.themes?.theme);
+  const theme = useBranding().themes?.theme;
   const textColour = headerTextColour(theme);
   const menuTheme = siderMenuTheme(theme);
   const permissions = session.role === 'service' ? session.permissions : null;

@@ -1,12 +1,12 @@
 import { Card, Flex, Layout, Typography } from 'antd';
 import { Outlet } from 'react-router';
-import { useThemeStore } from '../branding/theme-store.ts';
+import { useBranding } from '../branding/branding.ts';
 import { DEFAULT_SERVICE_NAME } from '../branding/title.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 /** Login, logged-out and password screens: a centred card under the OEM's name. */
 function AuthLayout() {
-  const themes = useThemeStore((state) => state.themes);
+  const { themes } = useBranding();
   const serviceName = themes?.service_name ?? DEFAULT_SERVICE_NAME;
   const logoUrl = themes?.image_urls.logo_url;
   return (

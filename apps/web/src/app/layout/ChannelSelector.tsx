@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ChannelNameForm } from '../../components/ChannelNameForm.tsx';
-import { useChannels } from '../channels/useChannels.ts';
+import { useChannels } from '../channels/channels.ts';
 
 /** The service area's channel (line account) selector, with a rename action for users who may edit. */
 export function ChannelSelector({ permissions }: { permissions: Permissions }) {

@@ -12,7 +12,7 @@ import { queryClient } from '../api/queries.ts';
 import { onSessionEnded } from '../api/request.ts';
 import { BrandingEffects } from '../branding/BrandingEffects.tsx';
 import { themeConfigOf } from '../branding/theme.ts';
-import { useThemeStore } from '../branding/theme-store.ts';
+import { loadBranding, useBranding } from '../branding/branding.ts';
 import {
   ERROR_NOTIFICATION_DURATION_S,
   NOTIFICATION_TOP_PX,
@@ -49,7 +49,7 @@ function FeedbackBridge() {
 function RootLayout() {
   const { i18n } = useTranslation();
   const language = currentLanguage(i18n.language);
-  const theme = useThemeStore((state) => state.themes?.theme);
+  const theme = useBranding().themes?.theme;
   const themeConfig = useMemo(() => themeConfigOf(theme), [theme]);
 
   useEffect(() => {
@@ -74,11 +74,10 @@ function RootLayout() {
   );
 }
 
-/** Loads the session of the location's area and, on start, the branding, so the first paint is already branded. */
+/** Loads the session of the location's area and the branding, so the first paint is already branded. */
 async function rootLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const branding = useThemeStore.getState();
-  await Promise.all([loadInitialState(url.pathname), branding.settled ? null : branding.fetchThemes(url.hostname)]);
+  await Promise.all([loadInitialState(url.pathname), loadBranding(url.hostname)]);
   return null;
 }
 

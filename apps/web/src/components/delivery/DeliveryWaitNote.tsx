@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { invalidateEndpoints, useEndpointMutation } from '../../app/api/queries.ts';
 import { feedback } from '../../app/feedback.ts';
 import { formatDateTime } from '../format.ts';
+import '../../app/i18n/parts/delivery.ts';
 
 /**
  * Why a message of ours has not gone out yet and when it is checked next; users who may send can

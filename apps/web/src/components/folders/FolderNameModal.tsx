@@ -1,6 +1,7 @@
 import { FOLDER_NAME_MAX } from '@linq/contract';
 import { useTranslation } from 'react-i18next';
 import { FormModal, NameItem } from '../FormModal.tsx';
+import '../../app/i18n/parts/folders.ts';
 
 interface FolderNameModalProps {
   title: string;

@@ -15,13 +15,14 @@ import { App, Button, Card, Dropdown, Empty, Flex, Grid, Result, Spin, theme, Ty
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { useStore } from 'zustand';
 import { SPINNER_DELAY_MS } from '../../app/config.ts';
 import { feedback } from '../../app/feedback.ts';
 import { nextListParams } from '../../app/list-params.ts';
 import { FolderNameModal } from './FolderNameModal.tsx';
+import { folderView } from './folder-cache.ts';
 import { folderIdOf } from './folder-state.ts';
-import { useCanEditFolders, useFolderStore, type FolderArea } from './useFolders.ts';
+import { useCanEditFolders, useFolders, type FolderArea } from './useFolders.ts';
+import '../../app/i18n/parts/folders.ts';
 
 /** Below this width (antd's md breakpoint, 768 px) the sidebar sits above the list, folded. */
 const useWide = () => Grid.useBreakpoint().md ?? true;
@@ -49,45 +50,36 @@ export function FolderSidebar({ area, folderType, itemNoun, onDeleted }: FolderS
   const wide = useWide();
   const [expanded, setExpanded] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const { store, ready } = useFolderStore(area, folderType);
-  const { folderState, status } = useStore(store);
+  const { list: query, state, actions } = useFolders(area, folderType);
   const canEdit = useCanEditFolders(area, folderType);
   const { search } = useLocation();
   const [, setSearchParams] = useSearchParams();
-  const { folders, selected, total } = folderState;
+  // The selection follows folder_id in the address; without one, "all" is selected.
+  const { folders, selected, total } = folderView(state, search);
   const urlFolderId = folderIdOf(search);
+  const loaded = query.isSuccess && !query.isFetching;
 
   const select = (id: number | null, replace = false) => {
     setSearchParams((params) => nextListParams<'folder_id'>(params, { folder_id: id ?? undefined }), { replace });
     setExpanded(false);
   };
 
-  // Entering the screen (or another channel) loads the folders; the address then picks the selection.
-  useEffect(() => {
-    if (ready) void store.getState().load(null);
-  }, [store, ready]);
-
-  // A location change with folder_id selects that folder; without one, "all" is selected.
-  useEffect(() => {
-    store.getState().locate(search);
-  }, [store, search, status]);
-
   // A folder_id naming no folder of this type (deleted, or another channel's) falls back to "all".
   const unknownFolder =
-    status === 'ready' && urlFolderId !== null && folders.length >= total && !folders.some((f) => f.id === urlFolderId);
+    loaded && urlFolderId !== null && folders.length >= total && !folders.some((f) => f.id === urlFolderId);
   useEffect(() => {
     if (unknownFolder)
       setSearchParams((params) => nextListParams<'folder_id'>(params, { folder_id: undefined }), { replace: true });
   }, [unknownFolder, setSearchParams]);
 
   const create = async (name: string) => {
-    const answer = await store.getState().create(name);
+    const answer = await actions.create(name);
     feedback.notifySuccess(t('folders.created'));
     select(answer.data.id);
   };
 
   const rename = async (folder: Folder, name: string) => {
-    await store.getState().rename(folder, name);
+    await actions.rename(folder, name);
     feedback.notifySuccess(t('folders.renamed'));
   };
 
@@ -101,10 +93,10 @@ export function FolderSidebar({ area, folderType, itemNoun, onDeleted }: FolderS
       cancelButtonProps: { 'data-testid': 'folder-delete-cancel' },
       onOk: async () => {
         try {
-          await store.getState().remove(folder);
+          await actions.remove(folder);
         } catch {
           // Reported by the request layer (e.g. already deleted elsewhere): show what is there now.
-          await store.getState().load(urlFolderId);
+          await actions.load();
           return;
         }
         feedback.notifySuccess(t('folders.deleted'));
@@ -144,16 +136,12 @@ export function FolderSidebar({ area, folderType, itemNoun, onDeleted }: FolderS
       if (key === 'rename') setDialog({ kind: 'rename', folder });
       else if (key === 'delete') confirmDelete(folder);
       // Failures are reported by the request layer; the list is fetched again either way.
-      else
-        void store
-          .getState()
-          .move(folder.id, key === 'up' ? -1 : 1)
-          .catch(() => undefined);
+      else void actions.move(folder.id, key === 'up' ? -1 : 1).catch(() => undefined);
     },
   });
 
   const list = (
-    <FolderList loading={status === 'loading'}>
+    <FolderList loading={query.isFetching}>
       <FolderItem
         label={t('folders.all')}
         selected={selected === null}
@@ -176,19 +164,19 @@ export function FolderSidebar({ area, folderType, itemNoun, onDeleted }: FolderS
 
   const listState = (
     <>
-      {status === 'failed' && (
+      {query.isError && (
         <Result
           status="warning"
           title={t('folders.loadFailed')}
-          extra={<Button onClick={() => void store.getState().load(urlFolderId)}>{t('common.retry')}</Button>}
+          extra={<Button onClick={() => void actions.load()}>{t('common.retry')}</Button>}
           style={{ padding: 16 }}
         />
       )}
-      {status === 'ready' && folders.length === 0 && (
+      {loaded && folders.length === 0 && (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('folders.empty')} style={{ margin: '8px 0' }} />
       )}
       {folders.length < total && (
-        <Button type="link" onClick={() => void store.getState().loadMore()} data-testid="folder-load-more">
+        <Button type="link" onClick={() => void actions.loadMore()} data-testid="folder-load-more">
           {t('folders.loadMore')}
         </Button>
       )}

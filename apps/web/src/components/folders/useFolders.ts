@@ -6,50 +6,53 @@ import {
   type Folder,
   type FolderType,
 } from '@linq/contract';
-import { useStore } from 'zustand';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { call } from '../../app/api/call.ts';
-import { useChannelStore } from '../../app/channels/channel-store.ts';
+import { useSelectedChannelId } from '../../app/channels/channels.ts';
 import { useSession } from '../../app/session.ts';
-import { folderStoreFor, type FolderApi, type FolderStore } from './folder-store.ts';
+import { folderActions, folderListQuery, type FolderApi, type FolderListScope } from './folder-cache.ts';
+import { emptyFolderState } from './folder-state.ts';
 
 /** Whose folders a screen shows: the selected channel's (service) or the platform's (admin, teppan templates). */
 export type FolderArea = 'service' | 'admin';
 
 // Both areas' endpoints are built by one contract factory, so they share one type.
 type FolderEndpoints = typeof serviceFoldersApi;
-const FOLDER_ENDPOINTS: Record<FolderArea, FolderEndpoints> = { service: serviceFoldersApi, admin: adminFoldersApi };
 
 function folderApiOf(endpoints: FolderEndpoints): FolderApi {
   return {
-    // The sidebar's list is the server's truth after every change: skip the 60 s GET cache.
-    list: (query) => call(endpoints.list, { query }, { fresh: true }),
+    list: (query) => call(endpoints.list, { query }),
     // 422 answers are shown on the folder form by the caller; the request layer reports the rest.
-    create: async (body) => call(endpoints.create, { body }),
+    create: (body) => call(endpoints.create, { body }),
     update: async (id, body) => (await call(endpoints.update, { params: { id }, body })).data,
     remove: (id) => call(endpoints.remove, { params: { id } }),
   };
 }
 
+const FOLDER_APIS: Record<FolderArea, { path: string; api: FolderApi }> = {
+  service: { path: serviceFoldersApi.list.path, api: folderApiOf(serviceFoldersApi) },
+  admin: { path: adminFoldersApi.list.path, api: folderApiOf(adminFoldersApi) },
+};
+
 /**
- * The folder store of one folder type in the current area: per channel in the service area (null
- * while no channel is chosen yet, so nothing is fetched without a LineAccountId).
+ * The folders of one type in the current area, from the query cache, and their changes: per channel
+ * in the service area (nothing is fetched while no channel is chosen, as there is no LineAccountId).
  */
-export function useFolderStore(area: FolderArea, folderType: FolderType) {
-  const lineAccountId = useChannelStore((state) => state.selected?.id ?? null);
+export function useFolders(area: FolderArea, folderType: FolderType) {
+  const lineAccountId = useSelectedChannelId();
+  const queryClient = useQueryClient();
   const owner = area === 'admin' ? 'admin' : lineAccountId;
-  const store = folderStoreFor(`${area}:${owner ?? 'none'}:${folderType}`, folderType, () =>
-    folderApiOf(FOLDER_ENDPOINTS[area]),
-  );
-  return { store, ready: owner !== null };
+  const { path, api } = FOLDER_APIS[area];
+  const scope = useMemo<FolderListScope>(() => ({ path, owner: owner ?? 0, folderType }), [path, owner, folderType]);
+  const list = useQuery({ ...folderListQuery(scope, api), enabled: owner !== null });
+  const actions = useMemo(() => folderActions(queryClient, scope, api), [queryClient, scope, api]);
+  return { list, state: list.data ?? emptyFolderState(folderType), actions };
 }
 
-/** Reads the folder store of a type, e.g. the folders for a screen's folder column and select. */
-export function useFolderState<T>(area: FolderArea, folderType: FolderType, selector: (store: FolderStore) => T): T {
-  return useStore(useFolderStore(area, folderType).store, selector);
-}
-
+/** The folders of a type, e.g. for a screen's folder column and select. */
 export const useFolderList = (area: FolderArea, folderType: FolderType): Folder[] =>
-  useFolderState(area, folderType, (store) => store.folderState.folders);
+  useFolders(area, folderType).state.folders;
 
 /** Changing folders needs the edit level of the type's feature (administrators may always). */
 export function useCanEditFolders(area: FolderArea, folderType: FolderType): boolean {

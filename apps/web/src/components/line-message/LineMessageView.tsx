@@ -27,6 +27,7 @@ import {
   type PanelAction,
 } from './line-message.ts';
 import { bubble, card, LINE_APP_COLOURS, placeholderBox, thumbnail } from './phone-style.ts';
+import '../../app/i18n/parts/line-message.ts';
 
 /*
  * A LINE message object, drawn like the LINE app draws it (the phone panel and the talk screen). Every
@@ -54,9 +55,9 @@ export function LineText({ text, emojis }: { text: string; emojis?: unknown }) {
       <Picture
         key={index}
         src={webUrl(emojiImageUrl(segment.productId, segment.emojiId))}
-        alt={t('phonePanel.emoji')}
+        alt={t('lineMessage.emoji')}
         style={{ width: '1.25em', height: '1.25em', verticalAlign: 'text-bottom' }}
-        fallback={<span>{t('phonePanel.emojiFallback')}</span>}
+        fallback={<span>{t('lineMessage.emojiFallback')}</span>}
       />
     ) : (
       <LinkifiedText key={index} text={segment.text} />
@@ -88,7 +89,7 @@ export function ActionButton({
   }
   if (action.kind === 'unsupported') {
     return (
-      <Tooltip title={t('phonePanel.unsupportedAction')}>
+      <Tooltip title={t('lineMessage.unsupportedAction')}>
         <Button {...common} disabled>
           {action.label}
         </Button>
@@ -117,7 +118,7 @@ export function StickerPlaceholder({ packageId, stickerId }: { packageId: unknow
   const { t } = useTranslation();
   return (
     <Placeholder icon={<SmileOutlined />}>
-      {t('phonePanel.sticker')}
+      {t('lineMessage.sticker')}
       <br />
       <code>{stickerLabel(packageId, stickerId)}</code>
     </Placeholder>
@@ -131,7 +132,7 @@ function StickerView({ packageId, stickerId }: { packageId: unknown; stickerId: 
   return (
     <Picture
       src={id && /^\d+$/.test(id) ? webUrl(stickerImageUrl(id)) : null}
-      alt={t('phonePanel.sticker')}
+      alt={t('lineMessage.sticker')}
       style={{ display: 'block', width: 120, height: 120, objectFit: 'contain' }}
       fallback={<StickerPlaceholder packageId={packageId} stickerId={stickerId} />}
     />
@@ -286,7 +287,7 @@ function TapArea({
         {...common}
         type="button"
         disabled
-        title={t('phonePanel.unsupportedAction')}
+        title={t('lineMessage.unsupportedAction')}
         style={buttonStyle(style, 'not-allowed')}
       >
         {children}
@@ -330,7 +331,7 @@ function FlexNode({ node, ...props }: ActionProps & { node: unknown }) {
       const action = readAction(n.action);
       if (!action) return <div style={style}>{children}</div>;
       const raw = obj(n.action);
-      const name = str(raw?.label) ?? str(raw?.displayText) ?? t('phonePanel.tapArea');
+      const name = str(raw?.label) ?? str(raw?.displayText) ?? t('lineMessage.tapArea');
       return (
         <TapArea action={action} name={name} style={style} {...props}>
           {children}
@@ -440,7 +441,7 @@ function ImagemapView({ message, ...props }: ActionProps & { message: Json }) {
   const actions = arr(message.actions).map((value) => {
     const action = obj(value) ?? {};
     return str(action.type) === 'uri'
-      ? { type: 'uri', label: str(action.label) ?? t('phonePanel.link'), uri: action.linkUri }
+      ? { type: 'uri', label: str(action.label) ?? t('lineMessage.link'), uri: action.linkUri }
       : { type: 'message', label: str(action.label) ?? str(action.text), text: action.text };
   });
   return (
@@ -459,7 +460,7 @@ function ImagemapView({ message, ...props }: ActionProps & { message: Json }) {
 export function ChannelMessage({ message, ...props }: ActionProps & { message: Json }) {
   const { t } = useTranslation();
   const type = str(message.type) ?? '';
-  const altText = str(message.altText) ?? t('phonePanel.types.unknown', { type });
+  const altText = str(message.altText) ?? t('lineMessage.types.unknown', { type });
   switch (type) {
     case 'text':
     case 'textV2':
@@ -473,18 +474,18 @@ export function ChannelMessage({ message, ...props }: ActionProps & { message: J
       return (
         <Picture
           src={src}
-          alt={t('phonePanel.image')}
+          alt={t('lineMessage.image')}
           style={{ display: 'block', maxWidth: 200, maxHeight: 240, borderRadius: 12 }}
-          fallback={<Placeholder icon={<PictureOutlined />}>{t('phonePanel.image')}</Placeholder>}
+          fallback={<Placeholder icon={<PictureOutlined />}>{t('lineMessage.image')}</Placeholder>}
         />
       );
     }
     case 'sticker':
       return <StickerView packageId={message.packageId} stickerId={message.stickerId} />;
     case 'video':
-      return <Placeholder icon={<VideoCameraOutlined />}>{t('phonePanel.types.video')}</Placeholder>;
+      return <Placeholder icon={<VideoCameraOutlined />}>{t('lineMessage.types.video')}</Placeholder>;
     case 'audio':
-      return <Placeholder icon={<SoundOutlined />}>{t('phonePanel.types.audio')}</Placeholder>;
+      return <Placeholder icon={<SoundOutlined />}>{t('lineMessage.types.audio')}</Placeholder>;
     case 'location':
       return (
         <Placeholder icon={<EnvironmentOutlined />}>

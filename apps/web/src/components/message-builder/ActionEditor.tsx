@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from './fields.tsx';
 import type { ModelPath } from './issues.ts';
+import '../../app/i18n/parts/message-builder.ts';
 
 /** The action with another type: the other types' fields are kept (switching back restores them). */
 function withType<T extends MessageAction>(action: T, type: ActionType): T {

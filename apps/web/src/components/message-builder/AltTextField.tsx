@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from './fields.tsx';
 import { tokenContext } from './preview-context.ts';
+import '../../app/i18n/parts/message-builder.ts';
 
 /** The notification / chat-list text of a template or Flex message; empty means the derived one (the placeholder). */
 export function AltTextField({

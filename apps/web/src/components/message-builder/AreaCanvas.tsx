@@ -13,6 +13,7 @@ import {
   type Rect,
 } from './area-geometry.ts';
 import { itemKey, replaceItem } from './list-edit.ts';
+import '../../app/i18n/parts/message-builder.ts';
 
 /** What the pointer is doing: drawing a new area, or moving one. */
 type Gesture =

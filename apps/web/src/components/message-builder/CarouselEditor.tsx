@@ -10,6 +10,7 @@ import { ItemCards } from './ItemCards.tsx';
 import { fitsCarouselThumbnail } from './image-file.ts';
 import { ImageField } from './ImageUpload.tsx';
 import { columnActionCount, copyColumn, itemKey, replaceItem, withActionCount } from './list-edit.ts';
+import '../../app/i18n/parts/message-builder.ts';
 
 const ACTION_COUNTS = Array.from({ length: LINE_LIMITS.columnActionsMax }, (_, index) => index + 1);
 

@@ -6,6 +6,7 @@ import { ActionEditor } from './ActionEditor.tsx';
 import { AltTextField } from './AltTextField.tsx';
 import { Field, PathIssues } from './fields.tsx';
 import { ItemCards } from './ItemCards.tsx';
+import '../../app/i18n/parts/message-builder.ts';
 
 /** A question and its two answers. */
 export function ConfirmEditor({

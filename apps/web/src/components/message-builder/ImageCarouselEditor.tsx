@@ -20,6 +20,7 @@ import { ImageUploadButton } from './ImageUpload.tsx';
 import { hasIssuesWithin, type ModelPath } from './issues.ts';
 import { ItemCards } from './ItemCards.tsx';
 import { copyImageCarousel, itemKey, removeItem, replaceItem } from './list-edit.ts';
+import '../../app/i18n/parts/message-builder.ts';
 
 const BOUNDS = [
   { field: 'axis_x', label: 'x' },

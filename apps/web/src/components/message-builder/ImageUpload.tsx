@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Picture } from '../line-message/LineMessageView.tsx';
 import { useBuilder, type UploadedBuilderImage } from './builder-context.ts';
 import { imageFileProblem } from './image-file.ts';
+import '../../app/i18n/parts/message-builder.ts';
 
 /** The natural size of an image (an uploaded address, or a chosen file's object URL). */
 export function loadImageSize(src: string): Promise<{ width: number; height: number }> {

@@ -19,6 +19,7 @@ import { withEditableShape } from './message-shape.ts';
 import { QuickReplyEditor } from './QuickReplyEditor.tsx';
 import { StickerPicker } from './StickerPicker.tsx';
 import { TextEditor } from './TextEditor.tsx';
+import '../../app/i18n/parts/message-builder.ts';
 
 export interface MessageBuilderProps {
   value: BuilderMessage;

@@ -7,6 +7,7 @@ import { obj, quickReplyActions } from '../line-message/line-message.ts';
 import { LINE_APP_COLOURS, phoneFrame, phoneHeader } from '../line-message/phone-style.ts';
 import type { InfoField } from './builder-context.ts';
 import { sampleContext } from './preview-context.ts';
+import '../../app/i18n/parts/message-builder.ts';
 
 export interface MessagePreviewProps {
   message: BuilderMessage;

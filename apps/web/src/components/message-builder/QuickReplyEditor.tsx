@@ -6,6 +6,7 @@ import { ActionEditor } from './ActionEditor.tsx';
 import { PathIssues } from './fields.tsx';
 import { ItemCards } from './ItemCards.tsx';
 import { TextEditor } from './TextEditor.tsx';
+import '../../app/i18n/parts/message-builder.ts';
 
 /** A text with 1–13 quick-reply buttons under it. */
 export function QuickReplyEditor({

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Picture } from '../line-message/LineMessageView.tsx';
 import { Field } from './fields.tsx';
+import '../../app/i18n/parts/message-builder.ts';
 
 /** A sticker LINE lets bots send: a package, then a sticker from its grid. */
 export function StickerPicker({

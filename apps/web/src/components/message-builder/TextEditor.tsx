@@ -18,6 +18,7 @@ import { useBuilder, type InfoField } from './builder-context.ts';
 import { Field } from './fields.tsx';
 import type { ModelPath } from './issues.ts';
 import { insertToken } from './text-insert.ts';
+import '../../app/i18n/parts/message-builder.ts';
 
 const INFO_TOKEN = /\{\{info:(\d+)\}\}/g;
 

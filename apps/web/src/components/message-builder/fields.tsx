@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBuilder, useIssuesAt } from './builder-context.ts';
 import type { ModelPath } from './issues.ts';
+import '../../app/i18n/parts/message-builder.ts';
 
 function IssueLines({ messages }: { messages: readonly string[] }) {
   return messages.map((message, index) => (

@@ -1,11 +1,7 @@
-import { accountUsersApi, staffAuthoritiesApi } from '@linq/contract';
-import { Card } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { accountUserCreate, accountUsersApi, staffAuthoritiesApi } from '@linq/contract';
 import { call } from '../../../app/api/call.ts';
-import { invalidateEndpoints } from '../../../app/api/queries.ts';
-import { feedback } from '../../../app/feedback.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ResourcePage } from '../../../components/RecordPage.tsx';
+import { useResourceForm } from '../../../components/ResourceForm.tsx';
 import { UserForm, type UserFormValues } from './UserForm.tsx';
 
 const NEW_USER: UserFormValues = {
@@ -18,26 +14,17 @@ const NEW_USER: UserFormValues = {
 };
 
 export default function UserCreatePage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-
-  const create = async (values: UserFormValues) => {
-    const { data } = await call(
-      accountUsersApi.create,
-      { body: { ...values, password: values.password ?? '' } },
-      { handles: [409] },
-    );
-    feedback.notifySuccess(t('common.created'));
-    await invalidateEndpoints(accountUsersApi.list, staffAuthoritiesApi.list);
-    await navigate(`/account/users/${data.id}`);
-  };
-
+  const model = useResourceForm({
+    schema: accountUserCreate,
+    save: (values: UserFormValues) =>
+      call(accountUsersApi.create, { body: { ...values, password: values.password ?? '' } }, { handles: [409] }),
+    notice: 'created',
+    changes: [accountUsersApi.list, staffAuthoritiesApi.list],
+    next: ({ data }) => `/account/users/${data.id}`,
+  });
   return (
-    <>
-      <PageHeader backTo="/account/users" />
-      <Card>
-        <UserForm mode="create" initialValues={NEW_USER} cancelTo="/account/users" onSubmit={create} />
-      </Card>
-    </>
+    <ResourcePage backTo="/account/users">
+      <UserForm mode="create" model={model} initialValues={NEW_USER} cancelTo="/account/users" />
+    </ResourcePage>
   );
 }

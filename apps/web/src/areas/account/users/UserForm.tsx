@@ -1,82 +1,46 @@
-import {
-  accountUserCreate,
-  accountUserUpdate,
-  lineAccountsApi,
-  staffAuthoritiesApi,
-  USER_STATUSES,
-  type AccountUserUpdate,
-} from '@linq/contract';
+import { lineAccountsApi, staffAuthoritiesApi, USER_STATUSES, type AccountUserUpdate } from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Form, Input, Radio, Select, Space } from 'antd';
-import { useState } from 'react';
+import { Checkbox, Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { isApiError } from '../../../app/api/errors.ts';
 import { endpointQuery } from '../../../app/api/queries.ts';
 import { ALL_ITEMS_LIMIT } from '../../../app/config.ts';
-import { schemaRule, showFieldErrors } from '../../../app/forms.ts';
-import { FormAlert } from '../../../components/auth/FormAlert.tsx';
+import { FormShell, type ResourceFormModel } from '../../../components/ResourceForm.tsx';
+import '../../../app/i18n/parts/account.ts';
 
 /** Form values: the update body's shape (create differs only in requiring the password). */
 export type UserFormValues = AccountUserUpdate;
 
-const FIELDS = ['name', 'email', 'password', 'status', 'staff_authority_id', 'line_account_ids'];
+type UserField = 'name' | 'email' | 'password' | 'line_account_ids';
 
 interface UserFormProps {
   mode: 'create' | 'edit';
+  model: ResourceFormModel<UserFormValues, UserField>;
   initialValues: UserFormValues;
   cancelTo: string;
-  onSubmit: (values: UserFormValues) => Promise<unknown>;
 }
 
-export function UserForm({ mode, initialValues, cancelTo, onSubmit }: UserFormProps) {
+export function UserForm({ mode, model, initialValues, cancelTo }: UserFormProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<UserFormValues>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const authorities = useQuery(endpointQuery(staffAuthoritiesApi.list, { query: { limit: ALL_ITEMS_LIMIT } }));
   const channels = useQuery(endpointQuery(lineAccountsApi.list, {}));
-  const schema = mode === 'create' ? accountUserCreate : accountUserUpdate;
-  const selectRequired = { required: true, message: t('common.selectRequired') };
-
-  const submit = async (values: UserFormValues) => {
-    setFormError(null);
-    setSubmitting(true);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      const unmatched = showFieldErrors(form, error, FIELDS);
-      if (unmatched?.length) setFormError(unmatched.join(' '));
-      else if (isApiError(error, 409)) setFormError(error.message);
-    } finally {
-      setSubmitting(false);
-    }
-  };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      initialValues={initialValues}
-      onFinish={(values) => void submit(values)}
-      style={{ maxWidth: 640 }}
-    >
-      <FormAlert message={formError} />
-      <Form.Item name="name" label={t('users.name')} rules={[schemaRule(schema.shape.name)]}>
+    <FormShell model={model} initialValues={initialValues} cancelTo={cancelTo}>
+      <Form.Item name="name" label={t('users.name')} rules={[model.rule('name')]}>
         <Input maxLength={100} data-testid="field-name" />
       </Form.Item>
-      <Form.Item name="email" label={t('users.email')} rules={[schemaRule(schema.shape.email)]}>
+      <Form.Item name="email" label={t('users.email')} rules={[model.rule('email')]}>
         <Input type="email" autoComplete="off" data-testid="field-email" />
       </Form.Item>
       <Form.Item
         name="password"
         label={t('users.password')}
         extra={mode === 'edit' ? t('users.passwordKeep') : t('auth.passwordHint')}
-        rules={[schemaRule(schema.shape.password)]}
+        rules={[model.rule('password')]}
       >
         <Input.Password autoComplete="new-password" data-testid="field-password" />
       </Form.Item>
-      <Form.Item name="status" label={t('users.status')} rules={[selectRequired]}>
+      <Form.Item name="status" label={t('users.status')} rules={[model.choiceRule]}>
         <Radio.Group
           options={USER_STATUSES.map((status) => ({
             value: status,
@@ -84,7 +48,7 @@ export function UserForm({ mode, initialValues, cancelTo, onSubmit }: UserFormPr
           }))}
         />
       </Form.Item>
-      <Form.Item name="staff_authority_id" label={t('users.staffAuthority')} rules={[selectRequired]}>
+      <Form.Item name="staff_authority_id" label={t('users.staffAuthority')} rules={[model.choiceRule]}>
         <Select
           loading={authorities.isPending}
           options={authorities.data?.data.map((authority) => ({ value: authority.id, label: authority.name }))}
@@ -92,11 +56,7 @@ export function UserForm({ mode, initialValues, cancelTo, onSubmit }: UserFormPr
           data-testid="field-staff_authority_id"
         />
       </Form.Item>
-      <Form.Item
-        name="line_account_ids"
-        label={t('users.channels')}
-        rules={[schemaRule(schema.shape.line_account_ids)]}
-      >
+      <Form.Item name="line_account_ids" label={t('users.channels')} rules={[model.rule('line_account_ids')]}>
         <Checkbox.Group
           options={channels.data?.data.map((channel) => ({
             value: channel.id,
@@ -104,14 +64,6 @@ export function UserForm({ mode, initialValues, cancelTo, onSubmit }: UserFormPr
           }))}
         />
       </Form.Item>
-      <Space>
-        <Button type="primary" htmlType="submit" loading={submitting} data-testid="form-submit">
-          {t('common.save')}
-        </Button>
-        <Link to={cancelTo}>
-          <Button data-testid="form-cancel">{t('common.cancel')}</Button>
-        </Link>
-      </Space>
-    </Form>
+    </FormShell>
   );
 }

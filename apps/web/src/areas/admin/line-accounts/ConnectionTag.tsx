@@ -2,6 +2,7 @@ import type { AdminLineAccount } from '@linq/contract';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/format.ts';
+import '../../../app/i18n/parts/admin.ts';
 
 type Connection = AdminLineAccount['connection'];
 

@@ -1,11 +1,7 @@
-import { adminLineAccountsApi } from '@linq/contract';
-import { Card } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { adminLineAccountCreate, adminLineAccountsApi } from '@linq/contract';
 import { call } from '../../../app/api/call.ts';
-import { invalidateEndpoints } from '../../../app/api/queries.ts';
-import { feedback } from '../../../app/feedback.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ResourcePage } from '../../../components/RecordPage.tsx';
+import { useResourceForm } from '../../../components/ResourceForm.tsx';
 import { LineAccountForm, type LineAccountFormValues } from './LineAccountForm.tsx';
 import { LIST_PATH } from './paths.ts';
 
@@ -21,23 +17,18 @@ const NEW_CHANNEL: LineAccountFormValues = {
 };
 
 export default function LineAccountCreatePage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-
-  const create = async (values: LineAccountFormValues) => {
+  const model = useResourceForm({
+    schema: adminLineAccountCreate,
     // The form's required rule has made sure an account is chosen.
-    const { data } = await call(adminLineAccountsApi.create, { body: { ...values, account_id: values.account_id! } });
-    feedback.notifySuccess(t('common.created'));
-    await invalidateEndpoints(adminLineAccountsApi.list);
-    await navigate(`${LIST_PATH}/${data.id}`);
-  };
-
+    save: (values: LineAccountFormValues) =>
+      call(adminLineAccountsApi.create, { body: { ...values, account_id: values.account_id! } }),
+    notice: 'created',
+    changes: [adminLineAccountsApi.list],
+    next: ({ data }) => `${LIST_PATH}/${data.id}`,
+  });
   return (
-    <>
-      <PageHeader backTo={LIST_PATH} />
-      <Card>
-        <LineAccountForm mode="create" initialValues={NEW_CHANNEL} cancelTo={LIST_PATH} onSubmit={create} />
-      </Card>
-    </>
+    <ResourcePage backTo={LIST_PATH}>
+      <LineAccountForm mode="create" model={model} initialValues={NEW_CHANNEL} cancelTo={LIST_PATH} />
+    </ResourcePage>
   );
 }

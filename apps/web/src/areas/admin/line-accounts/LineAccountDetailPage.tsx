@@ -1,19 +1,15 @@
-import { ApiOutlined, EditOutlined } from '@ant-design/icons';
+import { ApiOutlined } from '@ant-design/icons';
 import { adminLineAccountsApi, type AdminLineAccount, type ConnectionTestResult } from '@linq/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../app/api/errors.ts';
-import { endpointQuery, invalidateEndpoints, useEndpointMutation } from '../../../app/api/queries.ts';
-import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton.tsx';
+import { invalidateEndpoints, useEndpointMutation } from '../../../app/api/queries.ts';
 import { formatDateTime } from '../../../components/format.ts';
-import { LoadState, recordId } from '../../../components/LoadState.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 import { ChannelStatusTag, ConnectionTag } from './ConnectionTag.tsx';
 import { LIST_PATH } from './paths.ts';
-import { useRemoveRecord } from '../../../components/useRemoveRecord.ts';
+import '../../../app/i18n/parts/admin.ts';
 
 type TestOutcome = { kind: 'result'; result: ConnectionTestResult } | { kind: 'refused'; message: string };
 
@@ -173,8 +169,8 @@ function ChannelDescriptions({ channel }: { channel: AdminLineAccount }) {
           ),
         },
         { key: 'friend_count', label: t('adminLineAccounts.friendCount'), children: channel.friend_count },
-        { key: 'created_at', label: t('users.createdAt'), children: formatDateTime(channel.created_at) },
-        { key: 'updated_at', label: t('users.updatedAt'), children: formatDateTime(channel.updated_at) },
+        { key: 'created_at', label: t('common.createdAt'), children: formatDateTime(channel.created_at) },
+        { key: 'updated_at', label: t('common.updatedAt'), children: formatDateTime(channel.updated_at) },
       ]}
     />
   );
@@ -182,14 +178,10 @@ function ChannelDescriptions({ channel }: { channel: AdminLineAccount }) {
 
 export default function LineAccountDetailPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const id = recordId(useParams().id) ?? 0;
-  const channel = useQuery({ ...endpointQuery(adminLineAccountsApi.get, { params: { id } }), enabled: id > 0 });
-  const removeChannel = useRemoveRecord(adminLineAccountsApi);
   const test = useEndpointMutation(adminLineAccountsApi.connectionTest);
   const [outcome, setOutcome] = useState<TestOutcome | null>(null);
 
-  const runTest = async () => {
+  const runTest = async (id: number) => {
     setOutcome(null);
     try {
       const { data } = await test.mutateAsync({ params: { id } });
@@ -206,51 +198,29 @@ export default function LineAccountDetailPage() {
   };
 
   return (
-    <>
-      <PageHeader
-        backTo={LIST_PATH}
-        extra={
-          channel.data && (
-            <>
-              <Button
-                icon={<ApiOutlined />}
-                loading={test.isPending}
-                onClick={() => void runTest()}
-                data-testid="connection-test"
-              >
-                {t('adminLineAccounts.connectionTest')}
-              </Button>
-              <Link to={`${LIST_PATH}/${id}/edit`}>
-                <Button type="primary" icon={<EditOutlined />} data-testid="edit-button">
-                  {t('common.edit')}
-                </Button>
-              </Link>
-              <ConfirmDeleteButton
-                name={channel.data.data.name}
-                onConfirm={() => removeChannel(id, () => navigate(LIST_PATH, { replace: true }))}
-              />
-            </>
-          )
-        }
-      />
-      <Card>
-        {channel.data ? (
-          <Flex vertical gap={16}>
-            {channel.data.data.credentials_invalid && (
-              <CredentialsAlert credentials={channel.data.data.credentials_invalid} />
-            )}
-            {outcome && <ConnectionOutcome outcome={outcome} />}
-            <ChannelDescriptions channel={channel.data.data} />
-          </Flex>
-        ) : (
-          <LoadState
-            error={channel.error}
-            invalidId={id === 0}
-            backTo={LIST_PATH}
-            onRetry={() => void channel.refetch()}
-          />
-        )}
-      </Card>
-    </>
+    <RecordPage
+      endpoint={adminLineAccountsApi.get}
+      backTo={LIST_PATH}
+      editTo={(channelId) => `${LIST_PATH}/${channelId}/edit`}
+      remove={{ resource: adminLineAccountsApi, name: ({ data }) => data.name }}
+      extra={({ data }) => (
+        <Button
+          icon={<ApiOutlined />}
+          loading={test.isPending}
+          onClick={() => void runTest(data.id)}
+          data-testid="connection-test"
+        >
+          {t('adminLineAccounts.connectionTest')}
+        </Button>
+      )}
+    >
+      {({ data }) => (
+        <Flex vertical gap={16}>
+          {data.credentials_invalid && <CredentialsAlert credentials={data.credentials_invalid} />}
+          {outcome && <ConnectionOutcome outcome={outcome} />}
+          <ChannelDescriptions channel={data} />
+        </Flex>
+      )}
+    </RecordPage>
   );
 }

@@ -1,19 +1,10 @@
-import {
-  adminLineAccountCreate,
-  adminLineAccountsApi,
-  adminLineAccountUpdate,
-  LINE_ACCOUNT_STATUSES,
-  type AdminLineAccount,
-} from '@linq/contract';
+import { adminLineAccountsApi, LINE_ACCOUNT_STATUSES, type AdminLineAccount } from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Radio, Select, Space, Switch, Tag } from 'antd';
-import { useState } from 'react';
+import { Alert, Form, Input, Radio, Select, Space, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { isApiError } from '../../../app/api/errors.ts';
 import { endpointQuery } from '../../../app/api/queries.ts';
-import { schemaRule, showFieldErrors } from '../../../app/forms.ts';
-import { FormAlert } from '../../../components/auth/FormAlert.tsx';
+import { FormShell, type ResourceFormModel } from '../../../components/ResourceForm.tsx';
+import '../../../app/i18n/parts/admin.ts';
 
 export interface LineAccountFormValues {
   name: string;
@@ -26,48 +17,20 @@ export interface LineAccountFormValues {
   simulated: boolean;
 }
 
-const FIELDS = [
-  'name',
-  'account_id',
-  'status',
-  'channel_id',
-  'channel_secret',
-  'channel_access_token',
-  'basic_id',
-  'simulated',
-];
+type LineAccountField = 'name' | 'channel_id' | 'channel_secret' | 'channel_access_token' | 'basic_id';
 
 interface LineAccountFormProps {
   mode: 'create' | 'edit';
+  model: ResourceFormModel<LineAccountFormValues, LineAccountField>;
   initialValues: LineAccountFormValues;
   /** On edit: which secrets are stored now (an empty field keeps them). */
   stored?: { secret: boolean; token: boolean };
   cancelTo: string;
-  onSubmit: (values: LineAccountFormValues) => Promise<unknown>;
 }
 
-export function LineAccountForm({ mode, initialValues, stored, cancelTo, onSubmit }: LineAccountFormProps) {
+export function LineAccountForm({ mode, model, initialValues, stored, cancelTo }: LineAccountFormProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<LineAccountFormValues>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const accounts = useQuery(endpointQuery(adminLineAccountsApi.accountOptions, {}));
-  const schema = mode === 'create' ? adminLineAccountCreate : adminLineAccountUpdate;
-  const selectRequired = { required: true, message: t('common.selectRequired') };
-
-  const submit = async (values: LineAccountFormValues) => {
-    setFormError(null);
-    setSubmitting(true);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      const unmatched = showFieldErrors(form, error, FIELDS);
-      if (unmatched?.length) setFormError(unmatched.join(' '));
-      else if (isApiError(error, 409)) setFormError(error.message);
-    } finally {
-      setSubmitting(false);
-    }
-  };
 
   const storedState = (set: boolean | undefined) =>
     mode === 'edit' ? (
@@ -80,18 +43,11 @@ export function LineAccountForm({ mode, initialValues, stored, cancelTo, onSubmi
     ) : undefined;
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      initialValues={initialValues}
-      onFinish={(values) => void submit(values)}
-      style={{ maxWidth: 640 }}
-    >
-      <FormAlert message={formError} />
-      <Form.Item name="name" label={t('adminLineAccounts.name')} rules={[schemaRule(schema.shape.name)]}>
+    <FormShell model={model} initialValues={initialValues} cancelTo={cancelTo}>
+      <Form.Item name="name" label={t('adminLineAccounts.name')} rules={[model.rule('name')]}>
         <Input maxLength={100} data-testid="field-name" />
       </Form.Item>
-      <Form.Item name="account_id" label={t('adminLineAccounts.account')} rules={[selectRequired]}>
+      <Form.Item name="account_id" label={t('adminLineAccounts.account')} rules={[model.choiceRule]}>
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           loading={accounts.isPending}
@@ -100,7 +56,7 @@ export function LineAccountForm({ mode, initialValues, stored, cancelTo, onSubmi
           data-testid="field-account_id"
         />
       </Form.Item>
-      <Form.Item name="status" label={t('adminLineAccounts.status')} rules={[selectRequired]}>
+      <Form.Item name="status" label={t('adminLineAccounts.status')} rules={[model.choiceRule]}>
         <Radio.Group
           options={LINE_ACCOUNT_STATUSES.map((status) => ({
             value: status,
@@ -112,7 +68,7 @@ export function LineAccountForm({ mode, initialValues, stored, cancelTo, onSubmi
         name="channel_id"
         label={t('adminLineAccounts.channelId')}
         extra={t('adminLineAccounts.channelIdHint')}
-        rules={[schemaRule(schema.shape.channel_id)]}
+        rules={[model.rule('channel_id')]}
       >
         <Input inputMode="numeric" maxLength={20} autoComplete="off" data-testid="field-channel_id" />
       </Form.Item>
@@ -121,7 +77,7 @@ export function LineAccountForm({ mode, initialValues, stored, cancelTo, onSubmi
         name="channel_secret"
         label={t('adminLineAccounts.channelSecret')}
         extra={storedState(stored?.secret) ?? t('adminLineAccounts.secretHint')}
-        rules={[schemaRule(schema.shape.channel_secret)]}
+        rules={[model.rule('channel_secret')]}
       >
         <Input.Password autoComplete="new-password" maxLength={32} data-testid="field-channel_secret" />
       </Form.Item>
@@ -129,7 +85,7 @@ export function LineAccountForm({ mode, initialValues, stored, cancelTo, onSubmi
         name="channel_access_token"
         label={t('adminLineAccounts.channelAccessToken')}
         extra={storedState(stored?.token) ?? t('adminLineAccounts.tokenHint')}
-        rules={[schemaRule(schema.shape.channel_access_token)]}
+        rules={[model.rule('channel_access_token')]}
       >
         <Input.Password autoComplete="new-password" data-testid="field-channel_access_token" />
       </Form.Item>
@@ -137,7 +93,7 @@ export function LineAccountForm({ mode, initialValues, stored, cancelTo, onSubmi
         name="basic_id"
         label={t('adminLineAccounts.basicId')}
         extra={t('adminLineAccounts.basicIdHint')}
-        rules={[schemaRule(schema.shape.basic_id)]}
+        rules={[model.rule('basic_id')]}
       >
         <Input placeholder="@123abcde" autoComplete="off" data-testid="field-basic_id" />
       </Form.Item>
@@ -149,14 +105,6 @@ export function LineAccountForm({ mode, initialValues, stored, cancelTo, onSubmi
       >
         <Switch data-testid="field-simulated" />
       </Form.Item>
-      <Space>
-        <Button type="primary" htmlType="submit" loading={submitting} data-testid="form-submit">
-          {t('common.save')}
-        </Button>
-        <Link to={cancelTo}>
-          <Button data-testid="form-cancel">{t('common.cancel')}</Button>
-        </Link>
-      </Space>
-    </Form>
+    </FormShell>
   );
 }

@@ -1,18 +1,18 @@
 import { adminLineAccountsApi, LINE_ACCOUNT_STATUSES, type AdminLineAccount } from '@linq/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Empty, Flex, Select, Space, Table, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { endpointQuery } from '../../../app/api/queries.ts';
-import { SPINNER_DELAY_MS } from '../../../app/config.ts';
 import { CreateButton, ListSearch, RowActions } from '../../../components/ListParts.tsx';
+import { recordId } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { testId } from '../../../components/test-id.ts';
-import { useListParams } from '../../../components/useListParams.ts';
+import { ResourceTable, useResourceList } from '../../../components/ResourceTable.tsx';
+import { useRemoveRecord } from '../../../components/useRemoveRecord.ts';
 import { ChannelStatusTag, ConnectionTag, CredentialsInvalidTag } from './ConnectionTag.tsx';
 import { LIST_PATH } from './paths.ts';
-import { useRemoveRecord } from '../../../components/useRemoveRecord.ts';
+import '../../../app/i18n/parts/admin.ts';
 
 const FILTERS = ['q', 'account_id', 'status'] as const;
 
@@ -20,35 +20,22 @@ function parseStatus(value: string | undefined): AdminLineAccount['status'] | un
   return LINE_ACCOUNT_STATUSES.find((status) => status === value);
 }
 
-function parseId(value: string | undefined): number | undefined {
-  const id = Number(value);
-  return value && Number.isInteger(id) && id > 0 ? id : undefined;
-}
-
 export default function LineAccountsListPage() {
   const { t } = useTranslation();
-  const { page, limit, filters, update } = useListParams(FILTERS);
-  const query = {
-    page,
-    limit,
-    q: filters.q,
-    account_id: parseId(filters.account_id),
-    status: parseStatus(filters.status),
-  };
-  const channels = useQuery({
-    ...endpointQuery(adminLineAccountsApi.list, { query }),
-    placeholderData: keepPreviousData,
-  });
+  const channels = useResourceList(FILTERS, ({ page, limit, filters }) =>
+    endpointQuery(adminLineAccountsApi.list, {
+      query: {
+        page,
+        limit,
+        q: filters.q,
+        account_id: recordId(filters.account_id),
+        status: parseStatus(filters.status),
+      },
+    }),
+  );
+  const { filters, update } = channels;
   const accounts = useQuery(endpointQuery(adminLineAccountsApi.accountOptions, {}));
   const removeChannel = useRemoveRecord(adminLineAccountsApi);
-  const rows = channels.data?.data ?? [];
-  const filtered = Object.values(filters).some(Boolean);
-
-  const remove = (channel: AdminLineAccount) =>
-    // The last row of a later page is gone: show the page before it.
-    removeChannel(channel.id, () => {
-      if (rows.length === 1 && page > 1) update({ page: page - 1 });
-    });
 
   const columns: ColumnsType<AdminLineAccount> = [
     {
@@ -116,7 +103,7 @@ export default function LineAccountsListPage() {
           id={channel.id}
           name={channel.name}
           editTo={`${LIST_PATH}/${channel.id}/edit`}
-          onDelete={() => remove(channel)}
+          onDelete={() => removeChannel(channel.id, channels.afterRemove)}
         />
       ),
     },
@@ -125,65 +112,46 @@ export default function LineAccountsListPage() {
   return (
     <>
       <PageHeader extra={<CreateButton to={`${LIST_PATH}/create`} />} />
-      <Card>
-        <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-          <ListSearch
-            value={filters.q}
-            placeholder={t('adminLineAccounts.searchPlaceholder')}
-            onSearch={(q) => update({ q })}
-            width={320}
-          />
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            value={query.account_id}
-            placeholder={t('adminLineAccounts.account')}
-            onChange={(id?: number) => update({ account_id: id })}
-            options={accounts.data?.data.map((account) => ({ value: account.id, label: account.name }))}
-            style={{ width: 220 }}
-            data-testid="filter-account"
-          />
-          <Select
-            allowClear
-            value={query.status}
-            placeholder={t('adminLineAccounts.status')}
-            onChange={(status?: string) => update({ status })}
-            options={LINE_ACCOUNT_STATUSES.map((status) => ({
-              value: status,
-              label: t(`channels.statuses.${status}`),
-            }))}
-            style={{ width: 140 }}
-            data-testid="filter-status"
-          />
-        </Flex>
-        <Table<AdminLineAccount>
-          rowKey="id"
-          columns={columns}
-          dataSource={rows}
-          loading={{ spinning: channels.isFetching, delay: SPINNER_DELAY_MS }}
-          onRow={(channel) => testId(`line-account-row-${channel.id}`)}
-          scroll={{ x: 'max-content' }}
-          locale={{
-            emptyText: (
-              <Empty
-                description={filtered ? t('adminLineAccounts.noMatch') : t('adminLineAccounts.empty')}
-                data-testid="empty-state"
-              />
-            ),
-          }}
-          pagination={{
-            current: page,
-            pageSize: limit,
-            total: channels.data?.total_item_count ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => (
-              <Typography.Text type="secondary">{t('common.total', { count: total })}</Typography.Text>
-            ),
-            onChange: (nextPage, pageSize) => update(pageSize !== limit ? { limit: pageSize } : { page: nextPage }),
-          }}
-          data-testid="line-accounts-table"
-        />
-      </Card>
+      <ResourceTable<AdminLineAccount>
+        params={channels}
+        list={channels.list}
+        columns={columns}
+        toolbar={
+          <>
+            <ListSearch
+              value={filters.q}
+              placeholder={t('adminLineAccounts.searchPlaceholder')}
+              onSearch={(q) => update({ q })}
+              width={320}
+            />
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              value={recordId(filters.account_id)}
+              placeholder={t('adminLineAccounts.account')}
+              onChange={(id?: number) => update({ account_id: id })}
+              options={accounts.data?.data.map((account) => ({ value: account.id, label: account.name }))}
+              style={{ width: 220 }}
+              data-testid="filter-account"
+            />
+            <Select
+              allowClear
+              value={parseStatus(filters.status)}
+              placeholder={t('adminLineAccounts.status')}
+              onChange={(status?: string) => update({ status })}
+              options={LINE_ACCOUNT_STATUSES.map((status) => ({
+                value: status,
+                label: t(`channels.statuses.${status}`),
+              }))}
+              style={{ width: 140 }}
+              data-testid="filter-status"
+            />
+          </>
+        }
+        rowTestId={(channel) => `line-account-row-${channel.id}`}
+        emptyText={channels.filtered ? t('adminLineAccounts.noMatch') : t('adminLineAccounts.empty')}
+        testId="line-accounts-table"
+      />
     </>
   );
 }

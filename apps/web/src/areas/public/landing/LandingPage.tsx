@@ -3,15 +3,16 @@ import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loginPath } from '../../../app/areas.ts';
-import { useThemeStore } from '../../../app/branding/theme-store.ts';
+import { useBranding } from '../../../app/branding/branding.ts';
 import { DEFAULT_SERVICE_NAME } from '../../../app/branding/title.ts';
+import '../../../app/i18n/parts/public.ts';
 
 const LOGIN_AREAS: readonly Role[] = ['service', 'account', 'agency', 'admin'];
 
 /** The OEM's landing page for this host, with the four logins. */
 export default function LandingPage() {
   const { t } = useTranslation();
-  const themes = useThemeStore((state) => state.themes);
+  const { themes } = useBranding();
   const serviceName = themes?.service_name ?? DEFAULT_SERVICE_NAME;
   const logoUrl = themes?.image_urls.logo_url;
 

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { endpointQuery } from '../../../app/api/queries.ts';
+import '../../../app/i18n/parts/public.ts';
 
 /**
  * /redirects/{id}: a tracked link a friend opened from a LINE message. The console counts the
@@ -16,7 +17,7 @@ export default function RedirectPage() {
   const { id = '' } = useParams();
   // Every opening must be counted: the answer is neither cached nor fetched twice by the page itself.
   const link = useQuery({
-    ...endpointQuery(linksApi.follow, { params: { token: id } }, { handles: 'all', fresh: true }),
+    ...endpointQuery(linksApi.follow, { params: { token: id } }, { handles: 'all' }),
     gcTime: 0,
   });
   const target = link.data?.data.url;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../app/feedback.ts';
 import type { FriendAbilities } from './friend-format.ts';
 import { changeLabels, LabelMultiSelect, type LabelKind } from './friend-parts.tsx';
+import '../../../app/i18n/parts/friends.ts';
 
 type Action = 'add' | 'remove';
 interface Operation {

@@ -8,6 +8,7 @@ import { download, saveBlob } from '../../../app/api/download.ts';
 import { isApiError } from '../../../app/api/errors.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { friendFilterQuery, type FriendFilters } from './friend-filters.ts';
+import '../../../app/i18n/parts/friends.ts';
 
 /** Downloads the friend list as filtered now (CSV); the server names the file. */
 export function ExportCsvButton({ filters }: { filters: FriendFilters }) {

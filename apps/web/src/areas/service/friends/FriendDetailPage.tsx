@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../app/api/errors.ts';
+import { useNoChannel, useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { LoadState, recordId } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -17,14 +18,13 @@ import {
   LabelChips,
   LabelPicker,
   useFriendAbilities,
-  useNoChannel,
-  useSelectedChannelId,
   type LabelKind,
 } from './friend-parts.tsx';
 import { DisplayNameButton, friendQuery, NotesForm, ScoreForm } from './FriendFieldForms.tsx';
 import { FriendInfoValues } from './FriendInfoValues.tsx';
 import { FriendTalkHistory } from './FriendTalkHistory.tsx';
 import { InfoFieldsDrawer } from './InfoFieldsDrawer.tsx';
+import '../../../app/i18n/parts/friends.ts';
 
 const LIST_PATH = '/service/friends';
 

@@ -19,6 +19,7 @@ import { feedback } from '../../../app/feedback.ts';
 import { schemaRule, showFieldErrors } from '../../../app/forms.ts';
 import { FormAlert, formLevelMessage } from '../../../components/auth/FormAlert.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
+import '../../../app/i18n/parts/friends.ts';
 
 /** The friend detail's query (403 and 404 are shown as the page's error state, not as notifications). */
 export const friendQuery = (id: number) => endpointQuery(friendsApi.get, { params: { id } }, { handles: [403, 404] });

@@ -13,6 +13,7 @@ import {
 } from './friend-filters.ts';
 import type { FriendAbilities } from './friend-format.ts';
 import { LabelMultiSelect } from './friend-parts.tsx';
+import '../../../app/i18n/parts/friends.ts';
 
 const DATE = 'YYYY-MM-DD';
 

@@ -20,6 +20,7 @@ import {
   infoValueText,
   type InfoFormValues,
 } from './info-fields.ts';
+import '../../../app/i18n/parts/friends.ts';
 
 /** The input of a field's value (returned as an element: the form item hands its value to it directly). */
 function infoValueInput(field: InfoField) {

@@ -8,7 +8,8 @@ import { useSession } from '../../../app/session.ts';
 import { DeliveryWaitNote } from '../../../components/delivery/DeliveryWaitNote.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { talkMessageText } from './friend-format.ts';
-import { useSelectedChannelId } from './friend-parts.tsx';
+import { useSelectedChannelId } from '../../../app/channels/channels.ts';
+import '../../../app/i18n/parts/friends.ts';
 
 /** How many of the newest messages the friend page shows; the talk screen has the rest. */
 const RECENT_MESSAGES = 20;
@@ -49,7 +50,7 @@ function MessageBubble({ message, canRetry }: { message: TalkMessage; canRetry: 
         {formatDateTime(message.occurred_at)}
         {message.sent_by && ` · ${message.sent_by.name}`}
         {message.delivery_status === 'failed' && ` · ${t('friends.deliveryFailed')}`}
-        {message.delivery_wait && ` · ${t('talks.delivery.waiting')}`}
+        {message.delivery_wait && ` · ${t('friends.deliveryWaiting')}`}
       </Typography.Text>
       {message.delivery_wait && <DeliveryWaitNote wait={message.delivery_wait} canRetry={canRetry} />}
     </Flex>

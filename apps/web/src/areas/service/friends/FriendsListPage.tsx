@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { endpointQuery } from '../../../app/api/queries.ts';
+import { useNoChannel, useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { SPINNER_DELAY_MS } from '../../../app/config.ts';
 import { formatDate, formatDateTime } from '../../../components/format.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -26,15 +27,9 @@ import {
   type FriendSort,
 } from './friend-filters.ts';
 import { FriendFilters } from './FriendFilters.tsx';
-import {
-  FriendAvatar,
-  FriendStatusTag,
-  LabelChips,
-  useFriendAbilities,
-  useNoChannel,
-  useSelectedChannelId,
-} from './friend-parts.tsx';
+import { FriendAvatar, FriendStatusTag, LabelChips, useFriendAbilities } from './friend-parts.tsx';
 import { InfoFieldsDrawer } from './InfoFieldsDrawer.tsx';
+import '../../../app/i18n/parts/friends.ts';
 
 const ASCENDING_FIRST = ['ascend', 'descend', 'ascend'] as const;
 const DESCENDING_FIRST = ['descend', 'ascend', 'descend'] as const;

@@ -21,8 +21,9 @@ import { schemaRule } from '../../../app/forms.ts';
 import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { testId } from '../../../components/test-id.ts';
-import { useSelectedChannelId } from './friend-parts.tsx';
+import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { infoFieldFormValues, infoFieldPayload, type InfoFieldFormValues } from './info-fields.ts';
+import '../../../app/i18n/parts/friends.ts';
 
 const FIELDS = ['name', 'field_type', 'options', 'sort_index'];
 const optionRule = schemaRule(infoFieldInput.shape.name);

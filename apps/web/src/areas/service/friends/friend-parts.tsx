@@ -13,11 +13,12 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../app/api/call.ts';
 import { endpointQuery, invalidateEndpoints } from '../../../app/api/queries.ts';
-import { useChannelStore } from '../../../app/channels/channel-store.ts';
+import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { ALL_ITEMS_LIMIT } from '../../../app/config.ts';
 import { useSession } from '../../../app/session.ts';
 import { MarkSwatch } from '../../../components/MarkSwatch.tsx';
 import { chunked, friendAbilities, initialOf } from './friend-format.ts';
+import '../../../app/i18n/parts/friends.ts';
 
 /** Pieces both friend screens use: avatar, status, label chips and pickers, abilities, label changes. */
 
@@ -27,16 +28,6 @@ type LabelRef = FriendListItem['tags'][number] & { color?: string };
 
 export function useFriendAbilities() {
   return friendAbilities(useSession('service')?.permissions);
-}
-
-/** The selected channel's id; the friend queries wait for it (they are sent in its LineAccountId). */
-export function useSelectedChannelId(): number | null {
-  return useChannelStore((state) => state.selected?.id ?? null);
-}
-
-/** True once the channels have loaded (or failed to) and none is selected: nothing to show. */
-export function useNoChannel(): boolean {
-  return useChannelStore((state) => state.selected === null && (state.status === 'ready' || state.status === 'failed'));
 }
 
 export function FriendAvatar({ name, pictureUrl, size }: { name: string; pictureUrl: string | null; size?: number }) {

@@ -3,6 +3,7 @@ import { ColorPicker, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal, NameItem } from '../../../components/FormModal.tsx';
 import { DEFAULT_MARK_COLOUR, MARK_COLOURS, type Label, type LabelFormValues, type LabelKind } from './label-kind.ts';
+import '../../../app/i18n/parts/labels.ts';
 
 const FIELDS = ['name', 'folder_id', 'color'];
 

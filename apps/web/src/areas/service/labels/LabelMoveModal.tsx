@@ -3,6 +3,7 @@ import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { FolderSelect } from './LabelFormModal.tsx';
+import '../../../app/i18n/parts/labels.ts';
 
 interface LabelMoveModalProps {
   count: number;

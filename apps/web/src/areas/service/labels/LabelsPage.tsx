@@ -1,23 +1,23 @@
 import { EditOutlined, FolderOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Space, Table, theme, Typography } from 'antd';
+import { Button, Space, theme, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { invalidateEndpoints } from '../../../app/api/queries.ts';
-import { SPINNER_DELAY_MS } from '../../../app/config.ts';
 import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton.tsx';
 import { FolderLayout, FolderSidebar } from '../../../components/folders/FolderSidebar.tsx';
 import { useFolderList } from '../../../components/folders/useFolders.ts';
-import { ListSearch, useListPagination } from '../../../components/ListParts.tsx';
+import { ListSearch } from '../../../components/ListParts.tsx';
 import { recordId } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { testId } from '../../../components/test-id.ts';
+import { ResourceTable } from '../../../components/ResourceTable.tsx';
 import { useListParams } from '../../../components/useListParams.ts';
 import { friendsPathOf, type Label, type LabelKind } from './label-kind.ts';
 import { LabelFormModal } from './LabelFormModal.tsx';
 import { LabelMoveModal } from './LabelMoveModal.tsx';
 import { useCanEditLabels, useLabelActions, useLabelList } from './useLabels.ts';
+import '../../../app/i18n/parts/labels.ts';
 
 const FILTERS = ['q', 'folder_id'] as const;
 
@@ -37,7 +37,6 @@ export function LabelsPage({ kind }: { kind: LabelKind }) {
   const selectedRows = rows.filter((label) => selectedIds.includes(label.id));
   const folderName = new Map(folders.map((folder) => [folder.id, folder.name]));
   const noun = t(`${kind.feature}.noun`);
-  const pagination = useListPagination({ page, limit, total: labels.data?.total_item_count ?? 0, update });
 
   // The last row of a later page is gone: show the page before it.
   const afterDelete = () => {
@@ -142,45 +141,43 @@ export function LabelsPage({ kind }: { kind: LabelKind }) {
           />
         }
       >
-        <Card>
-          <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
-            <ListSearch
-              value={filters.q}
-              placeholder={t(`${kind.feature}.searchPlaceholder`)}
-              onSearch={(q) => update({ q })}
-            />
-            {canEdit && selectedRows.length > 0 && (
-              <Space wrap>
-                <Typography.Text type="secondary" data-testid="selection-count">
-                  {t('labels.selected', { count: selectedRows.length })}
-                </Typography.Text>
-                <Button icon={<FolderOutlined />} onClick={() => setMoving(true)} data-testid="move-button">
-                  {t('labels.move')}
-                </Button>
-              </Space>
-            )}
-          </Flex>
-          <Table<Label>
-            rowKey="id"
-            columns={columns}
-            dataSource={rows}
-            loading={{ spinning: labels.isFetching, delay: SPINNER_DELAY_MS }}
-            onRow={(label) => testId(`label-row-${label.id}`)}
-            rowSelection={
-              canEdit
-                ? {
-                    selectedRowKeys: selectedRows.map((label) => label.id),
-                    onChange: (keys) => setSelectedIds(keys.map(Number)),
-                    getCheckboxProps: (label) => ({ 'aria-label': label.name }),
-                  }
-                : undefined
-            }
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty description={emptyText} data-testid="labels-empty" /> }}
-            pagination={pagination}
-            data-testid="labels-table"
-          />
-        </Card>
+        <ResourceTable<Label>
+          params={{ page, limit, update }}
+          list={labels}
+          columns={columns}
+          toolbar={
+            <>
+              <ListSearch
+                value={filters.q}
+                placeholder={t(`${kind.feature}.searchPlaceholder`)}
+                onSearch={(q) => update({ q })}
+              />
+              {canEdit && selectedRows.length > 0 && (
+                <Space wrap>
+                  <Typography.Text type="secondary" data-testid="selection-count">
+                    {t('labels.selected', { count: selectedRows.length })}
+                  </Typography.Text>
+                  <Button icon={<FolderOutlined />} onClick={() => setMoving(true)} data-testid="move-button">
+                    {t('labels.move')}
+                  </Button>
+                </Space>
+              )}
+            </>
+          }
+          rowTestId={(label) => `label-row-${label.id}`}
+          rowSelection={
+            canEdit
+              ? {
+                  selectedRowKeys: selectedRows.map((label) => label.id),
+                  onChange: (keys) => setSelectedIds(keys.map(Number)),
+                  getCheckboxProps: (label) => ({ 'aria-label': label.name }),
+                }
+              : undefined
+          }
+          emptyText={emptyText}
+          emptyTestId="labels-empty"
+          testId="labels-table"
+        />
       </FolderLayout>
       {editing && (
         <LabelFormModal

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../app/api/call.ts';
 import { isApiError } from '../../../app/api/errors.ts';
 import { invalidateEndpoints, markEndpointsStale } from '../../../app/api/queries.ts';
-import { useChannelStore } from '../../../app/channels/channel-store.ts';
+import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { useSession } from '../../../app/session.ts';
 import { carriersOf, labelBody, movedBody, type Label, type LabelFormValues, type LabelKind } from './label-kind.ts';
+import '../../../app/i18n/parts/labels.ts';
 
 export interface LabelListFilter {
   page: number;
@@ -18,19 +19,18 @@ export interface LabelListFilter {
 }
 
 /**
- * The list key starts with the endpoint path (invalidateEndpoints reaches it) and names the channel.
- * TanStack Query keeps the pages for the GET cache time; the request layer's own GET cache is skipped
- * so that the list shows the server's counts right after a change made elsewhere (bulk tagging).
+ * The list key starts with the endpoint path (invalidateEndpoints reaches it, e.g. after bulk tagging
+ * changed the counts) and names the channel.
  */
 const labelListQuery = (kind: LabelKind, lineAccountId: number, query: LabelListFilter) =>
   queryOptions({
     queryKey: [kind.api.list.path, { lineAccountId, ...query }],
-    queryFn: ({ signal }) => call(kind.api.list, { query }, { signal, fresh: true }),
+    queryFn: ({ signal }) => call(kind.api.list, { query }, { signal }),
   });
 
 /** One page of the channel's labels; nothing is fetched until a channel is chosen. */
 export function useLabelList(kind: LabelKind, filter: LabelListFilter) {
-  const lineAccountId = useChannelStore((state) => state.selected?.id ?? null);
+  const lineAccountId = useSelectedChannelId();
   return useQuery({
     ...labelListQuery(kind, lineAccountId ?? 0, filter),
     enabled: lineAccountId !== null,

@@ -23,6 +23,8 @@ import {
 } from '../../../components/line-message/line-message.ts';
 import { bubble, LINE_APP_COLOURS, phoneFrame, phoneHeader } from '../../../components/line-message/phone-style.ts';
 import { conversationQuery, friendsSummaryQuery, virtualFriendsQuery } from './queries.ts';
+import '../../../app/i18n/parts/phone-panel.ts';
+import '../../../app/i18n/parts/line-message.ts';
 
 /** How often the open panel looks for what the channel sent. */
 const CONVERSATION_REFRESH_MS = 3_000;
@@ -91,9 +93,9 @@ function FromFriend({ entry }: { entry: Extract<ConversationEntry, { direction: 
     case 'image': {
       const src = inlineImageUrl(entry.image_url);
       return src ? (
-        <img src={src} alt={t('phonePanel.image')} style={{ maxWidth: 200, maxHeight: 200, borderRadius: 12 }} />
+        <img src={src} alt={t('lineMessage.image')} style={{ maxWidth: 200, maxHeight: 200, borderRadius: 12 }} />
       ) : (
-        <div style={bubble('friend')}>{t('phonePanel.image')}</div>
+        <div style={bubble('friend')}>{t('lineMessage.image')}</div>
       );
     }
     case 'sticker':
@@ -357,7 +359,7 @@ export default function PhonePanel({ lineAccountId, botName, seeding, open, onCl
                 menu={{
                   items: SAMPLE_STICKERS.map((s) => ({
                     key: `${s.packageId}/${s.stickerId}`,
-                    label: `${t('phonePanel.sticker')} ${s.packageId} / ${s.stickerId}`,
+                    label: `${t('lineMessage.sticker')} ${s.packageId} / ${s.stickerId}`,
                   })),
                   onClick: ({ key }) => {
                     const [packageId, stickerId] = key.split('/');

@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Grid, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useChannelStore } from '../../../app/channels/channel-store.ts';
+import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { friendsSummaryQuery, simulatorStatusQuery } from './queries.ts';
+import '../../../app/i18n/parts/phone-panel.ts';
 
 const PhonePanel = lazy(() => import('./PhonePanel.tsx'));
 
@@ -19,7 +20,7 @@ const SEEDING_REFRESH_MS = 3_000;
  */
 export function ServiceHeaderTools({ permissions, textColour }: { permissions: Permissions; textColour?: string }) {
   const { t } = useTranslation();
-  const lineAccountId = useChannelStore((state) => state.selected?.id ?? null);
+  const lineAccountId = useSelectedChannelId();
   const [open, setOpen] = useState(false);
   const wide = Grid.useBreakpoint().md ?? true;
   const mayCount = allows(permissions, { feature: 'friends', level: 'view' });

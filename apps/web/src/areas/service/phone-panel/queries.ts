@@ -4,35 +4,34 @@ import { call } from '../../../app/api/call.ts';
 
 /*
  * Reads of the phone panel and the header's friend count. Keys start with the endpoint path (so
- * invalidateEndpoints reaches them) and name the channel; every read skips the GET cache, since
- * virtual friends change what these answer at any moment.
+ * invalidateEndpoints reaches them) and name the channel; virtual friends change what these answer at
+ * any moment, so all but the simulator's status are stale at once.
  */
 
 /** Answers only for a channel bound to the simulator (404 otherwise: no panel, no message). */
 export const simulatorStatusQuery = (lineAccountId: number) =>
   queryOptions({
     queryKey: [simulatorApi.status.path, { lineAccountId }],
-    queryFn: ({ signal }) => call(simulatorApi.status, {}, { handles: 'all', fresh: true, signal }),
+    queryFn: ({ signal }) => call(simulatorApi.status, {}, { handles: 'all', signal }),
   });
 
 export const friendsSummaryQuery = (lineAccountId: number) =>
   queryOptions({
     queryKey: [friendsApi.summary.path, { lineAccountId }],
-    queryFn: ({ signal }) => call(friendsApi.summary, {}, { handles: 'all', fresh: true, signal }),
+    queryFn: ({ signal }) => call(friendsApi.summary, {}, { handles: 'all', signal }),
     staleTime: 0,
   });
 
 export const virtualFriendsQuery = (lineAccountId: number) =>
   queryOptions({
     queryKey: [simulatorApi.friends.path, { lineAccountId }],
-    queryFn: ({ signal }) => call(simulatorApi.friends, {}, { fresh: true, signal }),
+    queryFn: ({ signal }) => call(simulatorApi.friends, {}, { signal }),
     staleTime: 0,
   });
 
 export const conversationQuery = (lineAccountId: number, userId: string) =>
   queryOptions({
     queryKey: [simulatorApi.conversation.path, { lineAccountId, userId }],
-    queryFn: ({ signal }) =>
-      call(simulatorApi.conversation, { params: { userId } }, { handles: [404], fresh: true, signal }),
+    queryFn: ({ signal }) => call(simulatorApi.conversation, { params: { userId } }, { handles: [404], signal }),
     staleTime: 0,
   });

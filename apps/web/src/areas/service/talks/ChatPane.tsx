@@ -11,10 +11,10 @@ import { SPINNER_DELAY_MS } from '../../../app/config.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { LINE_APP_COLOURS } from '../../../components/line-message/phone-style.ts';
 import { Composer } from './Composer.tsx';
-import { useConversationStore } from './conversation-store.ts';
 import { MarkSelect } from './MarkSelect.tsx';
 import { TalkMessageRow } from './TalkMessageView.tsx';
 import { redirectAfterFriendFetch } from './unread-rules.ts';
+import '../../../app/i18n/parts/talks.ts';
 
 /** While a message of ours is about to be sent, its status is read again this often ... */
 const DELIVERY_REFRESH_MS = 3_000;
@@ -38,7 +38,7 @@ function useHistory(friendId: number) {
       call(
         talksApi.history,
         { query: { friend_id: friendId, ...(pageParam === null ? {} : { before_id: pageParam }) } },
-        { fresh: true, handles: FRIEND_FAILURES, signal },
+        { handles: FRIEND_FAILURES, signal },
       ),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => (last.has_more ? (last.data.at(-1)?.id ?? null) : null),
@@ -50,34 +50,34 @@ function useHistory(friendId: number) {
 export interface ChatPaneProps {
   friendId: number;
   permissions: Permissions;
+  /** The friend's row of the talk list, if listed: shown until the friend's details arrive. */
+  row: Conversation | undefined;
+  /** Opening a conversation sets its unread count to 0 in the list. */
+  onOpened: (friendId: number) => void;
 }
 
 /** The chat with one friend: header (name, mark), history paged back, and the composer. */
-export function ChatPane({ friendId, permissions }: ChatPaneProps) {
+export function ChatPane({ friendId, permissions, row, onOpened }: ChatPaneProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const opened = useConversationStore((state) => state.opened);
-  const row: Conversation | undefined = useConversationStore((state) =>
-    state.friends.find((friend) => friend.id === friendId),
-  );
   const mayViewFriend = allows(permissions, { feature: 'friends', level: 'view' });
   const mayViewMarks = allows(permissions, { feature: 'marks', level: 'view' });
   const maySend = allows(permissions, { feature: 'talks', level: 'edit' }) && permissions.send_messages;
 
   const history = useHistory(friendId);
   const friend = useQuery({
-    ...endpointQuery(friendsApi.get, { params: { id: friendId } }, { fresh: true, handles: FRIEND_FAILURES }),
+    ...endpointQuery(friendsApi.get, { params: { id: friendId } }, { handles: FRIEND_FAILURES }),
     enabled: mayViewFriend,
     staleTime: 0,
   });
 
   // Opening a conversation sets its unread count to 0, here and on the server.
   useEffect(() => {
-    opened(friendId);
+    onOpened(friendId);
     call(talksApi.markRead, { body: { friend_id: friendId } }, { handles: FRIEND_FAILURES }).catch(() => {
       // A friend that cannot be read shows through the history's failure below.
     });
-  }, [friendId, opened]);
+  }, [friendId, onOpened]);
 
   // A friend whose fetch fails (another channel's, deleted, not a number) sends the user back to the list.
   const failed = history.isError || friend.isError;

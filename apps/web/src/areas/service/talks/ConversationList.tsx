@@ -4,9 +4,10 @@ import { Avatar, Badge, Button, Checkbox, Empty, Flex, Input, Spin, Typography }
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SPINNER_DELAY_MS } from '../../../app/config.ts';
-import { useConversationStore } from './conversation-store.ts';
+import type { ConversationListModel } from './conversation-list.ts';
 import { listTime, previewOf } from './talk-format.ts';
 import { hasMorePages, TALKS_PATH } from './unread-rules.ts';
+import '../../../app/i18n/parts/talks.ts';
 
 function Preview({ friend }: { friend: Conversation }) {
   const { t } = useTranslation();
@@ -75,15 +76,16 @@ function ConversationItem({ friend, selected }: { friend: Conversation; selected
 }
 
 /** The talk list: name search, unread-only filter, 20 a page with "load more". */
-export function ConversationList({ selectedId }: { selectedId: number | null }) {
+export function ConversationList({
+  conversations,
+  selectedId,
+}: {
+  conversations: ConversationListModel;
+  selectedId: number | null;
+}) {
   const { t } = useTranslation();
-  const friends = useConversationStore((state) => state.friends);
-  const filters = useConversationStore((state) => state.filters);
-  const status = useConversationStore((state) => state.status);
-  const loadingMore = useConversationStore((state) => state.loadingMore);
-  const more = useConversationStore(hasMorePages);
-  const search = useConversationStore((state) => state.search);
-  const loadMore = useConversationStore((state) => state.loadMore);
+  const { state, search, loadMore } = conversations;
+  const { friends, filters } = state;
   const filtered = filters.name !== '' || filters.unreadOnly;
 
   return (
@@ -94,37 +96,37 @@ export function ConversationList({ selectedId }: { selectedId: number | null }) 
         allowClear
         placeholder={t('talks.searchPlaceholder')}
         aria-label={t('talks.searchPlaceholder')}
-        onSearch={(value) => void search({ name: value.trim(), unreadOnly: filters.unreadOnly })}
+        onSearch={(value) => search({ name: value.trim(), unreadOnly: filters.unreadOnly })}
         data-testid="talk-search"
       />
       <Checkbox
         checked={filters.unreadOnly}
-        onChange={(event) => void search({ name: filters.name, unreadOnly: event.target.checked })}
+        onChange={(event) => search({ name: filters.name, unreadOnly: event.target.checked })}
         data-testid="talk-unread-only"
       >
         {t('talks.unreadOnly')}
       </Checkbox>
       <div style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
-        {status === 'loading' && friends.length === 0 && (
+        {conversations.loading && (
           <div style={{ padding: 24, textAlign: 'center' }}>
             <Spin delay={SPINNER_DELAY_MS} />
           </div>
         )}
-        {status === 'failed' && (
+        {conversations.failed && (
           <Empty description={t('talks.fetchError')}>
-            <Button onClick={() => void search(filters)} data-testid="talk-retry">
+            <Button onClick={() => search(filters)} data-testid="talk-retry">
               {t('talks.retry')}
             </Button>
           </Empty>
         )}
-        {status === 'ready' && friends.length === 0 && (
+        {conversations.loaded && friends.length === 0 && (
           <Empty description={filtered ? t('talks.emptyFiltered') : t('talks.empty')} data-testid="talk-empty" />
         )}
         {friends.map((friend) => (
           <ConversationItem key={friend.id} friend={friend} selected={friend.id === selectedId} />
         ))}
-        {more && status === 'ready' && (
-          <Button block type="link" loading={loadingMore} onClick={() => void loadMore()} data-testid="talk-load-more">
+        {hasMorePages(state) && conversations.loaded && (
+          <Button block type="link" loading={conversations.loadingMore} onClick={loadMore} data-testid="talk-load-more">
             {t('talks.loadMore')}
           </Button>
         )}

@@ -8,6 +8,7 @@ import { endpointQuery, invalidateEndpoints } from '../../../app/api/queries.ts'
 import { ALL_ITEMS_LIMIT } from '../../../app/config.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { MarkSwatch } from '../../../components/MarkSwatch.tsx';
+import '../../../app/i18n/parts/talks.ts';
 
 /**
  * The friend's 対応マーク, one at a time: choosing one takes the previous ones off and puts the new

@@ -7,6 +7,7 @@ import { ChannelMessage, LinkifiedText } from '../../../components/line-message/
 import { obj, str } from '../../../components/line-message/line-message.ts';
 import { bubble, LINE_APP_COLOURS } from '../../../components/line-message/phone-style.ts';
 import { chatTime } from './talk-format.ts';
+import '../../../app/i18n/parts/talks.ts';
 
 /*
  * One message of a talk, seen from the channel's side: the friend on the left, our side (staff,

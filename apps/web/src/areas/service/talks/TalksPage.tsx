@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { call } from '../../../app/api/call.ts';
 import { invalidateEndpoints } from '../../../app/api/queries.ts';
-import { useChannelStore } from '../../../app/channels/channel-store.ts';
+import { useNoChannel, useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { SPINNER_DELAY_MS } from '../../../app/config.ts';
 import { feedback } from '../../../app/feedback.ts';
 import type { RealtimeStatus } from '../../../app/realtime/connection.ts';
@@ -15,9 +15,10 @@ import { recordId } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ChatPane } from './ChatPane.tsx';
 import { ConversationList } from './ConversationList.tsx';
-import { useConversationStore } from './conversation-store.ts';
+import { useConversationList, type ConversationListModel } from './conversation-list.ts';
 import { addsUnread, redirectAfterFriendFetch } from './unread-rules.ts';
 import { useWideScreen } from './useWideScreen.ts';
+import '../../../app/i18n/parts/talks.ts';
 
 /** The list and the chat keep to the window's height, each scrolling on its own. */
 const PANE_HEIGHT = 'calc(100dvh - 190px)';
@@ -48,13 +49,15 @@ interface TalksScreenProps {
 }
 
 /** Realtime events of the channel drive the list's rules and refresh the open chat. */
-function useTalkEvents(lineAccountId: number, friendId: number | null): RealtimeStatus {
-  const apply = useConversationStore((state) => state.apply);
-  const refresh = useConversationStore((state) => state.refresh);
+function useTalkEvents(
+  lineAccountId: number,
+  friendId: number | null,
+  conversations: ConversationListModel,
+): RealtimeStatus {
   return useRealtime(lineAccountId, {
     onEvent(event) {
       const screen = { widthPx: window.innerWidth, selectedFriendId: friendId };
-      void apply(event, screen);
+      void conversations.apply(event, screen);
       if (event.friend_id !== friendId) return;
       if (event.type === 'friend.updated') {
         void invalidateEndpoints(friendsApi.get);
@@ -68,7 +71,7 @@ function useTalkEvents(lineAccountId: number, friendId: number | null): Realtime
     },
     onReady() {
       // Subscribed (again): whatever arrived while the socket was down is read now.
-      void refresh();
+      void conversations.refresh();
       void invalidateEndpoints(talksApi.history, friendsApi.get);
     },
   });
@@ -77,16 +80,20 @@ function useTalkEvents(lineAccountId: number, friendId: number | null): Realtime
 function TalksScreen({ lineAccountId, permissions, friendId }: TalksScreenProps) {
   const { t } = useTranslation();
   const wide = useWideScreen();
-  const start = useConversationStore((state) => state.start);
-  const status = useTalkEvents(lineAccountId, friendId);
-
-  useEffect(() => {
-    void start(lineAccountId);
-  }, [lineAccountId, start]);
+  const conversations = useConversationList(lineAccountId);
+  const status = useTalkEvents(lineAccountId, friendId, conversations);
 
   const indicator = <ConnectionIndicator status={status} />;
-  const list = <ConversationList selectedId={friendId} />;
-  const chat = friendId !== null && <ChatPane key={friendId} friendId={friendId} permissions={permissions} />;
+  const list = <ConversationList conversations={conversations} selectedId={friendId} />;
+  const chat = friendId !== null && (
+    <ChatPane
+      key={friendId}
+      friendId={friendId}
+      permissions={permissions}
+      row={conversations.state.friends.find((friend) => friend.id === friendId)}
+      onOpened={conversations.opened}
+    />
+  );
 
   if (!wide) {
     // Below 768px the list and the chat are separate screens.
@@ -133,8 +140,8 @@ export default function TalksPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const session = useSession('service');
-  const lineAccountId = useChannelStore((state) => state.selected?.id ?? null);
-  const channelStatus = useChannelStore((state) => state.status);
+  const lineAccountId = useSelectedChannelId();
+  const noChannel = useNoChannel();
   const friendId = id === undefined ? null : (recordId(id) ?? null);
   const invalidId = id !== undefined && friendId === null;
 
@@ -147,7 +154,7 @@ export default function TalksPage() {
     return (
       <>
         <PageHeader />
-        {channelStatus === 'ready' || channelStatus === 'failed' ? (
+        {noChannel ? (
           <Empty />
         ) : (
           <div style={{ padding: 48, textAlign: 'center' }}>

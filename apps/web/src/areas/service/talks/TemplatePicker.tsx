@@ -7,6 +7,7 @@ import { SPINNER_DELAY_MS } from '../../../app/config.ts';
 import { MessagePreview } from '../../../components/message-builder/index.ts';
 import { SERVICE_TEMPLATES } from '../templates/template-kind.ts';
 import { useTemplateList } from '../templates/useTemplates.ts';
+import '../../../app/i18n/parts/templates.ts';
 
 const PAGE_SIZE = 8;
 const ALL_TYPES = 'all';

@@ -1,8 +1,8 @@
 import type { Conversation, TalkMessage } from '@linq/contract';
 
 /*
- * The talk list's rules (spec section 4, "Talks"), as pure functions of the list state. The store
- * (conversation-store.ts) applies them; the tests name each rule.
+ * The talk list's rules (spec section 4, "Talks"), as pure functions of the list state. The query cache
+ * (conversation-list.ts) applies them; the tests name each rule.
  */
 
 /** Spec section 9: wider than this, the list and the chat are side by side. */

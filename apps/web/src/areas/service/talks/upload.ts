@@ -2,12 +2,11 @@ import {
   filesApi,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
-  IMAGE_UPLOAD_FIELD,
   IMAGE_UPLOAD_MAX_BYTES,
   IMAGE_UPLOAD_TYPES,
   type EndpointOutput,
 } from '@linq/contract';
-import { request } from '../../../app/api/request.ts';
+import { uploadFile } from '../../../app/api/call.ts';
 
 /** What the browser can tell before uploading (the server checks the bytes again). */
 export function imageFileProblem(file: Pick<File, 'type' | 'size'>): string | null {
@@ -16,18 +15,8 @@ export function imageFileProblem(file: Pick<File, 'type' | 'size'>): string | nu
   return null;
 }
 
-/** Uploads one image as multipart/form-data; answers its public URLs for an image message. */
-export async function uploadImage(file: File): Promise<EndpointOutput<typeof filesApi.uploadImage>> {
-  const form = new FormData();
-  form.append(IMAGE_UPLOAD_FIELD, file);
-  const body = await request({
-    method: filesApi.uploadImage.method,
-    path: filesApi.uploadImage.path,
-    body: form,
-    authenticated: true,
-    // The caller shows the server's Japanese message for a wrong or too large file.
-    handles: [413, 422],
-  });
-  // The server validates its answer against this same contract schema.
-  return body as EndpointOutput<typeof filesApi.uploadImage>;
+/** Uploads one image for an image message; answers its public URLs. */
+export function uploadImage(file: File): Promise<EndpointOutput<typeof filesApi.uploadImage>> {
+  // The caller shows the server's Japanese message for a wrong or too large file.
+  return uploadFile(filesApi.uploadImage, {}, file, { handles: [413, 422] });
 }

@@ -7,6 +7,7 @@ import { call } from '../../../app/api/call.ts';
 import { isApiError } from '../../../app/api/errors.ts';
 import { endpointQuery } from '../../../app/api/queries.ts';
 import { feedback } from '../../../app/feedback.ts';
+import '../../../app/i18n/parts/templates.ts';
 
 /** How many matching friends the picker offers at a time (type more of the name to narrow). */
 const FRIEND_OPTIONS = 20;

@@ -10,14 +10,15 @@ import {
   type ValidationErrors,
 } from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Form, Grid, Input, Modal, Result, Row, Space, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, Col, Form, Grid, Input, Result, Row, Space, Typography } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { call } from '../../../app/api/call.ts';
 import { isApiError } from '../../../app/api/errors.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { useFolderList } from '../../../components/folders/useFolders.ts';
+import { useLeaveGuard } from '../../../components/LeaveGuard.tsx';
 import { LoadState, recordId } from '../../../components/LoadState.tsx';
 import { hasBlockingIssues, MessageBuilder, MessagePreview } from '../../../components/message-builder/index.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -32,6 +33,7 @@ import {
   useInfoFieldOptions,
   useTemplatePermissions,
 } from './useTemplates.ts';
+import '../../../app/i18n/parts/templates.ts';
 
 /** /…/templates/:message_type/create and /edit/:id: one editor for a new or a saved template. */
 export function TemplateEditorPage({ kind }: { kind: TemplateKind }) {
@@ -119,20 +121,7 @@ function TemplateEditor({ kind, type, initial }: TemplateEditorProps) {
   // Like the builder, a new message untouched so far is not called wrong (saving still waits for it).
   const showBlocked = blocked && (state.id !== null || state.message !== initial.message);
   const dirty = canEdit && snapshotOf(state) !== saved;
-  // Set just before navigating away on purpose (after a create), when the blocker must not ask.
-  const leaving = useRef(false);
-
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  // A reload or a closed tab: the browser's own question.
-  useEffect(() => {
-    if (!dirty) return;
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [dirty]);
+  const leaveGuard = useLeaveGuard(dirty);
 
   const setMessage = (message: BuilderMessage) => setState((current) => ({ ...current, message }));
 
@@ -176,7 +165,7 @@ function TemplateEditor({ kind, type, initial }: TemplateEditorProps) {
       if (state.id === null) {
         feedback.notifySuccess(t('common.created'));
         // Reloading the address then shows the saved template.
-        leaving.current = true;
+        leaveGuard.allowLeave();
         await navigate(editPathOf(kind, type, answer.plan.id), { replace: true });
       } else {
         feedback.notifySuccess(t('common.saved'));
@@ -285,18 +274,7 @@ function TemplateEditor({ kind, type, initial }: TemplateEditorProps) {
           <div style={wide ? { position: 'sticky', top: 16 } : undefined}>{preview}</div>
         </Col>
       </Row>
-      <Modal
-        open={blocker.state === 'blocked'}
-        title={t('templates.leaveTitle')}
-        okText={t('templates.leave')}
-        cancelText={t('templates.stay')}
-        okButtonProps={{ danger: true, 'data-testid': 'leave-confirm' }}
-        cancelButtonProps={{ 'data-testid': 'leave-cancel' }}
-        onOk={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      >
-        {t('templates.leaveContent')}
-      </Modal>
+      {leaveGuard.dialog}
     </>
   );
 }

@@ -1,26 +1,26 @@
 import { AppstoreAddOutlined, CopyOutlined, EditOutlined, FolderOutlined, SendOutlined } from '@ant-design/icons';
 import type { MessageType, TemplateListItem } from '@linq/contract';
-import { Button, Card, Empty, Flex, Result, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { invalidateEndpoints } from '../../../app/api/queries.ts';
-import { SPINNER_DELAY_MS } from '../../../app/config.ts';
 import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton.tsx';
 import { FolderLayout, FolderSidebar } from '../../../components/folders/FolderSidebar.tsx';
 import { useFolderList } from '../../../components/folders/useFolders.ts';
 import { formatDateTime } from '../../../components/format.ts';
-import { CreateButton, ListSearch, useListPagination } from '../../../components/ListParts.tsx';
+import { CreateButton, ListSearch } from '../../../components/ListParts.tsx';
 import { recordId } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { testId } from '../../../components/test-id.ts';
+import { ResourceTable } from '../../../components/ResourceTable.tsx';
 import { useListParams } from '../../../components/useListParams.ts';
 import { SendTestModal } from './SendTestModal.tsx';
 import { createPathOf, editPathOf, listPathOf, messageTypeOf, type TemplateKind } from './template-kind.ts';
 import { MessageTypeTabs, PreviewPopover, UnknownTemplateType, useCopiedNotice } from './template-parts.tsx';
 import { TeppanDrawer } from './TeppanDrawer.tsx';
 import { copyTemplate, removeTemplate, useTemplateList, useTemplatePermissions } from './useTemplates.ts';
+import '../../../app/i18n/parts/templates.ts';
 
 const FILTERS = ['name', 'folder_id'] as const;
 
@@ -53,7 +53,6 @@ function TemplateList({ kind, type }: { kind: TemplateKind; type: MessageType })
   const [browsingTeppan, setBrowsingTeppan] = useState(false);
   const [copying, setCopying] = useState<number | null>(null);
   const rows = templates.data?.data ?? [];
-  const pagination = useListPagination({ page, limit, total: templates.data?.total_item_count ?? 0, update });
   const folderName = (id: number | null) =>
     (id !== null && folders.find((folder) => folder.id === id)?.name) || t('templates.noFolder');
 
@@ -208,35 +207,23 @@ function TemplateList({ kind, type }: { kind: TemplateKind; type: MessageType })
           />
         }
       >
-        <Card>
-          <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
+        <ResourceTable<TemplateListItem>
+          params={{ page, limit, update }}
+          list={templates}
+          columns={columns}
+          toolbar={
             <ListSearch
               value={filters.name}
               placeholder={t(`${kind.section}.searchPlaceholder`)}
               onSearch={(name) => update({ name })}
             />
-          </Flex>
-          {templates.isError && !templates.data ? (
-            <Result
-              status="error"
-              title={t('common.loadFailed')}
-              extra={<Button onClick={() => void templates.refetch()}>{t('common.retry')}</Button>}
-              data-testid="templates-load-failed"
-            />
-          ) : (
-            <Table<TemplateListItem>
-              rowKey="id"
-              columns={columns}
-              dataSource={rows}
-              loading={{ spinning: templates.isFetching, delay: SPINNER_DELAY_MS }}
-              onRow={(template) => testId(`template-row-${template.id}`)}
-              scroll={{ x: 'max-content' }}
-              locale={{ emptyText: <Empty description={emptyText} data-testid="templates-empty" /> }}
-              pagination={pagination}
-              data-testid="templates-table"
-            />
-          )}
-        </Card>
+          }
+          rowTestId={(template) => `template-row-${template.id}`}
+          emptyText={emptyText}
+          emptyTestId="templates-empty"
+          failedTestId="templates-load-failed"
+          testId="templates-table"
+        />
       </FolderLayout>
       {sending && <SendTestModal template={sending} onClose={() => setSending(null)} />}
       {browsingTeppan && (

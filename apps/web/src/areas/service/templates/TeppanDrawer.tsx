@@ -6,11 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../app/api/call.ts';
 import { SPINNER_DELAY_MS } from '../../../app/config.ts';
-import { useChannelStore } from '../../../app/channels/channel-store.ts';
+import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { editPathOf, SERVICE_TEMPLATES } from './template-kind.ts';
 import { PreviewPopover, useCopiedNotice } from './template-parts.tsx';
 import { templatesChanged } from './useTemplates.ts';
+import '../../../app/i18n/parts/templates.ts';
 
 const PAGE_SIZE = 10;
 
@@ -26,14 +27,14 @@ interface TeppanDrawerProps {
 export function TeppanDrawer({ type, folderId, folderName, onClose }: TeppanDrawerProps) {
   const { t } = useTranslation();
   const notifyCopied = useCopiedNotice();
-  const lineAccountId = useChannelStore((state) => state.selected?.id ?? null);
+  const lineAccountId = useSelectedChannelId();
   const [name, setName] = useState('');
   const [page, setPage] = useState(1);
   const [copying, setCopying] = useState<number | null>(null);
   const query = { message_type: type, name: name || undefined, page, limit: PAGE_SIZE };
   const teppan = useQuery({
     queryKey: [teppanBrowseApi.list.path, { lineAccountId, ...query }],
-    queryFn: ({ signal }) => call(teppanBrowseApi.list, { query }, { signal, fresh: true }),
+    queryFn: ({ signal }) => call(teppanBrowseApi.list, { query }, { signal }),
     enabled: lineAccountId !== null,
     placeholderData: keepPreviousData,
   });

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { MessagePreview } from '../../../components/message-builder/index.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { listPathOf, type TemplateKind } from './template-kind.ts';
+import '../../../app/i18n/parts/templates.ts';
 
 /** The address names no message type: a not-found state with a way to the text templates. */
 export function UnknownTemplateType({ kind }: { kind: TemplateKind }) {

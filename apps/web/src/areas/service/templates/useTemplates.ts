@@ -1,19 +1,10 @@
-import {
-  allows,
-  IMAGE_DIMENSIONS_MESSAGE,
-  IMAGE_UPLOAD_FIELD,
-  infoFieldsApi,
-  type EndpointOutput,
-  type MessageType,
-  type TemplateDetail,
-} from '@linq/contract';
+import { allows, IMAGE_DIMENSIONS_MESSAGE, infoFieldsApi, type MessageType, type TemplateDetail } from '@linq/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { call } from '../../../app/api/call.ts';
+import { call, uploadFile } from '../../../app/api/call.ts';
 import { isApiError } from '../../../app/api/errors.ts';
 import { endpointQuery, invalidateEndpoints, markEndpointsStale, queryClient } from '../../../app/api/queries.ts';
-import { request } from '../../../app/api/request.ts';
-import { useChannelStore } from '../../../app/channels/channel-store.ts';
+import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { useSession } from '../../../app/session.ts';
 import type { InfoField, UploadedBuilderImage } from '../../../components/message-builder/index.ts';
 import { imageFileProblem } from '../talks/upload.ts';
@@ -29,18 +20,18 @@ export interface TemplateListFilter {
 
 /** Whose templates a screen shows: the selected channel's (null until one is chosen) or the platform's. */
 function useOwner(kind: TemplateKind): number | 'admin' | null {
-  const lineAccountId = useChannelStore((state) => state.selected?.id ?? null);
+  const lineAccountId = useSelectedChannelId();
   return kind.area === 'admin' ? 'admin' : lineAccountId;
 }
 
 /**
- * The list key starts with the endpoint path (invalidateEndpoints reaches it) and names the owner.
- * The request layer's GET cache is skipped: a copy or a save elsewhere must show at once.
+ * The list key starts with the endpoint path (invalidateEndpoints reaches it after a copy or a save)
+ * and names the owner.
  */
 const templateListQuery = (kind: TemplateKind, owner: number | 'admin', query: TemplateListFilter) =>
   queryOptions({
     queryKey: [kind.api.list.path, { owner, ...query }],
-    queryFn: ({ signal }) => call(kind.api.list, { query }, { signal, fresh: true }),
+    queryFn: ({ signal }) => call(kind.api.list, { query }, { signal }),
   });
 
 /** One page of templates; nothing is fetched until a channel is chosen. */
@@ -53,9 +44,9 @@ export function useTemplateList(kind: TemplateKind, filter: TemplateListFilter) 
   });
 }
 
-/** One template as its editor reads it (the server's truth, not the 60 s GET cache). */
+/** One template as its editor reads it; a save sets it to the server's answer. */
 export const templateDetailQuery = (kind: TemplateKind, id: number) =>
-  endpointQuery(kind.api.get, { params: { id } }, { fresh: true, handles: [404] });
+  endpointQuery(kind.api.get, { params: { id } }, { handles: [404] });
 
 export interface TemplatePermissions {
   /** Create, edit, copy and delete. */
@@ -145,19 +136,9 @@ export async function uploadTemplateImage(kind: TemplateKind, file: File): Promi
   const size = await naturalSize(file).catch(() => {
     throw new ImageRefusedError(IMAGE_DIMENSIONS_MESSAGE);
   });
-  const form = new FormData();
-  form.append(IMAGE_UPLOAD_FIELD, file);
-  const body = await request({
-    method: kind.api.uploadImage.method,
-    path: kind.api.uploadImage.path,
-    body: form,
-    authenticated: true,
-    // Refusals are shown by the builder; the request layer reports the rest.
-    handles: [413, 422],
-  }).catch((error: unknown) => {
+  // Refusals are shown by the builder; the request layer reports the rest.
+  const { data } = await uploadFile(kind.api.uploadImage, {}, file, { handles: [413, 422] }).catch((error: unknown) => {
     throw refusal(error);
   });
-  // The server validates its answer against this same contract schema.
-  const { data } = body as EndpointOutput<TemplateKind['api']['uploadImage']>;
   return { url: data.originalContentUrl, ...size };
 }

@@ -1,0 +1,66 @@
+import { tagsApi } from '@linq/contract';
+import { QueryObserver } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GET_CACHE_TTL_MS } from '../config.ts';
+import { endpointQuery, invalidateEndpoints, queryClient } from './queries.ts';
+
+const tagList = (names: string[]) => ({
+  data: names.map((name, index) => ({
+    id: index + 1,
+    name,
+    folder_id: null,
+    sort_index: 0,
+    friend_count: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  })),
+  total_item_count: names.length,
+  pagination: { current: 1, pageSize: 20 },
+});
+const answer = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+
+describe('the query cache (spec section 9: GET responses may be cached for 60 seconds)', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const tags = endpointQuery(tagsApi.list, { query: { limit: 20 } });
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 0, toFake: ['Date'] });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    queryClient.clear();
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('serves a read from the cache until its 60 seconds have passed', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(answer(tagList(['a']))));
+    await queryClient.fetchQuery(tags);
+    vi.setSystemTime(GET_CACHE_TTL_MS - 1);
+    await expect(queryClient.fetchQuery(tags)).resolves.toEqual(tagList(['a']));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(GET_CACHE_TTL_MS);
+    await queryClient.fetchQuery(tags);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps a read that was in flight when a write invalidated it out of the cache', async () => {
+    let answerOld: () => void = () => undefined;
+    fetchMock
+      .mockImplementationOnce(() => Promise.resolve(answer(tagList(['a']))))
+      .mockImplementationOnce(() => new Promise((resolve) => (answerOld = () => resolve(answer(tagList(['old']))))))
+      .mockImplementation(() => Promise.resolve(answer(tagList(['new']))));
+    const observer = new QueryObserver(queryClient, tags);
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(tagList(['a'])));
+    void observer.refetch();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await invalidateEndpoints(tagsApi.list);
+    answerOld();
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(tagList(['new'])));
+    expect(queryClient.getQueryData(tags.queryKey)).toEqual(tagList(['new']));
+    unsubscribe();
+  });
+});
