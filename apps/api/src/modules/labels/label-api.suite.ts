@@ -1,5 +1,5 @@
 /**
- * The HTTP behaviour tags and marks share, run by tags.test.ts and marks.test.ts against
+ * The HTTP behaviour tags and marks share, run by tags.db.test.ts and marks.db.test.ts against
  * their own routes (the feature permission differs, the rules do not).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
