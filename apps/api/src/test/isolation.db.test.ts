@@ -11,25 +11,15 @@ import { startTestApp, type TestApp, type TestRequest } from './harness.ts';
 import type { Tenant } from './factory.ts';
 import { simulateChannels } from '../modules/simulator/test-support.ts';
 import { messageOf, payloadOf } from '../modules/templates/test-support.ts';
-import {
-  folders,
-  friendInfoFields,
-  friendInfoValues,
-  friendMarks,
-  friends,
-  friendTags,
-  lineAccounts,
-  marks,
-  messages,
-  messageTemplateActions,
-  messageTemplates,
-  sessions,
-  staffAuthorities,
-  tags,
-  trackedLinks,
-  userLineAccounts,
-  users,
-} from '../platform/schema.ts';
+import { folders } from '../modules/folders/schema.ts';
+import { friendInfoFields, friendInfoValues, friends } from '../modules/friends/schema.ts';
+import { friendMarks, friendTags, marks, tags } from '../modules/labels/schema.ts';
+import { lineAccounts, userLineAccounts } from '../modules/line-accounts/schema.ts';
+import { trackedLinks } from '../modules/links/schema.ts';
+import { sessions, users } from '../modules/sessions/schema.ts';
+import { staffAuthorities } from '../modules/staff-authorities/schema.ts';
+import { messages } from '../modules/talks/schema.ts';
+import { messageTemplateActions, messageTemplates } from '../modules/templates/schema.ts';
 
 interface Probe extends Omit<TestRequest, 'method' | 'path'> {
   path: string;
