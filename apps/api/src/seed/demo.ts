@@ -59,7 +59,7 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
   const db = ctx.database.db;
   const [existing] = await db.select({ n: count() }).from(oems);
   if ((existing?.n ?? 0) > 0) return false;
-  await db.transaction(async (tx) => seedDemo(tx as unknown as Db, ctx));
+  await db.transaction(async (tx) => seedDemo(tx, ctx));
   return true;
 }
 
@@ -256,8 +256,7 @@ export async function decorateDemoFriends(db: Db, lineAccountId: number): Promis
     if (i % 4 === 2)
       addValue(id, '電話番号', `090-${String(1000 + i * 37).slice(-4)}-${String(5000 + i * 91).slice(-4)}`);
   });
-  await db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  await db.transaction(async (tx) => {
     if (links.tags.length > 0) await tx.insert(friendTags).values(links.tags).onConflictDoNothing();
     if (links.marks.length > 0) await tx.insert(friendMarks).values(links.marks).onConflictDoNothing();
     if (values.length > 0) await tx.insert(friendInfoValues).values(values).onConflictDoNothing();

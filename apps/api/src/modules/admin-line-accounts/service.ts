@@ -78,8 +78,7 @@ export async function get(ctx: AppContext, caller: AdminCaller, id: number): Pro
 export async function create(ctx: AppContext, caller: AdminCaller, input: CreateInput): Promise<AdminLineAccount> {
   const db = ctx.database.db;
   await checkAccount(db, input.account_id);
-  const id = await db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  const id = await db.transaction(async (tx) => {
     await uniqueChannelId(tx, input.channel_id);
     return repo.insertUnscoped(tx, {
       ...values(input),
@@ -100,8 +99,7 @@ export async function update(
   const db = ctx.database.db;
   if (!(await repo.findUnscoped(db, id))) throw notFound(CHANNEL);
   await checkAccount(db, input.account_id);
-  await db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  await db.transaction(async (tx) => {
     await uniqueChannelId(tx, input.channel_id, id);
     const previousAccountId = await repo.updateUnscoped(tx, id, {
       ...values(input),

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { InfoField, infoFieldInput } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
 import * as repo from './info-field-repository.ts';
@@ -66,8 +65,7 @@ export async function create(ctx: AppContext, scope: ChannelScope, input: Input)
 export async function update(ctx: AppContext, scope: ChannelScope, id: number, input: Input): Promise<InfoField> {
   const values = valuesOf(input);
   return uniqueName(
-    ctx.database.db.transaction(async (trx) => {
-      const tx = trx as unknown as Db;
+    ctx.database.db.transaction(async (tx) => {
       const field = await repo.find(tx, scope.lineAccountId, id, 'update');
       if (!field) throw notFound(NOUN);
       if (field.fieldType !== values.fieldType && (await repo.hasValues(tx, id))) {
@@ -86,8 +84,7 @@ export async function update(ctx: AppContext, scope: ChannelScope, id: number, i
 
 /** Deletes the field and every friend's value of it. */
 export async function remove(ctx: AppContext, scope: ChannelScope, id: number): Promise<InfoField> {
-  return ctx.database.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return ctx.database.db.transaction(async (tx) => {
     const field = await repo.find(tx, scope.lineAccountId, id, 'update');
     if (!field) throw notFound(NOUN);
     await repo.remove(tx, scope.lineAccountId, id);

@@ -154,8 +154,7 @@ export async function update(
   if (input.display_name !== undefined) changes.displayNameOverride = input.display_name || null;
   if (input.notes !== undefined) changes.notes = input.notes || null;
   if (input.score !== undefined) changes.score = input.score;
-  const detail = await ctx.database.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  const detail = await ctx.database.db.transaction(async (tx) => {
     if (!(await repo.updateFriend(tx, scope.lineAccountId, friendId, changes))) throw notFound(FRIEND);
     return detailOf(tx, scope, friendId);
   });
@@ -206,8 +205,7 @@ export async function setInfoValues(
   input: z.output<typeof infoValuesInput>,
 ): Promise<FriendDetail> {
   personalData.requireToChange(scope);
-  return ctx.database.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return ctx.database.db.transaction(async (tx) => {
     if (!(await repo.channelFriend(tx, scope.lineAccountId, friendId))) throw notFound(FRIEND);
     const fields = new Map(
       (

@@ -108,8 +108,7 @@ export function labelService<Item extends Tag | Mark>(kind: LabelKind<Item>) {
 
     /** Deletes the label; one friends carry only with confirm (else 409 saying how many). */
     async remove(ctx: AppContext, scope: ChannelScope, id: number, query: DeleteQuery): Promise<Item> {
-      return ctx.database.db.transaction(async (trx) => {
-        const tx = trx as unknown as Db;
+      return ctx.database.db.transaction(async (tx) => {
         const row = await findOrFail(tx, scope, id);
         const carriers = await repo.carriers(tx, t, id);
         if (carriers > 0 && !query.confirm) throw conflict(inUseMessage(kind.noun, carriers));

@@ -81,8 +81,7 @@ export async function storeTrackedLinks(db: Db, links: TrackedLinks): Promise<vo
  * is gone) and tells the console the friend changed. Nothing but the address is answered.
  */
 export async function follow(ctx: AppContext, token: string): Promise<RedirectTarget> {
-  const opened = await ctx.database.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  const opened = await ctx.database.db.transaction(async (tx) => {
     const link = await repo.countClick(tx, token);
     if (!link) return undefined;
     const action = (await repo.markFirstClick(tx, token))

@@ -9,7 +9,6 @@ import {
 import type { z } from 'zod';
 import type { conversationQuery, talkHistoryQuery } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
 import { fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import type { LineMessage } from '../../platform/line.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
@@ -152,8 +151,7 @@ async function deliver(
   origin: { source: 'talk' } | { source: 'template'; sourceId: number },
 ): Promise<TalkMessage> {
   const db = ctx.database.db;
-  const { stored, recorded } = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const { stored, recorded } = await db.transaction(async (tx) => {
     const stored = await repo.insertOutgoing(tx, {
       lineAccountId: scope.lineAccountId,
       friendId: friend.id,

@@ -94,8 +94,7 @@ export async function save(
   else if (name.length > TEMPLATE_NAME_MAX) errors.add(NAME_FIELD, NAME_TOO_LONG_MESSAGE);
   errors.addIssues(validateMessage(message));
 
-  return ctx.database.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return ctx.database.db.transaction(async (tx) => {
     const existing = id === null ? null : await findOrFail(tx, caller.owner, id, true);
     if (existing && existing.messageType !== message.message_type) errors.add(MESSAGE_TYPE_FIELD, TYPE_CHANGED_MESSAGE);
     errors.addIssues(unknownIds(message, existing?.message ?? null));
@@ -132,8 +131,7 @@ export async function copy(
   id: number,
   input: CopyInput,
 ): Promise<TemplateDetail> {
-  return ctx.database.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return ctx.database.db.transaction(async (tx) => {
     const original = await findOrFail(tx, caller.owner, id);
     const folderId = input.folder_id === undefined ? original.folderId : input.folder_id;
     await requireFolder(tx, caller.owner, folderId);
@@ -152,8 +150,7 @@ export async function copyTeppan(
     owner: { kind: 'channel', lineAccountId: scope.lineAccountId },
     userId: scope.userId,
   };
-  return ctx.database.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return ctx.database.db.transaction(async (tx) => {
     const original = await findOrFail(tx, { kind: 'teppan' }, id);
     const folderId = input.folder_id ?? null;
     await requireFolder(tx, caller.owner, folderId);

@@ -51,8 +51,7 @@ async function processEvent(
   // Calls to LINE happen before the transaction, so no lock is held while waiting on the network.
   const prepared = await prepare(ctx, channel, client, event);
   const published: RealtimeEvent[] = [];
-  await ctx.database.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await ctx.database.db.transaction(async (tx) => {
     const locked = await repo.lockPendingEvent(tx, event.id);
     if (!locked) return;
     published.push(...(await apply(tx, channel, locked, prepared)));
