@@ -11,6 +11,7 @@ import {
 } from '@linq/contract';
 import type { AppContext } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
+import { channelScope, PLATFORM_SCOPE } from '../platform/principal.ts';
 import { hashPassword } from '../platform/password-hash.ts';
 import type { SecretBox } from '../platform/secrets.ts';
 import { insertTemplate } from '../modules/templates/service.ts';
@@ -422,7 +423,7 @@ async function seedTemplates(db: Db, lineAccountIds: number[], by: { staffId: nu
       .insert(folders)
       .values({ scope: 'service', lineAccountId, folderType: 'templates', name: DEMO_TEMPLATE_FOLDER })
       .returning();
-    const caller = { owner: { kind: 'channel' as const, lineAccountId }, userId: by.staffId };
+    const caller = { owner: channelScope(lineAccountId), userId: by.staffId };
     for (const template of DEMO_TEMPLATES) {
       await insertTemplate(db, caller, { name: template.name, folderId: folder!.id, message: template.message() });
     }
@@ -440,7 +441,7 @@ async function seedTemplates(db: Db, lineAccountIds: number[], by: { staffId: nu
       })),
     )
     .returning();
-  const teppan = { owner: { kind: 'teppan' as const }, userId: by.adminId };
+  const teppan = { owner: PLATFORM_SCOPE, userId: by.adminId };
   for (const template of DEMO_TEPPAN_TEMPLATES) {
     const folderId = adminFolders.find((f) => f.name === template.folder)!.id;
     await insertTemplate(db, teppan, { name: template.name, folderId, message: template.message() });
