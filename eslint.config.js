@@ -19,6 +19,61 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  /*
+   * Tenant scope by construction: SQL lives in repositories, which take the scope of their data
+   * first. So the Drizzle schema and drizzle-orm may be imported only by repository files
+   * (repository.ts, *-repository.ts, repository/*.ts), by the schema files themselves and by the
+   * database plumbing (platform/db*.ts, platform/sql.ts).
+   */
+  {
+    files: ['apps/api/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'SQL belongs in a repository (repository.ts, *-repository.ts): it takes its scope first.',
+            },
+            {
+              group: ['**/schema.ts', './schema.ts'],
+              message: 'The schema is for repositories (repository.ts, *-repository.ts): they take their scope first.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      'apps/api/src/**/repository.ts',
+      'apps/api/src/**/*-repository.ts',
+      'apps/api/src/**/repository/*.ts',
+      'apps/api/src/**/schema.ts',
+      'apps/api/src/platform/db*.ts',
+      'apps/api/src/platform/sql.ts',
+    ],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // The demo seed writes fixed demo rows into every module's tables in one transaction; it is
+    // data, not a feature, and runs only on an empty database.
+    files: ['apps/api/src/seed/demo.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // Tests go through the API where they can. Some must read or arrange rows the API does not
+    // show or cannot make (delivery states, another tenant's rows, timestamps): they may use the schema.
+    files: [
+      'apps/api/src/**/*.test.ts',
+      'apps/api/src/test/**/*.ts',
+      'apps/api/src/**/test-support.ts',
+      'apps/api/src/**/*.suite.ts',
+      'apps/api/src/**/isolation.ts',
+    ],
+    rules: { 'no-restricted-imports': 'off' },
+  },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { startLineSimulator } from '@linq/line-simulator';
 import { enqueueSend } from '../apps/api/src/modules/delivery/service.ts';
 import { lineClient } from '../apps/api/src/platform/line.ts';
+import { channelScope } from '../apps/api/src/platform/principal.ts';
 import { deliveries, friends } from '../apps/api/src/platform/schema.ts';
 import { ciScale, startBenchConsole } from './support/console.ts';
 
@@ -37,11 +38,11 @@ export async function multicastBench() {
     let peakRss = process.memoryUsage.rss();
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
     const started = performance.now();
-    const ids = await enqueueSend(
-      ctx,
-      { lineAccountId: row.id },
-      { friendIds, messages: [{ type: 'text', text: '新商品のお知らせ' }], source: 'bench' },
-    );
+    const ids = await enqueueSend(ctx, channelScope(row.id), {
+      friendIds,
+      messages: [{ type: 'text', text: '新商品のお知らせ' }],
+      source: 'bench',
+    });
     const enqueuedMs = performance.now() - started;
     for (;;) {
       const [pending] = await ctx.database.db

@@ -1,9 +1,8 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Role } from '@linq/contract';
+import * as repo from './auth-repository.ts';
 import type { Db } from './db.ts';
 import { unauthorized } from './errors.ts';
-import type { Principal } from './principal.ts';
-import { lineAccounts, sessions, staffAuthorities, userLineAccounts, users } from './schema.ts';
+import { accountScope, type Principal } from './principal.ts';
 import { hashToken } from './tokens.ts';
 
 export interface SessionPolicy {
@@ -30,12 +29,7 @@ export async function authenticate(
   roles: readonly Role[],
 ): Promise<Principal> {
   if (!token) throw unauthorized();
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
-    .limit(1);
+  const row = await repo.sessionByTokenUnscoped(db, hashToken(token));
   const now = Date.now();
   if (
     !row ||
@@ -47,15 +41,12 @@ export async function authenticate(
     throw unauthorized('セッションが無効です。もう一度ログインしてください。');
   }
   if (now - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastUsedAt: new Date(now) })
-      .where(eq(sessions.id, row.session.id));
+    await repo.touchSession(db, row.session.id, new Date(now));
   }
   return principalFor(db, row.session.id, row.user);
 }
 
-async function principalFor(db: Db, sessionId: number, user: typeof users.$inferSelect): Promise<Principal> {
+async function principalFor(db: Db, sessionId: number, user: repo.UserRow): Promise<Principal> {
   const base = { sessionId, userId: user.id };
   switch (user.role) {
     case 'admin':
@@ -66,25 +57,16 @@ async function principalFor(db: Db, sessionId: number, user: typeof users.$infer
       return { ...base, role: 'account', accountId: requireOwner(user.accountId) };
     case 'service': {
       const accountId = requireOwner(user.accountId);
-      const [authority] = await db
-        .select({ permissions: staffAuthorities.permissions })
-        .from(staffAuthorities)
-        .where(
-          and(eq(staffAuthorities.id, requireOwner(user.staffAuthorityId)), eq(staffAuthorities.accountId, accountId)),
-        );
-      if (!authority) throw unauthorized();
-      const channels = await db
-        .select({ id: userLineAccounts.lineAccountId })
-        .from(userLineAccounts)
-        .innerJoin(lineAccounts, eq(lineAccounts.id, userLineAccounts.lineAccountId))
-        .where(and(eq(userLineAccounts.userId, user.id), eq(lineAccounts.accountId, accountId)));
+      const scope = accountScope(accountId);
+      const permissions = await repo.staffPermissions(db, scope, requireOwner(user.staffAuthorityId));
+      if (!permissions) throw unauthorized();
       return {
         ...base,
         role: 'service',
         accountId,
         staffAuthorityId: requireOwner(user.staffAuthorityId),
-        permissions: authority.permissions,
-        lineAccountIds: channels.map((c) => c.id),
+        permissions,
+        lineAccountIds: await repo.assignedChannelIds(db, scope, user.id),
       };
     }
   }
@@ -99,8 +81,5 @@ function requireOwner(id: number | null): number {
 /** Ends every session of these users (logout everywhere, disable, password change). */
 export async function revokeSessionsOfUsers(db: Db, userIds: number[]): Promise<void> {
   if (userIds.length === 0) return;
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)));
+  await repo.revokeSessionsOfUsersUnscoped(db, userIds);
 }

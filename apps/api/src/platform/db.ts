@@ -10,6 +10,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
+/**
+ * The typed database, on either driver, or any of its transactions (a transaction is a database
+ * too): repositories take it first, so a service runs several of them in one transaction by
+ * passing the `tx` that `db.transaction` gives it.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -63,7 +68,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   // Extensions the migrations create (pg_trgm: the name search's trigram indexes) must be loaded
   // on every start, existing data directories included.
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema });
   return {
     kind: 'pglite',
     db,
@@ -78,7 +83,7 @@ async function openPglite(dataDir: string): Promise<Database> {
         return { rows: result.rows };
       },
     },
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
@@ -100,7 +105,7 @@ async function openPostgres(url: string, poolSize: number, log: ConnectionLog): 
     client.on('error', (error) => log.warn({ err: error }, 'database: a connection was lost'));
   });
   await pool.query('select 1');
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema });
   return {
     kind: 'postgres',
     db,
@@ -111,7 +116,7 @@ async function openPostgres(url: string, poolSize: number, log: ConnectionLog): 
         return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
       },
     },
-    migrate: () => migratePg(db as never, { migrationsFolder }),
+    migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
     listen: (channel, onPayload, onReconnect) => listenPostgres(url, log, channel, onPayload, onReconnect),
   };

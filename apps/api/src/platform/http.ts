@@ -11,7 +11,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { authenticate, bearerToken } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
-import type { ChannelScope, Principal, PrincipalOf } from './principal.ts';
+import { channelRequest, type ChannelRequest, type Principal, type PrincipalOf } from './principal.ts';
 
 export interface HandlerContext<E extends Endpoint> {
   params: EndpointParsed<E, 'params'>;
@@ -20,7 +20,7 @@ export interface HandlerContext<E extends Endpoint> {
   /** Null on public endpoints. */
   principal: Principal | null;
   /** Set on channel-scoped service endpoints: the checked LineAccountId. */
-  channel: ChannelScope | null;
+  channel: ChannelRequest | null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -56,7 +56,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
     },
     handler: async (request, reply) => {
       let principal: Principal | null = null;
-      let channel: ChannelScope | null = null;
+      let channel: ChannelRequest | null = null;
       if (endpoint.access.kind === 'session') {
         principal = await authenticate(
           ctx.database.db,
@@ -85,7 +85,7 @@ function authorizeService(
   principal: PrincipalOf<'service'>,
   endpoint: Endpoint,
   request: FastifyRequest,
-): ChannelScope | null {
+): ChannelRequest | null {
   if (endpoint.permission && !allows(principal.permissions, endpoint.permission)) throw forbidden();
   if (endpoint.channelScoped === false) return null;
   const header = request.headers[CHANNEL_HEADER];
@@ -94,12 +94,7 @@ function authorizeService(
     throw new AppError('bad_request', 'LineAccountId ヘッダーでチャネルを指定してください。');
   }
   if (!principal.lineAccountIds.includes(lineAccountId)) throw forbidden('このチャネルを操作する権限がありません。');
-  return {
-    accountId: principal.accountId,
-    lineAccountId,
-    userId: principal.userId,
-    permissions: principal.permissions,
-  };
+  return channelRequest(principal, lineAccountId);
 }
 
 /** Narrows the caller to one role; the route's access list already guarantees it. */
@@ -114,7 +109,7 @@ export function requirePrincipal(principal: Principal | null): Principal {
   return principal;
 }
 
-export function requireChannel(channel: ChannelScope | null): ChannelScope {
+export function requireChannel(channel: ChannelRequest | null): ChannelRequest {
   if (!channel) throw new AppError('bad_request', 'LineAccountId ヘッダーでチャネルを指定してください。');
   return channel;
 }

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { AppContext } from './context.ts';
-import { mailOutbox } from './schema.ts';
+import { findMail, insertMail, markMailSent } from './mail-repository.ts';
 
 export interface Mail {
   to: string;
@@ -11,16 +10,15 @@ export interface Mail {
 
 /** Every mail goes through the outbox table, then the `mail.send` job delivers it. */
 export async function queueMail(ctx: AppContext, mail: Mail): Promise<void> {
-  const [row] = await ctx.database.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
-  if (!row) throw new Error('outbox insert returned nothing');
-  await ctx.queue.send('mail.send', { outboxId: row.id });
+  const outboxId = await insertMail(ctx.database.db, mail);
+  await ctx.queue.send('mail.send', { outboxId });
 }
 
 export function mailSender(ctx: AppContext) {
   const transport = ctx.config.SMTP_URL ? nodemailer.createTransport(ctx.config.SMTP_URL) : null;
   return async ({ outboxId }: { outboxId: number }) => {
     const db = ctx.database.db;
-    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
+    const mail = await findMail(db, outboxId);
     if (!mail || mail.sentAt) return;
     if (transport) {
       await transport.sendMail({ from: ctx.config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
@@ -31,6 +29,6 @@ export function mailSender(ctx: AppContext) {
         'mail kept in the outbox (SMTP_URL not set)',
       );
     }
-    await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, outboxId));
+    await markMailSent(db, outboxId);
   };
 }

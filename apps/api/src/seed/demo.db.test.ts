@@ -2,18 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { isCalendarDate, validateMessage } from '@linq/contract';
 import { startTestApp, type TestApp } from '../test/harness.ts';
-import {
-  folders,
-  friendInfoFields,
-  friendInfoValues,
-  friendMarks,
-  friendTags,
-  lineAccounts,
-  marks,
-  messageTemplateActions,
-  messageTemplates,
-  tags,
-} from '../platform/schema.ts';
+import { folders } from '../modules/folders/schema.ts';
+import { friendInfoFields, friendInfoValues } from '../modules/friends/schema.ts';
+import { friendMarks, friendTags, marks, tags } from '../modules/labels/schema.ts';
+import { lineAccounts } from '../modules/line-accounts/schema.ts';
+import { messageTemplateActions, messageTemplates } from '../modules/templates/schema.ts';
 import {
   decorateDemoFriends,
   DEMO_INFO_FIELDS,

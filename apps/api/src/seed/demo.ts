@@ -11,26 +11,17 @@ import {
 } from '@linq/contract';
 import type { AppContext } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
+import { channelScope, PLATFORM_SCOPE } from '../platform/principal.ts';
 import { hashPassword } from '../platform/password-hash.ts';
 import type { SecretBox } from '../platform/secrets.ts';
 import { insertTemplate } from '../modules/templates/service.ts';
-import {
-  accounts,
-  agencies,
-  folders,
-  friendInfoFields,
-  friendInfoValues,
-  friendMarks,
-  friends,
-  friendTags,
-  lineAccounts,
-  marks,
-  oems,
-  staffAuthorities,
-  tags,
-  userLineAccounts,
-  users,
-} from '../platform/schema.ts';
+import { folders } from '../modules/folders/schema.ts';
+import { friendInfoFields, friendInfoValues, friends } from '../modules/friends/schema.ts';
+import { friendMarks, friendTags, marks, tags } from '../modules/labels/schema.ts';
+import { lineAccounts, userLineAccounts } from '../modules/line-accounts/schema.ts';
+import { users } from '../modules/sessions/schema.ts';
+import { staffAuthorities } from '../modules/staff-authorities/schema.ts';
+import { accounts, agencies, oems } from '../modules/tenants/schema.ts';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 export const DEMO_LOGINS = [
@@ -69,7 +60,7 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
   const db = ctx.database.db;
   const [existing] = await db.select({ n: count() }).from(oems);
   if ((existing?.n ?? 0) > 0) return false;
-  await db.transaction(async (tx) => seedDemo(tx as unknown as Db, ctx));
+  await db.transaction(async (tx) => seedDemo(tx, ctx));
   return true;
 }
 
@@ -266,8 +257,7 @@ export async function decorateDemoFriends(db: Db, lineAccountId: number): Promis
     if (i % 4 === 2)
       addValue(id, '電話番号', `090-${String(1000 + i * 37).slice(-4)}-${String(5000 + i * 91).slice(-4)}`);
   });
-  await db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  await db.transaction(async (tx) => {
     if (links.tags.length > 0) await tx.insert(friendTags).values(links.tags).onConflictDoNothing();
     if (links.marks.length > 0) await tx.insert(friendMarks).values(links.marks).onConflictDoNothing();
     if (values.length > 0) await tx.insert(friendInfoValues).values(values).onConflictDoNothing();
@@ -433,7 +423,7 @@ async function seedTemplates(db: Db, lineAccountIds: number[], by: { staffId: nu
       .insert(folders)
       .values({ scope: 'service', lineAccountId, folderType: 'templates', name: DEMO_TEMPLATE_FOLDER })
       .returning();
-    const caller = { owner: { kind: 'channel' as const, lineAccountId }, userId: by.staffId };
+    const caller = { owner: channelScope(lineAccountId), userId: by.staffId };
     for (const template of DEMO_TEMPLATES) {
       await insertTemplate(db, caller, { name: template.name, folderId: folder!.id, message: template.message() });
     }
@@ -451,7 +441,7 @@ async function seedTemplates(db: Db, lineAccountIds: number[], by: { staffId: nu
       })),
     )
     .returning();
-  const teppan = { owner: { kind: 'teppan' as const }, userId: by.adminId };
+  const teppan = { owner: PLATFORM_SCOPE, userId: by.adminId };
   for (const template of DEMO_TEPPAN_TEMPLATES) {
     const folderId = adminFolders.find((f) => f.name === template.folder)!.id;
     await insertTemplate(db, teppan, { name: template.name, folderId, message: template.message() });

@@ -1,8 +1,10 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { containsPattern, violatesUnique } from '../../platform/sql.ts';
-import { tenantId, type AccountScope } from '../../platform/principal.ts';
-import { lineAccounts, staffAuthorities, userLineAccounts, users } from '../../platform/schema.ts';
+import type { AccountScope } from '../../platform/principal.ts';
+import { lineAccounts, userLineAccounts } from '../line-accounts/schema.ts';
+import { users } from '../sessions/schema.ts';
+import { staffAuthorities } from '../staff-authorities/schema.ts';
 
 type UserStatus = (typeof users.$inferSelect)['status'];
 
@@ -33,10 +35,10 @@ export interface AccountUserFilter {
 
 /** The account's staff: service logins of the scope's account. */
 const inScope = (scope: AccountScope, ...conditions: (SQL | undefined)[]) =>
-  and(eq(users.role, 'service'), eq(users.accountId, tenantId(scope)), ...conditions);
+  and(eq(users.role, 'service'), eq(users.accountId, scope.accountId), ...conditions);
 
 const ownAuthority = (scope: AccountScope) =>
-  and(eq(staffAuthorities.id, users.staffAuthorityId), eq(staffAuthorities.accountId, tenantId(scope)));
+  and(eq(staffAuthorities.id, users.staffAuthorityId), eq(staffAuthorities.accountId, scope.accountId));
 
 function selectUsers(db: Db, scope: AccountScope) {
   return db
@@ -92,7 +94,7 @@ export async function channelIdsOf(db: Db, scope: AccountScope, userIds: number[
     .select({ userId: userLineAccounts.userId, lineAccountId: lineAccounts.id })
     .from(userLineAccounts)
     .innerJoin(lineAccounts, eq(lineAccounts.id, userLineAccounts.lineAccountId))
-    .where(and(inArray(userLineAccounts.userId, userIds), eq(lineAccounts.accountId, tenantId(scope))))
+    .where(and(inArray(userLineAccounts.userId, userIds), eq(lineAccounts.accountId, scope.accountId)))
     .orderBy(userLineAccounts.userId, lineAccounts.id);
   for (const row of rows) byUser.get(row.userId)?.push(row.lineAccountId);
   return byUser;
@@ -102,7 +104,7 @@ export async function authorityExists(db: Db, scope: AccountScope, staffAuthorit
   const [row] = await db
     .select({ id: staffAuthorities.id })
     .from(staffAuthorities)
-    .where(and(eq(staffAuthorities.id, staffAuthorityId), eq(staffAuthorities.accountId, tenantId(scope))));
+    .where(and(eq(staffAuthorities.id, staffAuthorityId), eq(staffAuthorities.accountId, scope.accountId)));
   return row !== undefined;
 }
 
@@ -111,7 +113,7 @@ export async function countChannels(db: Db, scope: AccountScope, lineAccountIds:
   const [row] = await db
     .select({ n: count() })
     .from(lineAccounts)
-    .where(and(inArray(lineAccounts.id, lineAccountIds), eq(lineAccounts.accountId, tenantId(scope))));
+    .where(and(inArray(lineAccounts.id, lineAccountIds), eq(lineAccounts.accountId, scope.accountId)));
   return row?.n ?? 0;
 }
 
@@ -122,7 +124,7 @@ export async function insert(
 ): Promise<number> {
   const [row] = await db
     .insert(users)
-    .values({ ...values, role: 'service', accountId: tenantId(scope) })
+    .values({ ...values, role: 'service', accountId: scope.accountId })
     .returning({ id: users.id });
   return row!.id;
 }
@@ -161,7 +163,7 @@ export async function setChannels(
       .select({ userId: users.id, lineAccountId: lineAccounts.id })
       .from(lineAccounts)
       .innerJoin(users, ownUser)
-      .where(and(inArray(lineAccounts.id, lineAccountIds), eq(lineAccounts.accountId, tenantId(scope)))),
+      .where(and(inArray(lineAccounts.id, lineAccountIds), eq(lineAccounts.accountId, scope.accountId))),
   );
 }
 

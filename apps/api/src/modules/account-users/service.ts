@@ -64,8 +64,7 @@ export async function create(ctx: AppContext, scope: AccountScope, input: Create
   await checkReferences(db, scope, input.staff_authority_id, lineAccountIds);
   const passwordHash = await hashPassword(input.password);
   const id = await uniqueEmail(
-    db.transaction(async (trx) => {
-      const tx = trx as unknown as Db;
+    db.transaction(async (tx) => {
       const userId = await repo.insert(tx, scope, { ...values(input), passwordHash });
       await repo.setChannels(tx, scope, userId, lineAccountIds);
       return userId;
@@ -90,8 +89,7 @@ export async function update(
     ? { passwordHash: await hashPassword(input.password), passwordChangedAt: new Date() }
     : {};
   await uniqueEmail(
-    db.transaction(async (trx) => {
-      const tx = trx as unknown as Db;
+    db.transaction(async (tx) => {
       if (!(await repo.update(tx, scope, id, { ...values(input), ...password }))) throw notFound('ユーザー');
       await repo.setChannels(tx, scope, id, lineAccountIds);
       // Authority and channel changes need no revocation: every request re-reads them.

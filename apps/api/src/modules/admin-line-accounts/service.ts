@@ -14,7 +14,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.ts';
 import { LineApiError, lineClient, type LineEndpoints } from '../../platform/line.ts';
-import type { AdminPrincipal } from '../../platform/principal.ts';
+import { channelScope, type AdminPrincipal } from '../../platform/principal.ts';
 import * as repo from './repository.ts';
 import { bindChannelById } from '../simulator/bind.ts';
 import { credentialsFixed } from '../delivery/service.ts';
@@ -78,8 +78,7 @@ export async function get(ctx: AppContext, caller: AdminCaller, id: number): Pro
 export async function create(ctx: AppContext, caller: AdminCaller, input: CreateInput): Promise<AdminLineAccount> {
   const db = ctx.database.db;
   await checkAccount(db, input.account_id);
-  const id = await db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  const id = await db.transaction(async (tx) => {
     await uniqueChannelId(tx, input.channel_id);
     return repo.insertUnscoped(tx, {
       ...values(input),
@@ -100,8 +99,7 @@ export async function update(
   const db = ctx.database.db;
   if (!(await repo.findUnscoped(db, id))) throw notFound(CHANNEL);
   await checkAccount(db, input.account_id);
-  await db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  await db.transaction(async (tx) => {
     await uniqueChannelId(tx, input.channel_id, id);
     const previousAccountId = await repo.updateUnscoped(tx, id, {
       ...values(input),
@@ -113,7 +111,7 @@ export async function update(
     if (previousAccountId !== input.account_id) await repo.dropForeignAssignments(tx, id, input.account_id);
   });
   // A new token may be the fixed one: deliveries waiting for it go out (or wait again on a 401).
-  if (input.channel_access_token) await credentialsFixed(ctx, id);
+  if (input.channel_access_token) await credentialsFixed(ctx, channelScope(id));
   return get(ctx, caller, id);
 }
 
@@ -163,7 +161,7 @@ export async function connectionTest(ctx: AppContext, caller: AdminCaller, id: n
   }
 
   // The token works: deliveries that waited for it go out.
-  if (result.ok) await credentialsFixed(ctx, id);
+  if (result.ok) await credentialsFixed(ctx, channelScope(id));
   const checkedAt = new Date();
   await repo.recordConnectionUnscoped(db, id, {
     checkedAt,

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
 import { lineClient, type LineMessage } from '../../platform/line.ts';
-import { deliveries, deliveryRecipients, friends } from '../../platform/schema.ts';
+import { channelScope } from '../../platform/principal.ts';
+import { deliveries, deliveryRecipients } from './schema.ts';
+import { friends } from '../friends/schema.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { waitFor } from '../../test/wait.ts';
 import { registerDeliveryJobs } from './jobs.ts';
@@ -90,7 +92,7 @@ const settled = (id: number, status: 'sent' | 'failed' | 'waiting') =>
   });
 
 async function sendOne(lineAccountId: number, friendIds: number[], messages = hello) {
-  const ids = await enqueueSend(t.runtime.ctx, { lineAccountId }, { friendIds, messages, source: 'test' });
+  const ids = await enqueueSend(t.runtime.ctx, channelScope(lineAccountId), { friendIds, messages, source: 'test' });
   expect(ids).toHaveLength(1);
   return ids[0]!;
 }
@@ -121,11 +123,11 @@ describe('delivery', () => {
     const other = await channelWithFriends(1);
     await db().update(friends).set({ status: 'blocked' }).where(eq(friends.id, friendIds[2]!));
 
-    const ids = await enqueueSend(
-      t.runtime.ctx,
-      { lineAccountId },
-      { friendIds: [...friendIds, other.friendIds[0]!], messages: hello, source: 'test' },
-    );
+    const ids = await enqueueSend(t.runtime.ctx, channelScope(lineAccountId), {
+      friendIds: [...friendIds, other.friendIds[0]!],
+      messages: hello,
+      source: 'test',
+    });
     expect(ids).toHaveLength(2);
     const [sent, blocked] = ids as [number, number];
     await settled(sent, 'sent');
@@ -248,7 +250,9 @@ describe('delivery', () => {
 
   /** A delivery written like enqueueSend does, but with no job: the test plays the workers. */
   async function unqueuedDelivery(lineAccountId: number, friendIds: number[]) {
-    const [id] = await repo.insertDeliveries(db(), lineAccountId, { source: 'test' }, [{ messages: hello, friendIds }]);
+    const [id] = await repo.insertDeliveries(db(), channelScope(lineAccountId), { source: 'test' }, [
+      { messages: hello, friendIds },
+    ]);
     return id!;
   }
 
@@ -269,8 +273,8 @@ describe('delivery', () => {
     const afterLine = await unqueuedDelivery(lineAccountId, friendIds);
     // Both claimed by a worker that then died (lease over at once); the second one's request
     // had reached LINE.
-    await repo.claimDeliveries(db(), [beforeLine], 0);
-    const [claim] = (await repo.claimDeliveries(db(), [afterLine], 0)) as [repo.Claim];
+    await repo.claimDeliveriesUnscoped(db(), [beforeLine], 0);
+    const [claim] = (await repo.claimDeliveriesUnscoped(db(), [afterLine], 0)) as [repo.Claim];
     const client = lineClient(t.runtime.ctx.lineEndpoints(true), token);
     const accepted = await client.multicast(
       channel.friends().map((f) => f.userId),
@@ -316,7 +320,7 @@ describe('delivery', () => {
     const { lineAccountId, channel, friendIds } = await channelWithFriends(1200);
     const messages: LineMessage[] = Array.from({ length: 7 }, (_, i) => ({ type: 'text', text: `お知らせ ${i + 1}` }));
 
-    const ids = await enqueueSend(t.runtime.ctx, { lineAccountId }, { friendIds, messages, source: 'test' });
+    const ids = await enqueueSend(t.runtime.ctx, channelScope(lineAccountId), { friendIds, messages, source: 'test' });
     expect(ids).toHaveLength(6);
     const rows = await db().select().from(deliveries).where(inArray(deliveries.id, ids)).orderBy(asc(deliveries.id));
     expect(rows.map((r) => r.messages.length)).toEqual([5, 5, 5, 2, 2, 2]);

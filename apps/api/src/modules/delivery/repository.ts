@@ -1,11 +1,14 @@
+import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DeliveryWaitReason } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
 import type { LineMessage } from '../../platform/line.ts';
-import { deliveries, deliveryRecipients, friends, lineAccounts, nowSql } from '../../platform/schema.ts';
-import { channelDeliveryStates } from './schema.ts';
+import { channelDeliveryStates, deliveries, deliveryRecipients } from './schema.ts';
+import { friends } from '../friends/schema.ts';
+import { lineAccounts } from '../line-accounts/schema.ts';
+import { nowSql } from '../../platform/db-columns.ts';
 
 /*
  * Enqueueing is scoped by channel. The worker side acts on deliveries by id: jobs carry ids
@@ -16,7 +19,7 @@ import { channelDeliveryStates } from './schema.ts';
 const after = (ms: number) => sql`now() + ${ms}::double precision * interval '1 millisecond'`;
 
 /** The channel's friends among `friendIds` (an array parameter: 100,000 ids are one query). */
-export async function channelFriends(db: Db, lineAccountId: number, friendIds: number[]) {
+export async function channelFriends(db: Db, { lineAccountId }: ChannelScope, friendIds: number[]) {
   return db
     .select({ id: friends.id, status: friends.status })
     .from(friends)
@@ -40,7 +43,7 @@ export interface DeliveryOrigin {
 /** Writes the deliveries with fresh retry keys and their recipients in one transaction. Returns ids in order. */
 export async function insertDeliveries(
   db: Db,
-  lineAccountId: number,
+  { lineAccountId }: ChannelScope,
   origin: DeliveryOrigin,
   planned: NewDelivery[],
 ): Promise<number[]> {
@@ -85,15 +88,17 @@ const claimColumns = {
   attempts: deliveries.attempts,
 };
 type ClaimRow = { id: number; lineAccountId: number; messages: unknown; retryKey: string; attempts: number };
-export type Claim = Omit<ClaimRow, 'messages'> & { messages: LineMessage[] };
+/** A claimed delivery, with its channel's scope built from the claimed row: every write on it is scoped by it. */
+export type Claim = Omit<ClaimRow, 'messages' | 'lineAccountId'> & { scope: ChannelScope; messages: LineMessage[] };
 
 /**
  * Takes the due ones among `ids` for sending, atomically: of two workers (or a job run twice) only
  * one gets each. `next_attempt_at` becomes the lease: the holder renews it while it sends
  * (renewLeases); a row still `sending` after it belonged to a worker that died, and may be claimed
- * again. The returned `attempts` fences later writes.
+ * again. The returned `attempts` fences later writes. Unscoped: the ids come from a job; each
+ * claimed row names its channel, the scope of every later write on it.
  */
-export async function claimDeliveries(db: Db, ids: number[], leaseMs: number): Promise<Claim[]> {
+export async function claimDeliveriesUnscoped(db: Db, ids: number[], leaseMs: number): Promise<Claim[]> {
   if (ids.length === 0) return [];
   const rows: ClaimRow[] = await db
     .update(deliveries)
@@ -111,7 +116,12 @@ export async function claimDeliveries(db: Db, ids: number[], leaseMs: number): P
       ),
     )
     .returning(claimColumns);
-  const byId = new Map(rows.map((row) => [row.id, { ...row, messages: row.messages as LineMessage[] }]));
+  const byId = new Map(
+    rows.map(({ lineAccountId, ...row }) => [
+      row.id,
+      { ...row, scope: channelScope(lineAccountId), messages: row.messages as LineMessage[] },
+    ]),
+  );
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -119,8 +129,8 @@ export async function claimDeliveries(db: Db, ids: number[], leaseMs: number): P
 const heldClaims = (claims: Claim[]) => sql`(${deliveries.id}, ${deliveries.attempts}) in (
   select * from unnest(${sql.param(claims.map((c) => c.id))}::bigint[], ${sql.param(claims.map((c) => c.attempts))}::int[]))`;
 
-/** The heartbeat of a sender: its claims still held last `leaseMs` from now. */
-export async function renewLeases(db: Db, claims: Claim[], leaseMs: number): Promise<void> {
+/** The heartbeat of a sender: its claims still held last `leaseMs` from now. Unscoped: a sender's claims span channels. */
+export async function renewLeasesUnscoped(db: Db, claims: Claim[], leaseMs: number): Promise<void> {
   if (claims.length === 0) return;
   await db
     .update(deliveries)
@@ -128,8 +138,11 @@ export async function renewLeases(db: Db, claims: Claim[], leaseMs: number): Pro
     .where(and(eq(deliveries.status, 'sending'), heldClaims(claims)));
 }
 
-/** Hands claims back unsent (the process is stopping): queued and due at once, the attempt taken back. */
-export async function releaseClaims(db: Db, claims: Claim[]): Promise<number[]> {
+/**
+ * Hands claims back unsent (the process is stopping): queued and due at once, the attempt taken back.
+ * Unscoped: a sender's claims span channels.
+ */
+export async function releaseClaimsUnscoped(db: Db, claims: Claim[]): Promise<number[]> {
   if (claims.length === 0) return [];
   const rows = await db
     .update(deliveries)
@@ -141,10 +154,15 @@ export async function releaseClaims(db: Db, claims: Claim[]): Promise<number[]> 
 
 /** Only the claim's holder may settle it: a worker that outlived its lease writes nothing. */
 const heldBy = (claim: Claim) =>
-  and(eq(deliveries.id, claim.id), eq(deliveries.status, 'sending'), eq(deliveries.attempts, claim.attempts));
+  and(
+    eq(deliveries.id, claim.id),
+    eq(deliveries.lineAccountId, claim.scope.lineAccountId),
+    eq(deliveries.status, 'sending'),
+    eq(deliveries.attempts, claim.attempts),
+  );
 
 /** What sending for the channel needs: its sealed token, where its calls go, and whether LINE refuses the token. */
-export async function channelForSending(db: Db, lineAccountId: number) {
+export async function channelForSending(db: Db, { lineAccountId }: ChannelScope) {
   const [row] = await db
     .select({
       tokenSealed: lineAccounts.channelAccessTokenSealed,
@@ -158,12 +176,18 @@ export async function channelForSending(db: Db, lineAccountId: number) {
   return row;
 }
 
-export async function queuedRecipientUserIds(db: Db, deliveryId: number): Promise<string[]> {
+export async function queuedRecipientUserIds(db: Db, claim: Claim): Promise<string[]> {
   const rows = await db
     .select({ userId: friends.lineUserId })
     .from(deliveryRecipients)
     .innerJoin(friends, eq(friends.id, deliveryRecipients.friendId))
-    .where(and(eq(deliveryRecipients.deliveryId, deliveryId), eq(deliveryRecipients.status, 'queued')));
+    .where(
+      and(
+        eq(deliveryRecipients.deliveryId, claim.id),
+        eq(friends.lineAccountId, claim.scope.lineAccountId),
+        eq(deliveryRecipients.status, 'queued'),
+      ),
+    );
   return rows.map((r) => r.userId);
 }
 
@@ -228,7 +252,7 @@ export async function reschedule(
 }
 
 /** LINE refused the channel's token: the channel's state from now on (the first refusal's time is kept). */
-export async function markCredentialsInvalid(db: Db, lineAccountId: number, error: string): Promise<void> {
+export async function markCredentialsInvalid(db: Db, { lineAccountId }: ChannelScope, error: string): Promise<void> {
   await db
     .insert(channelDeliveryStates)
     .values({ lineAccountId, credentialsInvalidSince: nowSql, credentialsError: error })
@@ -243,7 +267,7 @@ export async function markCredentialsInvalid(db: Db, lineAccountId: number, erro
 }
 
 /** The channel's token works (again). */
-export async function clearCredentialsInvalid(db: Db, lineAccountId: number): Promise<void> {
+export async function clearCredentialsInvalid(db: Db, { lineAccountId }: ChannelScope): Promise<void> {
   await db
     .update(channelDeliveryStates)
     .set({ credentialsInvalidSince: null, credentialsError: null, updatedAt: nowSql })
@@ -259,7 +283,11 @@ const waitingFor = (lineAccountId: number, reason: DeliveryWaitReason) =>
   and(eq(deliveries.lineAccountId, lineAccountId), eq(deliveries.status, 'waiting'), eq(deliveries.waitReason, reason));
 
 /** The channel's deliveries waiting for `reason`, queued and due now. Returns their ids. */
-export async function releaseWaits(db: Db, lineAccountId: number, reason: DeliveryWaitReason): Promise<number[]> {
+export async function releaseWaits(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  reason: DeliveryWaitReason,
+): Promise<number[]> {
   const rows = await db
     .update(deliveries)
     .set({ status: 'queued', waitReason: null, nextAttemptAt: nowSql })
@@ -272,7 +300,11 @@ export async function releaseWaits(db: Db, lineAccountId: number, reason: Delive
  * Releases the channel's quota waits, oldest first, as many as `remaining` messages cover (each needs
  * its messages × its queued recipients; null: no limit). Returns their ids.
  */
-export async function releaseQuotaWaits(db: Db, lineAccountId: number, remaining: number | null): Promise<number[]> {
+export async function releaseQuotaWaits(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  remaining: number | null,
+): Promise<number[]> {
   const queuedRecipients = sql`(select count(*) from ${deliveryRecipients} r where r.delivery_id = ${deliveries.id} and r.status = 'queued')`;
   const waiting = await db
     .select({
@@ -296,15 +328,20 @@ export async function releaseQuotaWaits(db: Db, lineAccountId: number, remaining
 }
 
 /** The channel's waits for `reason` are next checked `delayMs` from now. */
-export async function postponeWaits(db: Db, lineAccountId: number, reason: DeliveryWaitReason, delayMs: number) {
+export async function postponeWaits(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  reason: DeliveryWaitReason,
+  delayMs: number,
+) {
   await db
     .update(deliveries)
     .set({ nextAttemptAt: after(delayMs) })
     .where(waitingFor(lineAccountId, reason));
 }
 
-/** Channels and reasons with waits due for a check now. */
-export async function dueWaits(db: Db, limit: number) {
+/** Channels and reasons with waits due for a check now. Unscoped: the sweeper looks across channels. */
+export async function dueWaitsUnscoped(db: Db, limit: number) {
   return db
     .selectDistinct({ lineAccountId: deliveries.lineAccountId, reason: deliveries.waitReason })
     .from(deliveries)
@@ -314,9 +351,10 @@ export async function dueWaits(db: Db, limit: number) {
 
 /**
  * Waiting deliveries created more than `maxWaitMs` ago for `reason` fail with `message` (at most
- * `limit` per call), their queued recipients with them. Returns how many expired.
+ * `limit` per call), their queued recipients with them. Returns how many expired. Unscoped: the
+ * sweeper expires them across channels.
  */
-export async function expireWaits(
+export async function expireWaitsUnscoped(
   db: Db,
   reason: DeliveryWaitReason,
   maxWaitMs: number,
@@ -363,9 +401,10 @@ export async function expireWaits(
 
 /**
  * Deliveries whose job was lost: queued rows overdue by more than `graceMs` (the job vanished) and
- * `sending` rows whose lease ran out (their worker died mid-send).
+ * `sending` rows whose lease ran out (their worker died mid-send). Unscoped: the sweeper looks
+ * across channels; the ids go to jobs, which claim the rows.
  */
-export async function lostDeliveryIds(db: Db, graceMs: number, limit: number): Promise<number[]> {
+export async function lostDeliveryIdsUnscoped(db: Db, graceMs: number, limit: number): Promise<number[]> {
   const rows = await db
     .select({ id: deliveries.id })
     .from(deliveries)
@@ -384,7 +423,7 @@ export async function lostDeliveryIds(db: Db, graceMs: number, limit: number): P
  * "今すぐ再試行": every delivery of the channel that waits or backs off becomes due now. Returns the
  * queued ones (to enqueue) and the reasons the waiting ones wait for (to check).
  */
-export async function makeDueNow(db: Db, lineAccountId: number) {
+export async function makeDueNow(db: Db, { lineAccountId }: ChannelScope) {
   const rows = await db
     .update(deliveries)
     .set({ nextAttemptAt: nowSql })
@@ -397,7 +436,7 @@ export async function makeDueNow(db: Db, lineAccountId: number) {
 }
 
 /** How many of the channel's deliveries wait. */
-export async function waitingCount(db: Db, lineAccountId: number): Promise<number> {
+export async function waitingCount(db: Db, { lineAccountId }: ChannelScope): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(deliveries)

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { LineApiError, lineClient, type LineClient, type LineMessage } from '../../platform/line.ts';
 import * as repo from './repository.ts';
+import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 
 /** LINE's limits per request (DESIGN.md section 7). */
 const MESSAGES_PER_REQUEST = 5;
@@ -86,11 +87,7 @@ export interface SendRequest {
  * Blocked friends get a delivery that is never sent, logged as failed ('blocked'). Ids that
  * are not friends of the channel cannot be logged per friend: they are reported in the log.
  */
-export async function enqueueSend(
-  ctx: AppContext,
-  scope: { lineAccountId: number },
-  request: SendRequest,
-): Promise<number[]> {
+export async function enqueueSend(ctx: AppContext, scope: ChannelScope, request: SendRequest): Promise<number[]> {
   const recorded = await recordSend(ctx, ctx.database.db, scope, request);
   await recorded.enqueue();
   return recorded.ids;
@@ -104,12 +101,12 @@ export async function enqueueSend(
 export async function recordSend(
   ctx: AppContext,
   db: Db,
-  scope: { lineAccountId: number },
+  scope: ChannelScope,
   request: SendRequest,
 ): Promise<{ ids: number[]; enqueue(): Promise<void> }> {
   if (request.messages.length === 0) throw new Error('a send needs at least one message');
   const requested = [...new Set(request.friendIds)];
-  const found = requested.length > 0 ? await repo.channelFriends(db, scope.lineAccountId, requested) : [];
+  const found = requested.length > 0 ? await repo.channelFriends(db, scope, requested) : [];
   if (found.length < requested.length) {
     const known = new Set(found.map((f) => f.id));
     const strangers = requested.filter((id) => !known.has(id));
@@ -129,7 +126,7 @@ export async function recordSend(
   if (planned.length === 0) return { ids: [], enqueue: async () => {} };
 
   const { source, sourceId, sentByUserId } = request;
-  const ids = await repo.insertDeliveries(db, scope.lineAccountId, { source, sourceId, sentByUserId }, planned);
+  const ids = await repo.insertDeliveries(db, scope, { source, sourceId, sentByUserId }, planned);
   const toSend = ids.filter((_, i) => !planned[i]!.failedReason);
   return { ids, enqueue: () => enqueue(ctx, toSend) };
 }
@@ -153,11 +150,11 @@ export async function sendDeliveries(
   const db = ctx.database.db;
   // Shutting down: new jobs for the next worker, which then finds the rows as they are.
   if (ctx.queue.stopping()) return enqueue(ctx, deliveryIds);
-  const claims = await repo.claimDeliveries(db, deliveryIds, policy.sendingLeaseMs);
+  const claims = await repo.claimDeliveriesUnscoped(db, deliveryIds, policy.sendingLeaseMs);
   if (claims.length === 0) return; // Settled already, not due yet, or held by another worker.
   const held = new Set(claims);
   const heartbeat = setInterval(() => {
-    repo.renewLeases(db, [...held], policy.sendingLeaseMs).catch((error: unknown) => {
+    repo.renewLeasesUnscoped(db, [...held], policy.sendingLeaseMs).catch((error: unknown) => {
       ctx.log.warn({ err: error }, 'delivery: could not renew the sending lease');
     });
   }, policy.sendingLeaseMs / 3);
@@ -174,7 +171,7 @@ export async function sendDeliveries(
     }
   } finally {
     clearInterval(heartbeat);
-    if (held.size > 0) await enqueue(ctx, await repo.releaseClaims(db, [...held]));
+    if (held.size > 0) await enqueue(ctx, await repo.releaseClaimsUnscoped(db, [...held]));
   }
 }
 
@@ -184,7 +181,8 @@ export const sendDelivery = (ctx: AppContext, deliveryId: number, policy: Delive
 
 async function sendClaimed(ctx: AppContext, claim: repo.Claim, policy: DeliveryPolicy): Promise<void> {
   const db = ctx.database.db;
-  const channel = await repo.channelForSending(db, claim.lineAccountId);
+  // The scope comes from the claimed delivery row, not from the job's payload.
+  const channel = await repo.channelForSending(db, claim.scope);
   if (!channel?.tokenSealed) return repo.markFailed(db, claim, NO_TOKEN_MESSAGE);
   // LINE refuses the channel's token: no call until it is fixed (or found working again).
   if (channel.credentialsInvalidSince) {
@@ -192,7 +190,7 @@ async function sendClaimed(ctx: AppContext, claim: repo.Claim, policy: DeliveryP
   }
   const client = channelClient(ctx, channel);
   if (typeof client === 'string') return repo.markFailed(db, claim, client);
-  const to = await repo.queuedRecipientUserIds(db, claim.id);
+  const to = await repo.queuedRecipientUserIds(db, claim);
   if (to.length === 0) return repo.markFailed(db, claim, '送信先の友だちがいません');
 
   try {
@@ -221,8 +219,8 @@ async function settleLineError(ctx: AppContext, claim: repo.Claim, error: LineAp
   if (error.quotaExhausted) return wait(ctx, claim, 'quota', policy.quotaRecheckMs);
   if (error.unauthorized) {
     // The channel's token is wrong or was reissued: the channel's state, not this message's.
-    await repo.markCredentialsInvalid(db, claim.lineAccountId, error.message);
-    ctx.log.warn({ lineAccountId: claim.lineAccountId, err: error }, 'LINE refuses the channel access token');
+    await repo.markCredentialsInvalid(db, claim.scope, error.message);
+    ctx.log.warn({ lineAccountId: claim.scope.lineAccountId, err: error }, 'LINE refuses the channel access token');
     return wait(ctx, claim, 'credentials', policy.credentialsRecheckMs, error.message);
   }
   const maxAttempts = error.rateLimited ? policy.maxRateLimitedAttempts : policy.maxAttempts;
@@ -292,7 +290,7 @@ export async function sweepDeliveries(
   const db = ctx.database.db;
   const hours = Math.round(policy.maxWaitMs / 3_600_000);
   for (const reason of ['quota', 'credentials'] as const) {
-    const expired = await repo.expireWaits(
+    const expired = await repo.expireWaitsUnscoped(
       db,
       reason,
       policy.maxWaitMs,
@@ -302,10 +300,10 @@ export async function sweepDeliveries(
     if (expired > 0) ctx.log.warn({ reason, expired }, 'deliveries waited too long and expired');
   }
   let released = 0;
-  for (const due of await repo.dueWaits(db, policy.sweepBatch)) {
-    if (due.reason) released += await checkWaits(ctx, due.lineAccountId, due.reason, policy);
+  for (const due of await repo.dueWaitsUnscoped(db, policy.sweepBatch)) {
+    if (due.reason) released += await checkWaits(ctx, channelScope(due.lineAccountId), due.reason, policy);
   }
-  const lost = await repo.lostDeliveryIds(db, policy.sweepGraceMs, policy.sweepBatch);
+  const lost = await repo.lostDeliveryIdsUnscoped(db, policy.sweepGraceMs, policy.sweepBatch);
   await enqueue(ctx, lost);
   return released + lost.length;
 }
@@ -317,36 +315,35 @@ export async function sweepDeliveries(
  */
 async function checkWaits(
   ctx: AppContext,
-  lineAccountId: number,
+  scope: ChannelScope,
   reason: DeliveryWaitReason,
   policy: DeliveryPolicy,
 ): Promise<number> {
   const db = ctx.database.db;
-  const channel = await repo.channelForSending(db, lineAccountId);
+  const channel = await repo.channelForSending(db, scope);
   const client = channel ? channelClient(ctx, channel) : 'no channel';
   let released: number[];
   try {
     if (reason === 'quota') {
       if (typeof client === 'string') throw new LineApiError(0, client);
-      released = await repo.releaseQuotaWaits(db, lineAccountId, await client.remainingQuota());
-      await repo.postponeWaits(db, lineAccountId, reason, policy.quotaRecheckMs);
+      released = await repo.releaseQuotaWaits(db, scope, await client.remainingQuota());
+      await repo.postponeWaits(db, scope, reason, policy.quotaRecheckMs);
     } else if (reason === 'credentials') {
       if (channel?.credentialsInvalidSince) {
         if (typeof client === 'string') throw new LineApiError(0, client);
         await client.botInfo();
-        await repo.clearCredentialsInvalid(db, lineAccountId);
-        ctx.log.info({ lineAccountId }, 'LINE accepts the channel access token again');
+        await repo.clearCredentialsInvalid(db, scope);
+        ctx.log.info({ lineAccountId: scope.lineAccountId }, 'LINE accepts the channel access token again');
       }
-      released = await repo.releaseWaits(db, lineAccountId, reason);
+      released = await repo.releaseWaits(db, scope, reason);
     } else {
-      released = await repo.releaseWaits(db, lineAccountId, reason);
+      released = await repo.releaseWaits(db, scope, reason);
     }
   } catch (error) {
     if (!(error instanceof LineApiError)) throw error;
-    if (reason === 'credentials' && error.unauthorized)
-      await repo.markCredentialsInvalid(db, lineAccountId, error.message);
+    if (reason === 'credentials' && error.unauthorized) await repo.markCredentialsInvalid(db, scope, error.message);
     const recheckMs = reason === 'quota' ? policy.quotaRecheckMs : policy.credentialsRecheckMs;
-    await repo.postponeWaits(db, lineAccountId, reason, recheckMs);
+    await repo.postponeWaits(db, scope, reason, recheckMs);
     return 0;
   }
   await enqueue(ctx, released);
@@ -357,9 +354,9 @@ async function checkWaits(
  * The channel's token was replaced (an administrator fixed it) or passed a connection test: the
  * credentials state ends and what waited for it goes out.
  */
-export async function credentialsFixed(ctx: AppContext, lineAccountId: number): Promise<void> {
-  await repo.clearCredentialsInvalid(ctx.database.db, lineAccountId);
-  await enqueue(ctx, await repo.releaseWaits(ctx.database.db, lineAccountId, 'credentials'));
+export async function credentialsFixed(ctx: AppContext, scope: ChannelScope): Promise<void> {
+  await repo.clearCredentialsInvalid(ctx.database.db, scope);
+  await enqueue(ctx, await repo.releaseWaits(ctx.database.db, scope, 'credentials'));
 }
 
 /**
@@ -368,14 +365,14 @@ export async function credentialsFixed(ctx: AppContext, lineAccountId: number): 
  */
 export async function retryNow(
   ctx: AppContext,
-  scope: { lineAccountId: number },
+  scope: ChannelScope,
   policy: DeliveryPolicy = deliveryPolicy(ctx.config),
 ): Promise<DeliveryRetryResult> {
-  const { queuedIds, waitReasons } = await repo.makeDueNow(ctx.database.db, scope.lineAccountId);
+  const { queuedIds, waitReasons } = await repo.makeDueNow(ctx.database.db, scope);
   await enqueue(ctx, queuedIds);
   let released = queuedIds.length;
-  for (const reason of waitReasons) released += await checkWaits(ctx, scope.lineAccountId, reason, policy);
-  return { released, waiting: await repo.waitingCount(ctx.database.db, scope.lineAccountId) };
+  for (const reason of waitReasons) released += await checkWaits(ctx, scope, reason, policy);
+  return { released, waiting: await repo.waitingCount(ctx.database.db, scope) };
 }
 
 function chunks<T>(items: T[], size: number): T[][] {

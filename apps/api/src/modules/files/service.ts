@@ -10,7 +10,7 @@ import {
 } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, forbidden } from '../../platform/errors.ts';
-import type { ChannelScope } from '../../platform/principal.ts';
+import type { ChannelRequest } from '../../platform/principal.ts';
 import { CONTENT_TYPES, EXTENSIONS, hasSaneDimensions, imageTypeOf, readImageHeader } from './image-header.ts';
 import * as repo from './repository.ts';
 
@@ -29,7 +29,7 @@ export const tooLarge = () => new AppError('payload_too_large', IMAGE_TOO_LARGE_
  */
 export async function uploadImage(
   ctx: AppContext,
-  scope: ChannelScope,
+  scope: ChannelRequest,
   bytes: Buffer,
   consoleOrigin: string,
 ): Promise<UploadedImage> {
@@ -107,14 +107,14 @@ export function fetchedUrlsOf(value: unknown, path: (string | number)[] = []): {
  */
 export async function assertFetchableImages(
   ctx: AppContext,
-  scope: ChannelScope,
+  scope: ChannelRequest,
   message: object,
   consoleOrigin: string,
   fieldOf: (path: string) => string,
 ): Promise<void> {
   const addresses = fetchedUrlsOf(message);
   if (addresses.length === 0) return;
-  const simulated = await repo.channelIsSimulated(ctx.database.db, scope.lineAccountId);
+  const simulated = await repo.channelIsSimulated(ctx.database.db, scope);
   for (const { path, url } of addresses) {
     const problem = imageUrlProblem(url, { simulated, consoleOrigin });
     if (problem) throw fieldError(fieldOf(path), problem);

@@ -2,20 +2,24 @@ import { and, asc, count, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { FolderType } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
 import { violatesUnique } from '../../platform/sql.ts';
-import { folders } from '../../platform/schema.ts';
+import { folders } from './schema.ts';
+import type { ChannelScope, PlatformScope } from '../../platform/principal.ts';
 
-/** Whose folders: one channel's (service) or the platform's (admin). Every query is scoped by it. */
-export type FolderOwner = { scope: 'service'; lineAccountId: number } | { scope: 'admin'; lineAccountId: null };
+/** Whose folders, a scope: one channel's (service folders) or the platform's (admin). Every query is scoped by it. */
+export type FolderOwner = ChannelScope | PlatformScope;
 export type FolderRow = typeof folders.$inferSelect;
 export interface FolderValues {
   name: string;
   sortIndex: number;
 }
 
+/** The folders.scope column's name for the owner. */
+const folderScope = (owner: FolderOwner) => (owner.level === 'channel' ? 'service' : 'admin');
+
 const owned = (owner: FolderOwner, ...conditions: (SQL | undefined)[]) =>
   and(
-    eq(folders.scope, owner.scope),
-    owner.lineAccountId === null ? isNull(folders.lineAccountId) : eq(folders.lineAccountId, owner.lineAccountId),
+    eq(folders.scope, folderScope(owner)),
+    owner.level === 'channel' ? eq(folders.lineAccountId, owner.lineAccountId) : isNull(folders.lineAccountId),
     ...conditions,
   );
 
@@ -69,7 +73,12 @@ export async function insert(
 ): Promise<FolderRow> {
   const [row] = await db
     .insert(folders)
-    .values({ ...values, folderType, scope: owner.scope, lineAccountId: owner.lineAccountId })
+    .values({
+      ...values,
+      folderType,
+      scope: folderScope(owner),
+      lineAccountId: owner.level === 'channel' ? owner.lineAccountId : null,
+    })
     .returning();
   return row!;
 }

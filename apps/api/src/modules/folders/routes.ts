@@ -2,17 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { adminFoldersApi, serviceFoldersApi } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { principalAs, requireChannel, route } from '../../platform/http.ts';
-import type { ChannelScope, Principal } from '../../platform/principal.ts';
+import { PLATFORM_SCOPE, type ChannelRequest, type Principal } from '../../platform/principal.ts';
 import * as folders from './service.ts';
 
 /** A channel's folders; the folder type's feature is checked per call in the service. */
-const inChannel = (channel: ChannelScope | null): folders.FolderCaller => {
+const inChannel = (channel: ChannelRequest | null): folders.FolderCaller => {
   const scope = requireChannel(channel);
-  return { owner: { scope: 'service', lineAccountId: scope.lineAccountId }, permissions: scope.permissions };
+  return { owner: scope, permissions: scope.permissions };
 };
 const asAdmin = (principal: Principal | null): folders.FolderCaller => {
   principalAs(principal, 'admin');
-  return { owner: { scope: 'admin', lineAccountId: null }, permissions: null };
+  return { owner: PLATFORM_SCOPE, permissions: null };
 };
 
 export function folderRoutes(app: FastifyInstance, ctx: AppContext) {

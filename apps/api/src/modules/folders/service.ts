@@ -77,8 +77,7 @@ export async function update(ctx: AppContext, caller: FolderCaller, id: number, 
 
 /** Deletes the folder and answers it with the page it was listed on. */
 export async function remove(ctx: AppContext, caller: FolderCaller, id: number): Promise<FolderWithPage> {
-  return ctx.database.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return ctx.database.db.transaction(async (tx) => {
     const row = await findOrFail(tx, caller, id);
     authorize(caller, row.folderType, 'edit');
     const answer = await withPage(tx, caller, row);

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionsWith, type Permissions } from '@linq/contract';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
-import { friends } from '../../platform/schema.ts';
-import { exportBatches, type FriendFilter } from './repository.ts';
+import { friends } from './schema.ts';
+import { exportBatches } from './export-repository.ts';
+import type { FriendFilter } from './list-repository.ts';
+import { channelScope } from '../../platform/principal.ts';
 import { EXPORT_BATCH_SIZE, EXPORT_FORBIDDEN_MESSAGE } from './service.ts';
 
 let t: TestApp;
@@ -262,7 +264,7 @@ describe('GET /service/friends/export', () => {
     for (let i = 0; i < 5; i++) await t.factory.friend(channel.id, { displayName: `early ${i}` });
     const { db, kind } = t.runtime.ctx.database;
     const filter: FriendFilter = { tagIds: [], tagMatch: 'any', markIds: [], timeZone: 'UTC' };
-    const read = () => exportBatches(db, channel.id, filter, { sort: 'followed_at', order: 'desc' }, 2);
+    const read = () => exportBatches(db, channelScope(channel.id), filter, { sort: 'followed_at', order: 'desc' }, 2);
 
     const batches = read();
     expect((await batches.next()).value).toHaveLength(2);

@@ -1,7 +1,8 @@
+import type { ChannelScope } from '../../platform/principal.ts';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { InfoFieldType } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
-import { friendInfoFields, friendInfoValues } from '../../platform/schema.ts';
+import { friendInfoFields, friendInfoValues } from './schema.ts';
 import { violatesUnique } from '../../platform/sql.ts';
 
 /* Friend info fields (友だち情報欄): every query takes the channel and is scoped by it. */
@@ -17,7 +18,7 @@ export interface InfoFieldValues {
 const inChannel = (lineAccountId: number, id: number) =>
   and(eq(friendInfoFields.lineAccountId, lineAccountId), eq(friendInfoFields.id, id));
 
-export async function list(db: Db, lineAccountId: number): Promise<InfoFieldRow[]> {
+export async function list(db: Db, { lineAccountId }: ChannelScope): Promise<InfoFieldRow[]> {
   return db
     .select()
     .from(friendInfoFields)
@@ -25,7 +26,7 @@ export async function list(db: Db, lineAccountId: number): Promise<InfoFieldRow[
     .orderBy(asc(friendInfoFields.sortIndex), asc(friendInfoFields.id));
 }
 
-export async function countOf(db: Db, lineAccountId: number): Promise<number> {
+export async function countOf(db: Db, { lineAccountId }: ChannelScope): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(friendInfoFields)
@@ -39,7 +40,7 @@ export async function countOf(db: Db, lineAccountId: number): Promise<number> {
  */
 export async function find(
   db: Db,
-  lineAccountId: number,
+  { lineAccountId }: ChannelScope,
   id: number,
   lock?: 'update' | 'share',
 ): Promise<InfoFieldRow | undefined> {
@@ -49,7 +50,7 @@ export async function find(
 }
 
 /** Those of `ids` that are fields of the channel, locked (share) until the transaction ends. */
-export async function findMany(db: Db, lineAccountId: number, ids: number[]): Promise<InfoFieldRow[]> {
+export async function findMany(db: Db, { lineAccountId }: ChannelScope, ids: number[]): Promise<InfoFieldRow[]> {
   if (ids.length === 0) return [];
   return db
     .select()
@@ -59,7 +60,7 @@ export async function findMany(db: Db, lineAccountId: number, ids: number[]): Pr
     .for('share');
 }
 
-export async function insert(db: Db, lineAccountId: number, values: InfoFieldValues): Promise<InfoFieldRow> {
+export async function insert(db: Db, { lineAccountId }: ChannelScope, values: InfoFieldValues): Promise<InfoFieldRow> {
   const [row] = await db
     .insert(friendInfoFields)
     .values({ ...values, lineAccountId })
@@ -70,7 +71,7 @@ export async function insert(db: Db, lineAccountId: number, values: InfoFieldVal
 
 export async function update(
   db: Db,
-  lineAccountId: number,
+  { lineAccountId }: ChannelScope,
   id: number,
   values: InfoFieldValues,
 ): Promise<InfoFieldRow | undefined> {
@@ -83,28 +84,34 @@ export async function update(
 }
 
 /** Deletes the field; its values go with it (foreign key cascade). */
-export async function remove(db: Db, lineAccountId: number, id: number): Promise<void> {
+export async function remove(db: Db, { lineAccountId }: ChannelScope, id: number): Promise<void> {
   await db.delete(friendInfoFields).where(inChannel(lineAccountId, id));
 }
 
-/** Whether any friend has a value of the field (checked to be the caller's before). */
-export async function hasValues(db: Db, fieldId: number): Promise<boolean> {
+/** Whether any friend has a value of the channel's field. */
+export async function hasValues(db: Db, { lineAccountId }: ChannelScope, fieldId: number): Promise<boolean> {
   const [row] = await db
     .select({ fieldId: friendInfoValues.fieldId })
     .from(friendInfoValues)
-    .where(eq(friendInfoValues.fieldId, fieldId))
+    .innerJoin(friendInfoFields, eq(friendInfoFields.id, friendInfoValues.fieldId))
+    .where(inChannel(lineAccountId, fieldId))
     .limit(1);
   return row !== undefined;
 }
 
-/** Up to `limit` distinct values friends have of the field that are not among `allowed`. */
-export async function valuesOutside(db: Db, fieldId: number, allowed: string[], limit: number): Promise<string[]> {
+/** Up to `limit` distinct values friends have of the channel's field that are not among `allowed`. */
+export async function valuesOutside(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  fieldId: number,
+  allowed: string[],
+  limit: number,
+): Promise<string[]> {
   const rows = await db
     .selectDistinct({ value: friendInfoValues.value })
     .from(friendInfoValues)
-    .where(
-      and(eq(friendInfoValues.fieldId, fieldId), sql`${friendInfoValues.value} <> all(${sql.param(allowed)}::text[])`),
-    )
+    .innerJoin(friendInfoFields, eq(friendInfoFields.id, friendInfoValues.fieldId))
+    .where(and(inChannel(lineAccountId, fieldId), sql`${friendInfoValues.value} <> all(${sql.param(allowed)}::text[])`))
     .orderBy(asc(friendInfoValues.value))
     .limit(limit);
   return rows.map((r) => r.value);

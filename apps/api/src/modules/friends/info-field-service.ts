@@ -1,9 +1,8 @@
 import type { z } from 'zod';
 import type { InfoField, infoFieldInput } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
-import type { ChannelScope } from '../../platform/principal.ts';
+import type { ChannelRequest } from '../../platform/principal.ts';
 import * as repo from './info-field-repository.ts';
 
 /** Fields one channel may define (each is a column of the CSV export). */
@@ -47,37 +46,35 @@ async function uniqueName<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-export async function list(ctx: AppContext, scope: ChannelScope): Promise<InfoField[]> {
-  return (await repo.list(ctx.database.db, scope.lineAccountId)).map(presentInfoField);
+export async function list(ctx: AppContext, scope: ChannelRequest): Promise<InfoField[]> {
+  return (await repo.list(ctx.database.db, scope)).map(presentInfoField);
 }
 
-export async function create(ctx: AppContext, scope: ChannelScope, input: Input): Promise<InfoField> {
+export async function create(ctx: AppContext, scope: ChannelRequest, input: Input): Promise<InfoField> {
   const db = ctx.database.db;
   const values = valuesOf(input);
-  if ((await repo.countOf(db, scope.lineAccountId)) >= INFO_FIELDS_PER_CHANNEL)
-    throw fieldError('name', TOO_MANY_MESSAGE);
-  return presentInfoField(await uniqueName(repo.insert(db, scope.lineAccountId, values)));
+  if ((await repo.countOf(db, scope)) >= INFO_FIELDS_PER_CHANNEL) throw fieldError('name', TOO_MANY_MESSAGE);
+  return presentInfoField(await uniqueName(repo.insert(db, scope, values)));
 }
 
 /**
  * Changes a field. Its type stays while any friend has a value (the values would no longer
  * fit), and a select field keeps every option some friend has chosen.
  */
-export async function update(ctx: AppContext, scope: ChannelScope, id: number, input: Input): Promise<InfoField> {
+export async function update(ctx: AppContext, scope: ChannelRequest, id: number, input: Input): Promise<InfoField> {
   const values = valuesOf(input);
   return uniqueName(
-    ctx.database.db.transaction(async (trx) => {
-      const tx = trx as unknown as Db;
-      const field = await repo.find(tx, scope.lineAccountId, id, 'update');
+    ctx.database.db.transaction(async (tx) => {
+      const field = await repo.find(tx, scope, id, 'update');
       if (!field) throw notFound(NOUN);
-      if (field.fieldType !== values.fieldType && (await repo.hasValues(tx, id))) {
+      if (field.fieldType !== values.fieldType && (await repo.hasValues(tx, scope, id))) {
         throw fieldError('field_type', TYPE_IN_USE_MESSAGE);
       }
       if (values.fieldType === 'select') {
-        const orphaned = await repo.valuesOutside(tx, id, values.options, 5);
+        const orphaned = await repo.valuesOutside(tx, scope, id, values.options, 5);
         if (orphaned.length > 0) throw fieldError('options', optionInUseMessage(orphaned));
       }
-      const row = await repo.update(tx, scope.lineAccountId, id, values);
+      const row = await repo.update(tx, scope, id, values);
       if (!row) throw notFound(NOUN);
       return presentInfoField(row);
     }),
@@ -85,12 +82,11 @@ export async function update(ctx: AppContext, scope: ChannelScope, id: number, i
 }
 
 /** Deletes the field and every friend's value of it. */
-export async function remove(ctx: AppContext, scope: ChannelScope, id: number): Promise<InfoField> {
-  return ctx.database.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
-    const field = await repo.find(tx, scope.lineAccountId, id, 'update');
+export async function remove(ctx: AppContext, scope: ChannelRequest, id: number): Promise<InfoField> {
+  return ctx.database.db.transaction(async (tx) => {
+    const field = await repo.find(tx, scope, id, 'update');
     if (!field) throw notFound(NOUN);
-    await repo.remove(tx, scope.lineAccountId, id);
+    await repo.remove(tx, scope, id);
     return presentInfoField(field);
   });
 }

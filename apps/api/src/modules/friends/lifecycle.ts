@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db.ts';
+import type { ChannelScope } from '../../platform/principal.ts';
 import { LineApiError, type LineClient } from '../../platform/line.ts';
 import * as repo from './repository.ts';
 
@@ -23,19 +24,19 @@ export async function fetchProfile(client: LineClient | null, lineUserId: string
 /** follow: the friend is created or reactivated, with the profile fetched for this event. */
 export async function applyFollow(
   db: Db,
-  lineAccountId: number,
+  scope: ChannelScope,
   lineUserId: string,
   eventAt: number,
   profile: repo.ProfileValues | null,
 ) {
-  const friend = await repo.ensureFriend(db, lineAccountId, lineUserId, profile);
-  await repo.setFollowState(db, friend.id, true, eventAt);
+  const friend = await repo.ensureFriend(db, scope, lineUserId, profile);
+  await repo.setFollowState(db, scope, friend.id, true, eventAt);
   return friend;
 }
 
 /** unfollow: the friend blocked the channel, as of the event's time. */
-export async function applyUnfollow(db: Db, lineAccountId: number, lineUserId: string, eventAt: number) {
-  const friend = await repo.ensureFriend(db, lineAccountId, lineUserId, null);
-  await repo.setFollowState(db, friend.id, false, eventAt);
+export async function applyUnfollow(db: Db, scope: ChannelScope, lineUserId: string, eventAt: number) {
+  const friend = await repo.ensureFriend(db, scope, lineUserId, null);
+  await repo.setFollowState(db, scope, friend.id, false, eventAt);
   return friend;
 }

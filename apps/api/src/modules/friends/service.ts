@@ -14,17 +14,19 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import type { ChannelScope } from '../../platform/principal.ts';
+import { accountScope, type ChannelRequest } from '../../platform/principal.ts';
 import { publishRealtime } from '../../platform/realtime.ts';
 import { csvRecord, plainCell, textCell, UTF8_BOM } from './csv.ts';
 import * as infoFields from './info-field-repository.ts';
+import * as exported from './export-repository.ts';
+import * as listing from './list-repository.ts';
 import * as repo from './repository.ts';
 
 const FRIEND = '友だち';
 
 /** The channel's friend counts: following now, blocked, and everyone who ever followed. */
-export async function summary(ctx: AppContext, scope: ChannelScope): Promise<FriendsSummary> {
-  const { following, blocked } = await repo.followCounts(ctx.database.db, scope.lineAccountId);
+export async function summary(ctx: AppContext, scope: ChannelRequest): Promise<FriendsSummary> {
+  const { following, blocked } = await repo.followCounts(ctx.database.db, scope);
   return { total: following + blocked, following, blocked };
 }
 
@@ -41,11 +43,11 @@ export const PERSONAL_DATA_MESSAGE = '個人情報を閲覧する権限があり
 export const EXPORT_FORBIDDEN_MESSAGE =
   '友だちのCSVを出力するには、データ出力・友だちの閲覧・個人情報の閲覧の権限が必要です。';
 export const personalData = {
-  visible: (scope: ChannelScope): boolean => scope.permissions.personal_data,
-  requireToChange(scope: ChannelScope) {
+  visible: (scope: ChannelRequest): boolean => scope.permissions.personal_data,
+  requireToChange(scope: ChannelRequest) {
     if (!personalData.visible(scope)) throw forbidden(PERSONAL_DATA_MESSAGE);
   },
-  requireToExport(scope: ChannelScope) {
+  requireToExport(scope: ChannelRequest) {
     // The route already demanded exports (view); the rows are friends' data, personal data included.
     if (!personalData.visible(scope) || scope.permissions.features.friends === 'none') {
       throw forbidden(EXPORT_FORBIDDEN_MESSAGE);
@@ -55,7 +57,7 @@ export const personalData = {
 
 type FilterQuery = z.output<typeof friendFilterQuery>;
 
-async function filterOf(db: Db, scope: ChannelScope, query: FilterQuery): Promise<repo.FriendFilter> {
+async function filterOf(db: Db, scope: ChannelRequest, query: FilterQuery): Promise<listing.FriendFilter> {
   const needsZone = query.followed_from !== undefined || query.followed_to !== undefined;
   return {
     name: query.name || undefined,
@@ -65,13 +67,13 @@ async function filterOf(db: Db, scope: ChannelScope, query: FilterQuery): Promis
     followedFrom: query.followed_from,
     followedTo: query.followed_to,
     status: query.status,
-    timeZone: needsZone ? await repo.accountTimeZone(db, scope.accountId) : 'UTC',
+    timeZone: needsZone ? await repo.accountTimeZone(db, accountScope(scope.accountId)) : 'UTC',
   };
 }
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
-function listItem(row: repo.FriendListRow, labels: repo.FriendLabels | undefined, visible: boolean): FriendListItem {
+function listItem(row: listing.FriendListRow, labels: repo.FriendLabels | undefined, visible: boolean): FriendListItem {
   return {
     id: row.id,
     display_name: row.displayName,
@@ -86,18 +88,19 @@ function listItem(row: repo.FriendListRow, labels: repo.FriendLabels | undefined
   };
 }
 
-export async function list(ctx: AppContext, scope: ChannelScope, query: z.output<typeof friendListQuery>) {
+export async function list(ctx: AppContext, scope: ChannelRequest, query: z.output<typeof friendListQuery>) {
   const db = ctx.database.db;
   const filter = await filterOf(db, scope, query);
-  const { rows, total } = await repo.listPage(
+  const { rows, total } = await listing.listPage(
     db,
-    scope.lineAccountId,
+    scope,
     filter,
     { sort: query.sort, order: query.order },
     { page: query.page, limit: query.limit },
   );
   const labels = await repo.labelsOf(
     db,
+    scope,
     rows.map((r) => r.id),
   );
   const visible = personalData.visible(scope);
@@ -108,13 +111,13 @@ export async function list(ctx: AppContext, scope: ChannelScope, query: z.output
   };
 }
 
-async function detailOf(db: Db, scope: ChannelScope, friendId: number): Promise<FriendDetail> {
-  const row = await repo.channelFriend(db, scope.lineAccountId, friendId);
+async function detailOf(db: Db, scope: ChannelRequest, friendId: number): Promise<FriendDetail> {
+  const row = await repo.channelFriend(db, scope, friendId);
   if (!row) throw notFound(FRIEND);
   const visible = personalData.visible(scope);
   const [labels, values] = await Promise.all([
-    repo.labelsOf(db, [row.id]),
-    visible ? repo.infoValuesOf(db, scope.lineAccountId, [row.id]) : Promise.resolve([]),
+    repo.labelsOf(db, scope, [row.id]),
+    visible ? repo.infoValuesOf(db, scope, [row.id]) : Promise.resolve([]),
   ]);
   const item = listItem(
     {
@@ -138,14 +141,14 @@ async function detailOf(db: Db, scope: ChannelScope, friendId: number): Promise<
   };
 }
 
-export async function get(ctx: AppContext, scope: ChannelScope, friendId: number): Promise<FriendDetail> {
+export async function get(ctx: AppContext, scope: ChannelRequest, friendId: number): Promise<FriendDetail> {
   return detailOf(ctx.database.db, scope, friendId);
 }
 
 /** Partial friend fields; an empty or null display_name restores LINE's name, an empty note clears it. */
 export async function update(
   ctx: AppContext,
-  scope: ChannelScope,
+  scope: ChannelRequest,
   friendId: number,
   input: z.output<typeof friendUpdateInput>,
 ): Promise<FriendDetail> {
@@ -154,9 +157,8 @@ export async function update(
   if (input.display_name !== undefined) changes.displayNameOverride = input.display_name || null;
   if (input.notes !== undefined) changes.notes = input.notes || null;
   if (input.score !== undefined) changes.score = input.score;
-  const detail = await ctx.database.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
-    if (!(await repo.updateFriend(tx, scope.lineAccountId, friendId, changes))) throw notFound(FRIEND);
+  const detail = await ctx.database.db.transaction(async (tx) => {
+    if (!(await repo.updateFriend(tx, scope, friendId, changes))) throw notFound(FRIEND);
     return detailOf(tx, scope, friendId);
   });
   if (changes.displayNameOverride !== undefined) {
@@ -201,19 +203,18 @@ function checkValue(field: infoFields.InfoFieldRow, value: string): { value: str
  */
 export async function setInfoValues(
   ctx: AppContext,
-  scope: ChannelScope,
+  scope: ChannelRequest,
   friendId: number,
   input: z.output<typeof infoValuesInput>,
 ): Promise<FriendDetail> {
   personalData.requireToChange(scope);
-  return ctx.database.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
-    if (!(await repo.channelFriend(tx, scope.lineAccountId, friendId))) throw notFound(FRIEND);
+  return ctx.database.db.transaction(async (tx) => {
+    if (!(await repo.channelFriend(tx, scope, friendId))) throw notFound(FRIEND);
     const fields = new Map(
       (
         await infoFields.findMany(
           tx,
-          scope.lineAccountId,
+          scope,
           input.values.map((v) => v.field_id),
         )
       ).map((f) => [f.id, f]),
@@ -236,7 +237,7 @@ export async function setInfoValues(
     });
     const first = Object.values(errors)[0];
     if (first) throw new AppError('validation', first.description, errors);
-    await repo.writeInfoValues(tx, friendId, set, cleared);
+    await repo.writeInfoValues(tx, scope, friendId, set, cleared);
     return detailOf(tx, scope, friendId);
   });
 }
@@ -268,19 +269,19 @@ function localStamp(at: Date, timeZone: string): string {
 /**
  * The filtered friend list as CSV, in the list's order: a header in Japanese, then one record
  * per friend with labels, score, one column per info field and notes; times in the account's
- * time zone. The body streams: rows are read in batches (repo.exportBatches) as the client takes them.
+ * time zone. The body streams: rows are read in batches (exported.exportBatches) as the client takes them.
  */
 export async function exportCsv(
   ctx: AppContext,
-  scope: ChannelScope,
+  scope: ChannelRequest,
   query: FilterQuery,
 ): Promise<{ filename: string; body: Readable }> {
   personalData.requireToExport(scope);
   const db = ctx.database.db;
-  const timeZone = await repo.accountTimeZone(db, scope.accountId);
+  const timeZone = await repo.accountTimeZone(db, accountScope(scope.accountId));
   const filter = { ...(await filterOf(db, scope, query)), timeZone };
-  const sort: repo.FriendSort = { sort: query.sort, order: query.order };
-  const fields = await infoFields.list(db, scope.lineAccountId);
+  const sort: listing.FriendSort = { sort: query.sort, order: query.order };
+  const fields = await infoFields.list(db, scope);
   const header = [
     'ID',
     '表示名',
@@ -294,15 +295,13 @@ export async function exportCsv(
     ...fields.map((f) => f.name),
     'メモ',
   ];
-  const lineAccountId = scope.lineAccountId;
-
   async function* chunks(): AsyncGenerator<Buffer> {
     yield Buffer.from(UTF8_BOM + csvRecord(header.map(textCell)), 'utf8');
-    const batches = repo.exportBatches(db, lineAccountId, filter, sort, EXPORT_BATCH_SIZE);
+    const batches = exported.exportBatches(db, scope, filter, sort, EXPORT_BATCH_SIZE);
     for await (const rows of batches) {
       const values = await repo.infoValuesOf(
         db,
-        lineAccountId,
+        scope,
         rows.map((r) => r.id),
       );
       const valueOf = new Map(values.map((v) => [`${v.friendId}:${v.fieldId}`, v.value]));
@@ -333,6 +332,8 @@ export async function exportCsv(
   }
 
   const body = Readable.from(chunks(), { objectMode: false });
-  body.on('error', (error) => ctx.log.error({ err: error, lineAccountId }, 'friend export failed mid-stream'));
+  body.on('error', (error) =>
+    ctx.log.error({ err: error, lineAccountId: scope.lineAccountId }, 'friend export failed mid-stream'),
+  );
   return { filename: `friends-${localStamp(new Date(), timeZone)}.csv`, body };
 }

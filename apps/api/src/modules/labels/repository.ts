@@ -1,7 +1,9 @@
+import type { ChannelScope } from '../../platform/principal.ts';
 import { and, asc, count, eq, getTableName, ilike, inArray, sql, type Column, type SQL, type Table } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.ts';
-import { friendMarks, friends, friendTags, marks, tags } from '../../platform/schema.ts';
+import { friends } from '../friends/schema.ts';
+import { friendMarks, friendTags, marks, tags } from './schema.ts';
 import { containsPattern, violatesUnique } from '../../platform/sql.ts';
 
 /**
@@ -78,7 +80,7 @@ const inChannel = (t: LabelTables, lineAccountId: number, ...conditions: (SQL | 
 export async function list(
   db: Db,
   t: LabelTables,
-  lineAccountId: number,
+  { lineAccountId }: ChannelScope,
   filter: { page: number; limit: number; q?: string | undefined; folderId?: number | undefined },
 ): Promise<{ rows: LabelRow[]; total: number }> {
   const where = inChannel(
@@ -100,7 +102,12 @@ export async function list(
   return { rows: rows as LabelRow[], total: total?.n ?? 0 };
 }
 
-export async function find(db: Db, t: LabelTables, lineAccountId: number, id: number): Promise<LabelRow | undefined> {
+export async function find(
+  db: Db,
+  t: LabelTables,
+  { lineAccountId }: ChannelScope,
+  id: number,
+): Promise<LabelRow | undefined> {
   const [row] = await db
     .select(columns(t))
     .from(t.table)
@@ -108,7 +115,12 @@ export async function find(db: Db, t: LabelTables, lineAccountId: number, id: nu
   return row as LabelRow | undefined;
 }
 
-export async function insert(db: Db, t: LabelTables, lineAccountId: number, values: LabelValues): Promise<number> {
+export async function insert(
+  db: Db,
+  t: LabelTables,
+  { lineAccountId }: ChannelScope,
+  values: LabelValues,
+): Promise<number> {
   const [row] = await db
     .insert(t.table)
     .values({ ...values, lineAccountId })
@@ -120,7 +132,7 @@ export async function insert(db: Db, t: LabelTables, lineAccountId: number, valu
 export async function update(
   db: Db,
   t: LabelTables,
-  lineAccountId: number,
+  { lineAccountId }: ChannelScope,
   id: number,
   values: LabelValues,
 ): Promise<boolean> {
@@ -132,18 +144,27 @@ export async function update(
   return rows.length > 0;
 }
 
-export async function remove(db: Db, t: LabelTables, lineAccountId: number, id: number): Promise<void> {
+export async function remove(db: Db, t: LabelTables, { lineAccountId }: ChannelScope, id: number): Promise<void> {
   await db.delete(t.table).where(inChannel(t, lineAccountId, eq(t.table.id, id)));
 }
 
-/** Friends of any status carrying the label (the label must be the caller's, checked before). */
-export async function carriers(db: Db, t: LabelTables, labelId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(t.link).where(eq(t.linkLabelId, labelId));
+/** Friends of any status carrying the channel's label. */
+export async function carriers(
+  db: Db,
+  t: LabelTables,
+  { lineAccountId }: ChannelScope,
+  labelId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(t.link)
+    .innerJoin(t.table, eq(t.table.id, t.linkLabelId))
+    .where(inChannel(t, lineAccountId, eq(t.linkLabelId, labelId)));
   return row?.n ?? 0;
 }
 
 /** Those of `ids` that are friends of the channel. */
-export async function friendsOfChannel(db: Db, lineAccountId: number, ids: number[]): Promise<number[]> {
+export async function friendsOfChannel(db: Db, { lineAccountId }: ChannelScope, ids: number[]): Promise<number[]> {
   const rows = await db
     .select({ id: friends.id })
     .from(friends)
@@ -151,20 +172,43 @@ export async function friendsOfChannel(db: Db, lineAccountId: number, ids: numbe
   return rows.map((r) => r.id);
 }
 
-/** Links the label to friends (already linked ones skipped); answers how many were new. */
-export async function link(db: Db, t: LabelTables, labelId: number, friendIds: number[]): Promise<number> {
+/** Links the channel's label to friends of the channel (already linked ones skipped); answers how many were new. */
+export async function link(
+  db: Db,
+  t: LabelTables,
+  { lineAccountId }: ChannelScope,
+  labelId: number,
+  friendIds: number[],
+): Promise<number> {
+  if (friendIds.length === 0) return 0;
+  const owned = await db
+    .select({ id: friends.id })
+    .from(friends)
+    .innerJoin(t.table, inChannel(t, lineAccountId, eq(t.table.id, labelId)))
+    .where(and(eq(friends.lineAccountId, lineAccountId), inArray(friends.id, friendIds)));
+  if (owned.length === 0) return 0;
   const rows = await db
     .insert(t.link)
-    .values(friendIds.map((friendId) => t.linkRow(labelId, friendId)))
+    .values(owned.map((friend) => t.linkRow(labelId, friend.id)))
     .onConflictDoNothing()
     .returning({ friendId: t.link.friendId });
   return rows.length;
 }
 
-export async function unlink(db: Db, t: LabelTables, labelId: number, friendIds: number[]): Promise<number> {
+export async function unlink(
+  db: Db,
+  t: LabelTables,
+  { lineAccountId }: ChannelScope,
+  labelId: number,
+  friendIds: number[],
+): Promise<number> {
+  const ownLabel = db
+    .select({ id: t.table.id })
+    .from(t.table)
+    .where(inChannel(t, lineAccountId, eq(t.table.id, labelId)));
   const rows = await db
     .delete(t.link)
-    .where(and(eq(t.linkLabelId, labelId), inArray(t.link.friendId, friendIds)))
+    .where(and(inArray(t.linkLabelId, ownLabel), inArray(t.link.friendId, friendIds)))
     .returning({ friendId: t.link.friendId });
   return rows.length;
 }

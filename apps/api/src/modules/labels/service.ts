@@ -3,7 +3,7 @@ import type { labelDeleteQuery, labelFriendsInput, labelListQuery, Mark, Tag } f
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { conflict, fieldError, notFound } from '../../platform/errors.ts';
-import type { ChannelScope } from '../../platform/principal.ts';
+import type { ChannelRequest } from '../../platform/principal.ts';
 import * as folders from '../folders/repository.ts';
 import * as repo from './repository.ts';
 
@@ -37,15 +37,15 @@ export interface LabelInput {
 export function labelService<Item extends Tag | Mark>(kind: LabelKind<Item>) {
   const t = kind.tables;
 
-  async function findOrFail(db: Db, scope: ChannelScope, id: number): Promise<repo.LabelRow> {
-    const row = await repo.find(db, t, scope.lineAccountId, id);
+  async function findOrFail(db: Db, scope: ChannelRequest, id: number): Promise<repo.LabelRow> {
+    const row = await repo.find(db, t, scope, id);
     if (!row) throw notFound(kind.noun);
     return row;
   }
 
-  async function values(db: Db, scope: ChannelScope, input: LabelInput): Promise<repo.LabelValues> {
+  async function values(db: Db, scope: ChannelRequest, input: LabelInput): Promise<repo.LabelValues> {
     if (input.folder_id !== null) {
-      const folder = await folders.find(db, { scope: 'service', lineAccountId: scope.lineAccountId }, input.folder_id);
+      const folder = await folders.find(db, scope, input.folder_id);
       if (folder?.folderType !== kind.folderType) throw fieldError('folder_id', folderMessage(kind.noun));
     }
     return {
@@ -66,16 +66,16 @@ export function labelService<Item extends Tag | Mark>(kind: LabelKind<Item>) {
   }
 
   /** Checks every id is a friend of the channel (else 422 on friend_ids); answers them without repeats. */
-  async function channelFriends(db: Db, scope: ChannelScope, ids: number[]): Promise<number[]> {
+  async function channelFriends(db: Db, scope: ChannelRequest, ids: number[]): Promise<number[]> {
     const wanted = [...new Set(ids)];
-    const found = await repo.friendsOfChannel(db, scope.lineAccountId, wanted);
+    const found = await repo.friendsOfChannel(db, scope, wanted);
     if (found.length !== wanted.length) throw fieldError('friend_ids', FRIENDS_MESSAGE);
     return wanted;
   }
 
   return {
-    async list(ctx: AppContext, scope: ChannelScope, query: ListQuery) {
-      const { rows, total } = await repo.list(ctx.database.db, t, scope.lineAccountId, {
+    async list(ctx: AppContext, scope: ChannelRequest, query: ListQuery) {
+      const { rows, total } = await repo.list(ctx.database.db, t, scope, {
         page: query.page,
         limit: query.limit,
         q: query.q,
@@ -88,50 +88,49 @@ export function labelService<Item extends Tag | Mark>(kind: LabelKind<Item>) {
       };
     },
 
-    async get(ctx: AppContext, scope: ChannelScope, id: number): Promise<Item> {
+    async get(ctx: AppContext, scope: ChannelRequest, id: number): Promise<Item> {
       return kind.present(await findOrFail(ctx.database.db, scope, id));
     },
 
-    async create(ctx: AppContext, scope: ChannelScope, input: LabelInput): Promise<Item> {
+    async create(ctx: AppContext, scope: ChannelRequest, input: LabelInput): Promise<Item> {
       const db = ctx.database.db;
-      const id = await uniqueName(repo.insert(db, t, scope.lineAccountId, await values(db, scope, input)));
+      const id = await uniqueName(repo.insert(db, t, scope, await values(db, scope, input)));
       return kind.present(await findOrFail(db, scope, id));
     },
 
-    async update(ctx: AppContext, scope: ChannelScope, id: number, input: LabelInput): Promise<Item> {
+    async update(ctx: AppContext, scope: ChannelRequest, id: number, input: LabelInput): Promise<Item> {
       const db = ctx.database.db;
       await findOrFail(db, scope, id);
-      const updated = await uniqueName(repo.update(db, t, scope.lineAccountId, id, await values(db, scope, input)));
+      const updated = await uniqueName(repo.update(db, t, scope, id, await values(db, scope, input)));
       if (!updated) throw notFound(kind.noun);
       return kind.present(await findOrFail(db, scope, id));
     },
 
     /** Deletes the label; one friends carry only with confirm (else 409 saying how many). */
-    async remove(ctx: AppContext, scope: ChannelScope, id: number, query: DeleteQuery): Promise<Item> {
-      return ctx.database.db.transaction(async (trx) => {
-        const tx = trx as unknown as Db;
+    async remove(ctx: AppContext, scope: ChannelRequest, id: number, query: DeleteQuery): Promise<Item> {
+      return ctx.database.db.transaction(async (tx) => {
         const row = await findOrFail(tx, scope, id);
-        const carriers = await repo.carriers(tx, t, id);
+        const carriers = await repo.carriers(tx, t, scope, id);
         if (carriers > 0 && !query.confirm) throw conflict(inUseMessage(kind.noun, carriers));
-        await repo.remove(tx, t, scope.lineAccountId, id);
+        await repo.remove(tx, t, scope, id);
         return kind.present(row);
       });
     },
 
     /** Puts the label on friends of the channel; answers it and how many friends newly got it. */
-    async addFriends(ctx: AppContext, scope: ChannelScope, id: number, input: FriendsInput) {
+    async addFriends(ctx: AppContext, scope: ChannelRequest, id: number, input: FriendsInput) {
       const db = ctx.database.db;
       await findOrFail(db, scope, id);
       const friendIds = await channelFriends(db, scope, input.friend_ids);
-      const changed = await repo.link(db, t, id, friendIds);
+      const changed = await repo.link(db, t, scope, id, friendIds);
       return { item: kind.present(await findOrFail(db, scope, id)), changed };
     },
 
-    async removeFriends(ctx: AppContext, scope: ChannelScope, id: number, input: FriendsInput) {
+    async removeFriends(ctx: AppContext, scope: ChannelRequest, id: number, input: FriendsInput) {
       const db = ctx.database.db;
       await findOrFail(db, scope, id);
       const friendIds = await channelFriends(db, scope, input.friend_ids);
-      const changed = await repo.unlink(db, t, id, friendIds);
+      const changed = await repo.unlink(db, t, scope, id, friendIds);
       return { item: kind.present(await findOrFail(db, scope, id)), changed };
     },
   };

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { tenantId, type AccountScope } from '../../platform/principal.ts';
-import { lineAccounts } from '../../platform/schema.ts';
+import type { AccountScope } from '../../platform/principal.ts';
+import { lineAccounts } from './schema.ts';
 
 const columns = { id: lineAccounts.id, name: lineAccounts.name, status: lineAccounts.status };
 
 /** Channels of the account; `onlyIds` narrows them to a staff user's assigned channels. */
 export async function listLineAccounts(db: Db, scope: AccountScope, onlyIds?: number[]) {
-  const conditions = [eq(lineAccounts.accountId, tenantId(scope))];
+  const conditions = [eq(lineAccounts.accountId, scope.accountId)];
   if (onlyIds) conditions.push(inArray(lineAccounts.id, onlyIds.length > 0 ? onlyIds : [0]));
   return db
     .select(columns)
@@ -20,7 +20,7 @@ export async function findLineAccount(db: Db, scope: AccountScope, id: number) {
   const [row] = await db
     .select(columns)
     .from(lineAccounts)
-    .where(and(eq(lineAccounts.accountId, tenantId(scope)), eq(lineAccounts.id, id)));
+    .where(and(eq(lineAccounts.accountId, scope.accountId), eq(lineAccounts.id, id)));
   return row;
 }
 
@@ -28,7 +28,7 @@ export async function renameLineAccount(db: Db, scope: AccountScope, id: number,
   const [row] = await db
     .update(lineAccounts)
     .set({ name, updatedAt: new Date() })
-    .where(and(eq(lineAccounts.accountId, tenantId(scope)), eq(lineAccounts.id, id)))
+    .where(and(eq(lineAccounts.accountId, scope.accountId), eq(lineAccounts.id, id)))
     .returning(columns);
   return row;
 }

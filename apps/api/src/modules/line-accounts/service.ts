@@ -1,7 +1,7 @@
 import { allows, type LineAccount } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import type { Principal } from '../../platform/principal.ts';
+import { accountScope, type Principal } from '../../platform/principal.ts';
 import * as repo from './repository.ts';
 
 const CHANNEL = 'チャネル';
@@ -10,9 +10,9 @@ const CHANNEL = 'チャネル';
 function visibility(principal: Principal) {
   switch (principal.role) {
     case 'account':
-      return { scope: { accountId: principal.accountId }, onlyIds: undefined };
+      return { scope: accountScope(principal.accountId), onlyIds: undefined };
     case 'service':
-      return { scope: { accountId: principal.accountId }, onlyIds: principal.lineAccountIds };
+      return { scope: accountScope(principal.accountId), onlyIds: principal.lineAccountIds };
     default:
       throw forbidden();
   }

@@ -1,6 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { nowSql, trackedLinks } from '../../platform/schema.ts';
+import type { ChannelScope } from '../../platform/principal.ts';
+import { trackedLinks } from './schema.ts';
+import { nowSql } from '../../platform/db-columns.ts';
 
 /*
  * Tracked links are found by their token alone: the token is the capability a friend was sent,
@@ -9,7 +11,7 @@ import { nowSql, trackedLinks } from '../../platform/schema.ts';
 
 export type NewTrackedLink = Pick<
   typeof trackedLinks.$inferInsert,
-  'token' | 'lineAccountId' | 'friendId' | 'actionItemId' | 'targetUrl'
+  'token' | 'friendId' | 'actionItemId' | 'targetUrl'
 >;
 
 export interface OpenedLink {
@@ -19,12 +21,12 @@ export interface OpenedLink {
   targetUrl: string;
 }
 
-export async function insertLinks(db: Db, rows: NewTrackedLink[]): Promise<void> {
-  if (rows.length > 0) await db.insert(trackedLinks).values(rows);
+export async function insertLinks(db: Db, { lineAccountId }: ChannelScope, rows: NewTrackedLink[]): Promise<void> {
+  if (rows.length > 0) await db.insert(trackedLinks).values(rows.map((row) => ({ ...row, lineAccountId })));
 }
 
-/** Counts one opening of the link; undefined for an unknown token. */
-export async function countClick(db: Db, token: string): Promise<OpenedLink | undefined> {
+/** Counts one opening of the link; undefined for an unknown token. Unscoped: the token is the key. */
+export async function countClickUnscoped(db: Db, token: string): Promise<OpenedLink | undefined> {
   const [row] = await db
     .update(trackedLinks)
     .set({ clickCount: sql`${trackedLinks.clickCount} + 1` })
@@ -40,9 +42,9 @@ export async function countClick(db: Db, token: string): Promise<OpenedLink | un
 
 /**
  * Notes the link's first opening. True for exactly one call per link: the row's update is atomic,
- * so of two openings at the same moment only one finds first_clicked_at still empty.
+ * so of two openings at the same moment only one finds first_clicked_at still empty. Unscoped: the token is the key.
  */
-export async function markFirstClick(db: Db, token: string): Promise<boolean> {
+export async function markFirstClickUnscoped(db: Db, token: string): Promise<boolean> {
   const rows = await db
     .update(trackedLinks)
     .set({ firstClickedAt: nowSql })

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isWebAddress, redirectPagePath, type BuilderMessage, type RedirectTarget } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
+import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 import { notFound } from '../../platform/errors.ts';
 import { publishRealtime } from '../../platform/realtime.ts';
 import { channelIsSimulated } from '../files/repository.ts';
@@ -40,8 +41,8 @@ function webLinksOf(message: BuilderMessage): { actionItemId: number; targetUrl:
  * simulated friends open them in the console's own browser. A real friend could not open an
  * http://localhost link, so such a console sends the addresses themselves (no score then).
  */
-async function friendsCanOpenConsole(db: Db, lineAccountId: number, consoleOrigin: string): Promise<boolean> {
-  return new URL(consoleOrigin).protocol === 'https:' || channelIsSimulated(db, lineAccountId);
+async function friendsCanOpenConsole(db: Db, scope: ChannelScope, consoleOrigin: string): Promise<boolean> {
+  return new URL(consoleOrigin).protocol === 'https:' || channelIsSimulated(db, scope);
 }
 
 /**
@@ -55,15 +56,10 @@ export async function trackedLinksFor(
   consoleOrigin: string,
 ): Promise<TrackedLinks> {
   const links = webLinksOf(message);
-  if (links.length === 0 || !(await friendsCanOpenConsole(db, friend.lineAccountId, consoleOrigin))) {
+  if (links.length === 0 || !(await friendsCanOpenConsole(db, channelScope(friend.lineAccountId), consoleOrigin))) {
     return { uris: {}, rows: [] };
   }
-  const rows = links.map((link) => ({
-    ...link,
-    token: newLinkToken(),
-    lineAccountId: friend.lineAccountId,
-    friendId: friend.id,
-  }));
+  const rows = links.map((link) => ({ ...link, token: newLinkToken(), friendId: friend.id }));
   return {
     uris: Object.fromEntries(rows.map((row) => [row.actionItemId, `${consoleOrigin}${redirectPagePath(row.token)}`])),
     rows,
@@ -71,8 +67,8 @@ export async function trackedLinksFor(
 }
 
 /** Stores the links once the message is about to go out (after the checks that may refuse it). */
-export async function storeTrackedLinks(db: Db, links: TrackedLinks): Promise<void> {
-  await repo.insertLinks(db, links.rows);
+export async function storeTrackedLinks(db: Db, scope: ChannelScope, links: TrackedLinks): Promise<void> {
+  await repo.insertLinks(db, scope, links.rows);
 }
 
 /**
@@ -81,15 +77,16 @@ export async function storeTrackedLinks(db: Db, links: TrackedLinks): Promise<vo
  * is gone) and tells the console the friend changed. Nothing but the address is answered.
  */
 export async function follow(ctx: AppContext, token: string): Promise<RedirectTarget> {
-  const opened = await ctx.database.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
-    const link = await repo.countClick(tx, token);
+  const opened = await ctx.database.db.transaction(async (tx) => {
+    const link = await repo.countClickUnscoped(tx, token);
     if (!link) return undefined;
-    const action = (await repo.markFirstClick(tx, token))
-      ? await channelAction(tx, link.lineAccountId, link.actionItemId)
+    // The scope comes from the link's row: the token named nothing else.
+    const scope = channelScope(link.lineAccountId);
+    const action = (await repo.markFirstClickUnscoped(tx, token))
+      ? await channelAction(tx, scope, link.actionItemId)
       : undefined;
     const score = action?.score ?? 0;
-    if (score !== 0) await addScore(tx, link.friendId, score);
+    if (score !== 0) await addScore(tx, scope, link.friendId, score);
     return { link, scored: score !== 0 };
   });
   if (!opened) throw notFound(LINK_NOUN);

@@ -1,6 +1,7 @@
 import type { LineSimulator, SimChannel, SimFriend } from '@linq/line-simulator';
 import type { AppContext } from '../../platform/context.ts';
 import { credentialsFixed } from '../delivery/service.ts';
+import { channelScope } from '../../platform/principal.ts';
 import { DEMO_BASIC_ID_PREFIX, decorateDemoFriends } from '../../seed/demo.ts';
 import { demoFriendCount, demoFriendPlan, type DemoFriend } from './demo-friends.ts';
 import * as repo from './repository.ts';
@@ -175,7 +176,7 @@ async function bindRow(
     }
     // The simulator now accepts the stored token: a 401 recorded before (a previous simulator, or
     // one not yet bound) no longer holds, and what waited for it goes out.
-    await credentialsFixed(ctx, row.id);
+    await credentialsFixed(ctx, channelScope(row.id));
   }
   if (row.botUserId !== channel.botUserId || !row.basicId) {
     await repo.recordBotUnscoped(db, row.id, { botUserId: channel.botUserId, basicId: channel.basicId });

@@ -1,7 +1,10 @@
+import type { ChannelScope } from '../../platform/principal.ts';
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { tenantId, type ChannelScope } from '../../platform/principal.ts';
-import { friends, lineAccounts, webhookEvents } from '../../platform/schema.ts';
+import type { ChannelRequest } from '../../platform/principal.ts';
+import { friends } from '../friends/schema.ts';
+import { lineAccounts } from '../line-accounts/schema.ts';
+import { webhookEvents } from '../webhooks/schema.ts';
 
 const simulatedColumns = {
   id: lineAccounts.id,
@@ -39,13 +42,13 @@ export async function simulatedChannelByIdUnscoped(
 }
 
 /** The request's channel when it is bound to the simulator. */
-export async function simulatedChannel(db: Db, scope: ChannelScope): Promise<SimulatedChannelRow | undefined> {
+export async function simulatedChannel(db: Db, scope: ChannelRequest): Promise<SimulatedChannelRow | undefined> {
   const [row] = await db
     .select(simulatedColumns)
     .from(lineAccounts)
     .where(
       and(
-        eq(lineAccounts.accountId, tenantId(scope)),
+        eq(lineAccounts.accountId, scope.accountId),
         eq(lineAccounts.id, scope.lineAccountId),
         eq(lineAccounts.simulated, true),
       ),
@@ -97,7 +100,7 @@ export async function repointSimulatorAvatarsUnscoped(db: Db, lineAccountId: num
 export const isSimulatorAvatar = (url: string) => new RegExp(SIMULATOR_AVATAR).test(url);
 
 /** How many of these webhook events the console has processed. */
-export async function processedEventCount(db: Db, lineAccountId: number, webhookEventIds: string[]) {
+export async function processedEventCount(db: Db, { lineAccountId }: ChannelScope, webhookEventIds: string[]) {
   if (webhookEventIds.length === 0) return 0;
   const [row] = await db
     .select({ n: count() })

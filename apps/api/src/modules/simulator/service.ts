@@ -9,7 +9,7 @@ import {
 import type { LineSimulator, SimChannel, SimFriend, WebhookDelivery } from '@linq/line-simulator';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
-import type { ChannelScope } from '../../platform/principal.ts';
+import type { ChannelRequest, ChannelScope } from '../../platform/principal.ts';
 import { boundChannel, isSeeding } from './bind.ts';
 import * as repo from './repository.ts';
 
@@ -36,7 +36,7 @@ interface Bound {
   channel: SimChannel;
 }
 
-async function bound(ctx: AppContext, scope: ChannelScope): Promise<Bound> {
+async function bound(ctx: AppContext, scope: ChannelRequest): Promise<Bound> {
   const sim = ctx.simulator;
   if (!sim) throw notConnected();
   const row = await repo.simulatedChannel(ctx.database.db, scope);
@@ -60,7 +60,7 @@ const toVirtualFriend = (friend: SimFriend): VirtualFriend => ({
   following: friend.following,
 });
 
-export async function status(ctx: AppContext, scope: ChannelScope): Promise<SimulatorStatus> {
+export async function status(ctx: AppContext, scope: ChannelRequest): Promise<SimulatorStatus> {
   const { sim, channel } = await bound(ctx, scope);
   return {
     simulated: true,
@@ -70,14 +70,14 @@ export async function status(ctx: AppContext, scope: ChannelScope): Promise<Simu
   };
 }
 
-export async function listFriends(ctx: AppContext, scope: ChannelScope): Promise<VirtualFriend[]> {
+export async function listFriends(ctx: AppContext, scope: ChannelRequest): Promise<VirtualFriend[]> {
   const { channel } = await bound(ctx, scope);
   return channel.friends().slice(-FRIEND_LIST_LIMIT).reverse().map(toVirtualFriend);
 }
 
 export async function createFriend(
   ctx: AppContext,
-  scope: ChannelScope,
+  scope: ChannelRequest,
   displayName: string | undefined,
 ): Promise<VirtualFriend> {
   const { channel } = await bound(ctx, scope);
@@ -95,7 +95,7 @@ export type FriendAction =
 /** The friend acts; the answer is the webhook's first delivery, once the console has processed it. */
 export async function act(
   ctx: AppContext,
-  scope: ChannelScope,
+  scope: ChannelRequest,
   userId: string,
   action: FriendAction,
 ): Promise<WebhookOutcome> {
@@ -112,7 +112,7 @@ export async function act(
       throw conflict(friend.following ? ALREADY_FOLLOWING : NOT_FOLLOWING);
     throw error;
   }
-  return outcome(ctx, scope.lineAccountId, delivery);
+  return outcome(ctx, scope, delivery);
 }
 
 function perform(friend: SimFriend, action: FriendAction): Promise<WebhookDelivery> {
@@ -132,13 +132,13 @@ function perform(friend: SimFriend, action: FriendAction): Promise<WebhookDelive
   }
 }
 
-async function outcome(ctx: AppContext, lineAccountId: number, delivery: WebhookDelivery): Promise<WebhookOutcome> {
+async function outcome(ctx: AppContext, scope: ChannelScope, delivery: WebhookDelivery): Promise<WebhookOutcome> {
   const ids = delivery.webhookEventIds;
   let processed = false;
   if (delivery.ok && ids.length > 0) {
     const deadline = Date.now() + PROCESSED_WAIT_MS;
     for (;;) {
-      processed = (await repo.processedEventCount(ctx.database.db, lineAccountId, ids)) === ids.length;
+      processed = (await repo.processedEventCount(ctx.database.db, scope, ids)) === ids.length;
       if (processed || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -152,7 +152,11 @@ async function outcome(ctx: AppContext, lineAccountId: number, delivery: Webhook
   };
 }
 
-export async function conversation(ctx: AppContext, scope: ChannelScope, userId: string): Promise<ConversationEntry[]> {
+export async function conversation(
+  ctx: AppContext,
+  scope: ChannelRequest,
+  userId: string,
+): Promise<ConversationEntry[]> {
   const { sim, channel } = await bound(ctx, scope);
   const friend = friendOf(channel, userId);
   const entries: ConversationEntry[] = [];

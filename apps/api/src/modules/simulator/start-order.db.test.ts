@@ -7,9 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { loadConfig } from '../../config.ts';
-import { deliveries } from '../../platform/schema.ts';
+import { deliveries } from '../delivery/schema.ts';
 import { markCredentialsInvalid } from '../delivery/repository.ts';
 import { startServer, type Server } from '../../server.ts';
+import { channelScope } from '../../platform/principal.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { waitFor } from '../../test/wait.ts';
 import { enqueueSend } from '../delivery/service.ts';
@@ -42,15 +43,15 @@ describe('start order', () => {
     for (let i = 0; i < FRIENDS; i++) friendIds.push((await t.factory.friend(channel.id)).id);
     const ids: number[] = [];
     for (const friendId of friendIds) {
-      const sent = await enqueueSend(
-        t.runtime.ctx,
-        { lineAccountId: channel.id },
-        { friendIds: [friendId], messages: [{ type: 'text', text: '再起動のあと' }], source: 'test' },
-      );
+      const sent = await enqueueSend(t.runtime.ctx, channelScope(channel.id), {
+        friendIds: [friendId],
+        messages: [{ type: 'text', text: '再起動のあと' }],
+        source: 'test',
+      });
       ids.push(...sent);
     }
     // Some met the previous simulator's 401 and wait for the token: binding the channel ends that.
-    await markCredentialsInvalid(t.runtime.ctx.database.db, channel.id, 'Authentication failed.');
+    await markCredentialsInvalid(t.runtime.ctx.database.db, channelScope(channel.id), 'Authentication failed.');
     await t.runtime.ctx.database.db
       .update(deliveries)
       .set({ status: 'waiting', waitReason: 'credentials', nextAttemptAt: new Date(Date.now() + 3_600_000) })

@@ -2,8 +2,9 @@ import { and, count, desc, eq, getTableColumns, ilike, type SQL } from 'drizzle-
 import type { Permissions } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
 import { containsPattern, violatesUnique } from '../../platform/sql.ts';
-import { tenantId, type AccountScope } from '../../platform/principal.ts';
-import { staffAuthorities, users } from '../../platform/schema.ts';
+import type { AccountScope } from '../../platform/principal.ts';
+import { users } from '../sessions/schema.ts';
+import { staffAuthorities } from './schema.ts';
 
 export type StaffAuthorityRow = typeof staffAuthorities.$inferSelect & { userCount: number };
 export interface StaffAuthorityValues {
@@ -13,14 +14,14 @@ export interface StaffAuthorityValues {
 }
 
 const inScope = (scope: AccountScope, ...conditions: (SQL | undefined)[]) =>
-  and(eq(staffAuthorities.accountId, tenantId(scope)), ...conditions);
+  and(eq(staffAuthorities.accountId, scope.accountId), ...conditions);
 
 /** Authorities with how many users hold each. */
 function selectWithUserCount(db: Db, scope: AccountScope) {
   return db
     .select({ ...getTableColumns(staffAuthorities), userCount: count(users.id) })
     .from(staffAuthorities)
-    .leftJoin(users, and(eq(users.staffAuthorityId, staffAuthorities.id), eq(users.accountId, tenantId(scope))))
+    .leftJoin(users, and(eq(users.staffAuthorityId, staffAuthorities.id), eq(users.accountId, scope.accountId)))
     .groupBy(staffAuthorities.id)
     .$dynamic();
 }
@@ -50,7 +51,7 @@ export async function find(db: Db, scope: AccountScope, id: number): Promise<Sta
 export async function insert(db: Db, scope: AccountScope, values: StaffAuthorityValues): Promise<number> {
   const [row] = await db
     .insert(staffAuthorities)
-    .values({ ...values, accountId: tenantId(scope) })
+    .values({ ...values, accountId: scope.accountId })
     .returning({ id: staffAuthorities.id });
   return row!.id;
 }

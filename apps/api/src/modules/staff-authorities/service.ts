@@ -51,8 +51,7 @@ export async function update(ctx: AppContext, scope: AccountScope, id: number, i
 }
 
 export async function remove(ctx: AppContext, scope: AccountScope, id: number): Promise<void> {
-  await ctx.database.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  await ctx.database.db.transaction(async (tx) => {
     const authority = await findOrFail(tx, scope, id);
     if (authority.userCount > 0) throw conflict(inUseMessage(authority.userCount));
     await repo.remove(tx, scope, id);

@@ -1,6 +1,7 @@
-import { messages } from '../../platform/schema.ts';
 import type { Db } from '../../platform/db.ts';
+import type { ChannelScope } from '../../platform/principal.ts';
 import { noteIncomingMessage } from '../friends/repository.ts';
+import { insertIncoming } from './repository.ts';
 
 export interface StoredFile {
   file_key: string;
@@ -39,28 +40,16 @@ export function incomingContent(
  */
 export async function storeIncoming(
   db: Db,
-  input: { lineAccountId: number; friendId: number; webhookEventId: number; occurredAt: Date },
+  scope: ChannelScope,
+  input: { friendId: number; webhookEventId: number; occurredAt: Date },
   stored: ReturnType<typeof incomingContent>,
 ): Promise<number | null> {
-  const [row] = await db
-    .insert(messages)
-    .values({
-      lineAccountId: input.lineAccountId,
-      friendId: input.friendId,
-      direction: 'incoming',
-      type: stored.type,
-      content: stored.content,
-      lineMessageId: stored.lineMessageId,
-      webhookEventId: input.webhookEventId,
-      occurredAt: input.occurredAt,
-    })
-    .onConflictDoNothing({ target: messages.webhookEventId })
-    .returning({ id: messages.id });
-  if (!row) return null;
-  await noteIncomingMessage(db, input.friendId, {
+  const id = await insertIncoming(db, scope, { ...input, ...stored });
+  if (id === null) return null;
+  await noteIncomingMessage(db, scope, input.friendId, {
     type: stored.type,
     text: stored.preview,
     occurredAt: input.occurredAt,
   });
-  return row.id;
+  return id;
 }

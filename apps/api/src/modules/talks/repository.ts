@@ -1,6 +1,10 @@
+import type { ChannelScope } from '../../platform/principal.ts';
 import { and, count, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { deliveries, deliveryRecipients, friends, messages, users } from '../../platform/schema.ts';
+import { deliveries, deliveryRecipients } from '../delivery/schema.ts';
+import { friends } from '../friends/schema.ts';
+import { users } from '../sessions/schema.ts';
+import { messages } from './schema.ts';
 import { containsPattern } from '../../platform/sql.ts';
 
 /*
@@ -20,7 +24,7 @@ export interface ConversationFilter {
  * conditions are those of friends_channel_last_message_idx (and, unread only, of the partial
  * friends_channel_unread_idx), so the page is an index range.
  */
-export async function conversations(db: Db, lineAccountId: number, filter: ConversationFilter) {
+export async function conversations(db: Db, { lineAccountId }: ChannelScope, filter: ConversationFilter) {
   const conditions: (SQL | undefined)[] = [eq(friends.lineAccountId, lineAccountId), isNotNull(friends.lastMessageAt)];
   if (filter.name) {
     // The name the console shows is the staff's override when set; LINE's name finds the friend too.
@@ -54,7 +58,7 @@ export async function conversations(db: Db, lineAccountId: number, filter: Conve
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function channelFriend(db: Db, lineAccountId: number, friendId: number) {
+export async function channelFriend(db: Db, { lineAccountId }: ChannelScope, friendId: number) {
   const [row] = await db
     .select()
     .from(friends)
@@ -63,7 +67,7 @@ export async function channelFriend(db: Db, lineAccountId: number, friendId: num
 }
 
 /** Unread back to 0; false when the friend is not one of the channel. */
-export async function markRead(db: Db, lineAccountId: number, friendId: number): Promise<boolean> {
+export async function markRead(db: Db, { lineAccountId }: ChannelScope, friendId: number): Promise<boolean> {
   const rows = await db
     .update(friends)
     .set({ unreadCount: 0, updatedAt: new Date() })
@@ -105,7 +109,7 @@ function historyQuery(db: Db, where: SQL | undefined) {
 /** The friend's messages older than `beforeId` (or the newest), newest first; `limit + 1` tells whether more exist. */
 export async function history(
   db: Db,
-  lineAccountId: number,
+  { lineAccountId }: ChannelScope,
   friendId: number,
   options: { beforeId?: number | undefined; limit: number },
 ): Promise<HistoryRow[]> {
@@ -120,7 +124,11 @@ export async function history(
     .limit(options.limit + 1) as Promise<HistoryRow[]>;
 }
 
-export async function historyRow(db: Db, lineAccountId: number, messageId: number): Promise<HistoryRow | undefined> {
+export async function historyRow(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  messageId: number,
+): Promise<HistoryRow | undefined> {
   const [row] = (await historyQuery(
     db,
     and(eq(messages.id, messageId), eq(messages.lineAccountId, lineAccountId)),
@@ -130,12 +138,13 @@ export async function historyRow(db: Db, lineAccountId: number, messageId: numbe
 
 export async function insertOutgoing(
   db: Db,
-  input: { lineAccountId: number; friendId: number; type: string; content: Record<string, unknown>; userId: number },
+  { lineAccountId }: ChannelScope,
+  input: { friendId: number; type: string; content: Record<string, unknown>; userId: number },
 ): Promise<{ id: number; occurredAt: Date }> {
   const [row] = await db
     .insert(messages)
     .values({
-      lineAccountId: input.lineAccountId,
+      lineAccountId,
       friendId: input.friendId,
       direction: 'outgoing',
       type: input.type,
@@ -147,13 +156,52 @@ export async function insertOutgoing(
   return row;
 }
 
-export async function setDelivery(db: Db, messageId: number, deliveryId: number | null) {
-  await db.update(messages).set({ deliveryId }).where(eq(messages.id, messageId));
+/** A friend's message or postback, once per webhook event: the new id, or null when the event was stored before. */
+export async function insertIncoming(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  input: {
+    friendId: number;
+    webhookEventId: number;
+    occurredAt: Date;
+    type: string;
+    content: Record<string, unknown>;
+    lineMessageId: string | null;
+  },
+): Promise<number | null> {
+  const [row] = await db
+    .insert(messages)
+    .values({
+      lineAccountId,
+      friendId: input.friendId,
+      direction: 'incoming',
+      type: input.type,
+      content: input.content,
+      lineMessageId: input.lineMessageId,
+      webhookEventId: input.webhookEventId,
+      occurredAt: input.occurredAt,
+    })
+    .onConflictDoNothing({ target: messages.webhookEventId })
+    .returning({ id: messages.id });
+  return row?.id ?? null;
+}
+
+export async function setDelivery(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  messageId: number,
+  deliveryId: number | null,
+) {
+  await db
+    .update(messages)
+    .set({ deliveryId })
+    .where(and(eq(messages.id, messageId), eq(messages.lineAccountId, lineAccountId)));
 }
 
 /** The talk list's last message when this one is the newest; the unread count stays. */
 export async function noteOutgoingMessage(
   db: Db,
+  { lineAccountId }: ChannelScope,
   friendId: number,
   message: { type: string; text: string | null; occurredAt: Date },
 ) {
@@ -167,5 +215,5 @@ export async function noteOutgoingMessage(
       lastMessageText: sql`case when ${newest} then ${message.text} else ${friends.lastMessageText} end`,
       updatedAt: new Date(),
     })
-    .where(eq(friends.id, friendId));
+    .where(and(eq(friends.id, friendId), eq(friends.lineAccountId, lineAccountId)));
 }

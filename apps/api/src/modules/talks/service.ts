@@ -9,10 +9,9 @@ import {
 import type { z } from 'zod';
 import type { conversationQuery, talkHistoryQuery } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
 import { fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import type { LineMessage } from '../../platform/line.ts';
-import type { ChannelScope } from '../../platform/principal.ts';
+import type { ChannelRequest } from '../../platform/principal.ts';
 import { publishRealtime } from '../../platform/realtime.ts';
 import { recordSend } from '../delivery/service.ts';
 import { assertFetchableImages } from '../files/service.ts';
@@ -26,8 +25,8 @@ export const BLOCKED_MESSAGE = '友だちにブロックされているため送
 export const SEND_FORBIDDEN_MESSAGE = 'メッセージを送信する権限がありません。';
 export const TEMPLATE_NOUN = 'テンプレート';
 
-export async function conversations(ctx: AppContext, scope: ChannelScope, query: z.output<typeof conversationQuery>) {
-  const { rows, total } = await repo.conversations(ctx.database.db, scope.lineAccountId, {
+export async function conversations(ctx: AppContext, scope: ChannelRequest, query: z.output<typeof conversationQuery>) {
+  const { rows, total } = await repo.conversations(ctx.database.db, scope, {
     page: query.page,
     limit: query.limit,
     name: query.name,
@@ -49,12 +48,12 @@ export async function conversations(ctx: AppContext, scope: ChannelScope, query:
 
 export async function history(
   ctx: AppContext,
-  scope: ChannelScope,
+  scope: ChannelRequest,
   query: z.output<typeof talkHistoryQuery>,
 ): Promise<TalkHistory> {
   const db = ctx.database.db;
-  if (!(await repo.channelFriend(db, scope.lineAccountId, query.friend_id))) throw notFound('友だち');
-  const rows = await repo.history(db, scope.lineAccountId, query.friend_id, {
+  if (!(await repo.channelFriend(db, scope, query.friend_id))) throw notFound('友だち');
+  const rows = await repo.history(db, scope, query.friend_id, {
     beforeId: query.before_id,
     limit: query.limit,
   });
@@ -62,14 +61,14 @@ export async function history(
 }
 
 /** Opening a conversation sets its unread count to 0 (spec section 4, Talks). */
-export async function markRead(ctx: AppContext, scope: ChannelScope, friendId: number) {
-  if (!(await repo.markRead(ctx.database.db, scope.lineAccountId, friendId))) throw notFound('友だち');
+export async function markRead(ctx: AppContext, scope: ChannelRequest, friendId: number) {
+  if (!(await repo.markRead(ctx.database.db, scope, friendId))) throw notFound('友だち');
   await publishRealtime(ctx.database, { type: 'friend.updated', lineAccountId: scope.lineAccountId, friendId });
   return { friend_id: friendId, message_unreads_counts: 0 };
 }
 
 /** Sending needs the send_messages capability on top of the route's feature level. */
-export function requireSendMessages(scope: ChannelScope) {
+export function requireSendMessages(scope: ChannelRequest) {
   if (!scope.permissions.send_messages) throw forbidden(SEND_FORBIDDEN_MESSAGE);
 }
 
@@ -79,7 +78,7 @@ export function requireSendMessages(scope: ChannelScope) {
  */
 export async function send(
   ctx: AppContext,
-  scope: ChannelScope,
+  scope: ChannelRequest,
   input: { message: OutgoingMessage; friend_id: number },
   /** The origin uploaded files are served from (a simulated channel may use it over http). */
   consoleOrigin: string,
@@ -108,19 +107,19 @@ export async function send(
  */
 export async function sendTemplate(
   ctx: AppContext,
-  scope: ChannelScope,
+  scope: ChannelRequest,
   input: { templateId: number; friendId: number; templateField: string; testSend?: boolean },
   consoleOrigin: string,
 ): Promise<TalkMessage> {
   requireSendMessages(scope);
   const db = ctx.database.db;
-  const template = await channelTemplate(db, scope.lineAccountId, input.templateId);
+  const template = await channelTemplate(db, scope, input.templateId);
   if (!template) throw notFound(TEMPLATE_NOUN);
   const friend = await sendableFriend(ctx, scope, input.friendId);
   const links = await trackedLinksFor(db, friend, template.message, consoleOrigin);
   const lineMessage = await templateMessageFor(db, template, friend, links.uris);
   await assertFetchableImages(ctx, scope, lineMessage, consoleOrigin, () => input.templateField);
-  await storeTrackedLinks(db, links);
+  await storeTrackedLinks(db, scope, links);
   return deliver(
     ctx,
     scope,
@@ -131,8 +130,8 @@ export async function sendTemplate(
 }
 
 /** The channel's friend, who must follow the channel to be sent anything. */
-async function sendableFriend(ctx: AppContext, scope: ChannelScope, friendId: number): Promise<FriendRow> {
-  const friend = await repo.channelFriend(ctx.database.db, scope.lineAccountId, friendId);
+async function sendableFriend(ctx: AppContext, scope: ChannelRequest, friendId: number): Promise<FriendRow> {
+  const friend = await repo.channelFriend(ctx.database.db, scope, friendId);
   if (!friend) throw notFound('友だち');
   if (friend.status !== 'following') throw fieldError('friend_id', BLOCKED_MESSAGE);
   return friend;
@@ -146,35 +145,28 @@ async function sendableFriend(ctx: AppContext, scope: ChannelScope, friendId: nu
  */
 async function deliver(
   ctx: AppContext,
-  scope: ChannelScope,
+  scope: ChannelRequest,
   friend: FriendRow,
   lineMessage: LineMessage,
   origin: { source: 'talk' } | { source: 'template'; sourceId: number },
 ): Promise<TalkMessage> {
   const db = ctx.database.db;
-  const { stored, recorded } = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const stored = await repo.insertOutgoing(tx, {
-      lineAccountId: scope.lineAccountId,
+  const { stored, recorded } = await db.transaction(async (tx) => {
+    const stored = await repo.insertOutgoing(tx, scope, {
       friendId: friend.id,
       type: lineMessage.type,
       content: { ...lineMessage },
       userId: scope.userId,
     });
-    const recorded = await recordSend(
-      ctx,
-      tx,
-      { lineAccountId: scope.lineAccountId },
-      {
-        friendIds: [friend.id],
-        messages: [lineMessage],
-        source: origin.source,
-        sourceId: origin.source === 'talk' ? stored.id : origin.sourceId,
-        sentByUserId: scope.userId,
-      },
-    );
-    await repo.setDelivery(tx, stored.id, recorded.ids[0] ?? null);
-    await repo.noteOutgoingMessage(tx, friend.id, {
+    const recorded = await recordSend(ctx, tx, scope, {
+      friendIds: [friend.id],
+      messages: [lineMessage],
+      source: origin.source,
+      sourceId: origin.source === 'talk' ? stored.id : origin.sourceId,
+      sentByUserId: scope.userId,
+    });
+    await repo.setDelivery(tx, scope, stored.id, recorded.ids[0] ?? null);
+    await repo.noteOutgoingMessage(tx, scope, friend.id, {
       type: lineMessage.type,
       text: lineMessage.type === 'text' ? lineMessage.text.slice(0, 200) : null,
       occurredAt: stored.occurredAt,
@@ -194,7 +186,7 @@ async function deliver(
   }).catch((error: unknown) => {
     ctx.log.warn({ err: error, messageId: stored.id }, 'talk send: realtime event not published');
   });
-  const row = await repo.historyRow(db, scope.lineAccountId, stored.id);
+  const row = await repo.historyRow(db, scope, stored.id);
   if (!row) throw new Error('sent message vanished');
   return toTalkMessage(row);
 }

@@ -1,15 +1,17 @@
+import type { ChannelScope, PlatformScope } from '../../platform/principal.ts';
 import { and, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ActionType, BuilderMessage, MessageType } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
-import { folders, messageTemplateActions, messageTemplates } from '../../platform/schema.ts';
+import { folders } from '../folders/schema.ts';
+import { messageTemplateActions, messageTemplates } from './schema.ts';
 import { containsPattern } from '../../platform/sql.ts';
 
 /**
- * Whose templates: one channel's, or the platform's teppan templates (no channel). Every query
- * takes the owner and is scoped by it, so a template id of another channel (or a teppan id in a
+ * Whose templates, a scope: one channel's, or the platform's teppan templates (no channel). Every
+ * query takes it and is scoped by it, so a template id of another channel (or a teppan id in a
  * channel's call, and the reverse) finds nothing.
  */
-export type TemplateOwner = { kind: 'channel'; lineAccountId: number } | { kind: 'teppan' };
+export type TemplateOwner = ChannelScope | PlatformScope;
 
 export type TemplateRow = typeof messageTemplates.$inferSelect;
 export type TemplateListRow = TemplateRow & { folderName: string | null };
@@ -36,11 +38,17 @@ export interface ActionRow {
   score: number;
 }
 
-const channelOf = (owner: TemplateOwner) => (owner.kind === 'channel' ? owner.lineAccountId : null);
+const channelOf = (owner: TemplateOwner) => (owner.level === 'channel' ? owner.lineAccountId : null);
+
+/** Action rows carry their template's channel (null for teppan). */
+const ownedActions = (owner: TemplateOwner) =>
+  owner.level === 'channel'
+    ? eq(messageTemplateActions.lineAccountId, owner.lineAccountId)
+    : isNull(messageTemplateActions.lineAccountId);
 
 const owned = (owner: TemplateOwner, ...conditions: (SQL | undefined)[]) =>
   and(
-    owner.kind === 'channel'
+    owner.level === 'channel'
       ? eq(messageTemplates.lineAccountId, owner.lineAccountId)
       : isNull(messageTemplates.lineAccountId),
     ...conditions,
@@ -133,8 +141,8 @@ export async function nextItemIds(db: Db, n: number): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** The template's actions as last saved (the template was checked to be the caller's). */
-export async function actionsOf(db: Db, templateId: number): Promise<ActionRow[]> {
+/** The owner's template's actions as last saved. */
+export async function actionsOf(db: Db, owner: TemplateOwner, templateId: number): Promise<ActionRow[]> {
   return db
     .select({
       id: messageTemplateActions.id,
@@ -143,7 +151,7 @@ export async function actionsOf(db: Db, templateId: number): Promise<ActionRow[]
       score: messageTemplateActions.score,
     })
     .from(messageTemplateActions)
-    .where(eq(messageTemplateActions.templateId, templateId));
+    .where(and(eq(messageTemplateActions.templateId, templateId), ownedActions(owner)));
 }
 
 /** Brings the template's action rows to `changes`: new ones inserted, changed ones updated, removed ones deleted. */
@@ -157,7 +165,11 @@ export async function writeActions(
     await db
       .delete(messageTemplateActions)
       .where(
-        and(eq(messageTemplateActions.templateId, templateId), inArray(messageTemplateActions.id, changes.removedIds)),
+        and(
+          eq(messageTemplateActions.templateId, templateId),
+          ownedActions(owner),
+          inArray(messageTemplateActions.id, changes.removedIds),
+        ),
       );
   }
   if (changes.inserted.length > 0) {
@@ -170,14 +182,16 @@ export async function writeActions(
     await db
       .update(messageTemplateActions)
       .set(values)
-      .where(and(eq(messageTemplateActions.id, id), eq(messageTemplateActions.templateId, templateId)));
+      .where(
+        and(eq(messageTemplateActions.id, id), eq(messageTemplateActions.templateId, templateId), ownedActions(owner)),
+      );
   }
 }
 
 /** The action a friend of this channel tapped (by the id in the postback data); undefined for another channel's or an unknown id. */
 export async function channelAction(
   db: Db,
-  lineAccountId: number,
+  { lineAccountId }: ChannelScope,
   actionId: number,
 ): Promise<{ label: string; score: number } | undefined> {
   const [row] = await db
@@ -196,7 +210,7 @@ export async function templateFolderName(db: Db, owner: TemplateOwner, folderId:
       and(
         eq(folders.id, folderId),
         eq(folders.folderType, 'templates'),
-        owner.kind === 'channel'
+        owner.level === 'channel'
           ? and(eq(folders.scope, 'service'), eq(folders.lineAccountId, owner.lineAccountId))
           : and(eq(folders.scope, 'admin'), isNull(folders.lineAccountId)),
       ),

@@ -2,21 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { teppanBrowseApi, teppanTemplatesApi, templatesApi } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { principalAs, requireChannel, route } from '../../platform/http.ts';
-import type { ChannelScope, Principal } from '../../platform/principal.ts';
+import { PLATFORM_SCOPE, type ChannelRequest, type Principal } from '../../platform/principal.ts';
 import { consoleOrigin, imageUploadScope, uploadedBytes } from '../files/routes.ts';
-import type { TemplateOwner } from './repository.ts';
 import * as templates from './service.ts';
 
-const TEPPAN: TemplateOwner = { kind: 'teppan' };
-
 /** The channel's templates, as the staff member in the LineAccountId header. */
-const inChannel = (channel: ChannelScope | null): templates.TemplateCaller => {
+const inChannel = (channel: ChannelRequest | null): templates.TemplateCaller => {
   const scope = requireChannel(channel);
-  return { owner: { kind: 'channel', lineAccountId: scope.lineAccountId }, userId: scope.userId };
+  return { owner: scope, userId: scope.userId };
 };
 /** The platform's teppan templates, as an administrator. */
 const asAdmin = (principal: Principal | null): templates.TemplateCaller => ({
-  owner: TEPPAN,
+  owner: PLATFORM_SCOPE,
   userId: principalAs(principal, 'admin').userId,
 });
 
@@ -68,7 +65,7 @@ export function templateRoutes(app: FastifyInstance, ctx: AppContext) {
   // Service users read teppan templates in any of their channels and copy them into it.
   route(app, ctx, teppanBrowseApi.list, async ({ channel, query }) => {
     requireChannel(channel);
-    return templates.list(ctx, TEPPAN, query);
+    return templates.list(ctx, PLATFORM_SCOPE, query);
   });
   route(app, ctx, teppanBrowseApi.copy, async ({ channel, params, body }) =>
     templates.copyTeppan(ctx, requireChannel(channel), params.id, body),

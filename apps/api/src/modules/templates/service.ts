@@ -20,7 +20,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
-import type { ChannelScope } from '../../platform/principal.ts';
+import { PLATFORM_SCOPE, type ChannelRequest } from '../../platform/principal.ts';
 import { storeImage } from '../files/service.ts';
 import { sendTemplate, TEMPLATE_NOUN } from '../talks/service.ts';
 import { actionRowsOf, keepRelevantParts, newItemCount, unknownIds, withNewIds, withoutIds } from './items.ts';
@@ -94,8 +94,7 @@ export async function save(
   else if (name.length > TEMPLATE_NAME_MAX) errors.add(NAME_FIELD, NAME_TOO_LONG_MESSAGE);
   errors.addIssues(validateMessage(message));
 
-  return ctx.database.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return ctx.database.db.transaction(async (tx) => {
     const existing = id === null ? null : await findOrFail(tx, caller.owner, id, true);
     if (existing && existing.messageType !== message.message_type) errors.add(MESSAGE_TYPE_FIELD, TYPE_CHANGED_MESSAGE);
     errors.addIssues(unknownIds(message, existing?.message ?? null));
@@ -115,7 +114,13 @@ export async function save(
           createdByUserId: caller.userId,
         });
     if (!row) throw notFound(TEMPLATE_NOUN);
-    await syncActions(tx, caller.owner, row.id, existing ? await repo.actionsOf(tx, row.id) : [], actionRowsOf(saved));
+    await syncActions(
+      tx,
+      caller.owner,
+      row.id,
+      existing ? await repo.actionsOf(tx, caller.owner, row.id) : [],
+      actionRowsOf(saved),
+    );
     return detail(row);
   });
 }
@@ -132,8 +137,7 @@ export async function copy(
   id: number,
   input: CopyInput,
 ): Promise<TemplateDetail> {
-  return ctx.database.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return ctx.database.db.transaction(async (tx) => {
     const original = await findOrFail(tx, caller.owner, id);
     const folderId = input.folder_id === undefined ? original.folderId : input.folder_id;
     await requireFolder(tx, caller.owner, folderId);
@@ -144,17 +148,16 @@ export async function copy(
 /** Copies a teppan template into the caller's channel under its own name, in the given channel folder or none. */
 export async function copyTeppan(
   ctx: AppContext,
-  scope: ChannelScope,
+  scope: ChannelRequest,
   id: number,
   input: CopyInput,
 ): Promise<TemplateDetail> {
   const caller: TemplateCaller = {
-    owner: { kind: 'channel', lineAccountId: scope.lineAccountId },
+    owner: scope,
     userId: scope.userId,
   };
-  return ctx.database.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
-    const original = await findOrFail(tx, { kind: 'teppan' }, id);
+  return ctx.database.db.transaction(async (tx) => {
+    const original = await findOrFail(tx, PLATFORM_SCOPE, id);
     const folderId = input.folder_id ?? null;
     await requireFolder(tx, caller.owner, folderId);
     return insertCopy(tx, caller, original, { name: original.name, folderId });
@@ -169,7 +172,7 @@ export async function uploadImage(ctx: AppContext, bytes: Buffer, consoleOrigin:
 /** Sends the template to one friend of the channel as a test; it shows in the friend's talk like any send. */
 export async function sendTest(
   ctx: AppContext,
-  scope: ChannelScope,
+  scope: ChannelRequest,
   id: number,
   friendId: number,
   consoleOrigin: string,

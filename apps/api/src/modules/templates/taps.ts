@@ -1,5 +1,6 @@
 import { parseActionPostbackData } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
+import type { ChannelScope } from '../../platform/principal.ts';
 import { channelAction } from './repository.ts';
 
 /**
@@ -8,11 +9,11 @@ import { channelAction } from './repository.ts';
  */
 export async function tappedAction(
   db: Db,
-  lineAccountId: number,
+  scope: ChannelScope,
   payload: Record<string, unknown>,
 ): Promise<{ label: string; score: number } | undefined> {
   const postback = payload.postback as { data?: unknown } | undefined;
   if (typeof postback?.data !== 'string') return undefined;
   const actionId = parseActionPostbackData(postback.data);
-  return actionId === null ? undefined : channelAction(db, lineAccountId, actionId);
+  return actionId === null ? undefined : channelAction(db, scope, actionId);
 }

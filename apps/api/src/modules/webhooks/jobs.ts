@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/context.ts';
 import { processChannelEvents } from './process.ts';
-import { channelsWithStaleEvents } from './repository.ts';
+import { channelsWithStaleEventsUnscoped } from './repository.ts';
 import { enqueueProcessing } from './service.ts';
 
 /** Events still waiting this long had their job lost (or the process died after the 200). */
@@ -11,6 +11,6 @@ export const processWebhookEventsJob = (ctx: AppContext) => async (payload: { li
 
 /** Re-enqueues processing for channels with waiting events; also run once when a worker starts. */
 export async function sweepWebhookEvents(ctx: AppContext, olderThanMs = STALE_AFTER_MS): Promise<void> {
-  const channels = await channelsWithStaleEvents(ctx.database.db, new Date(Date.now() - olderThanMs));
+  const channels = await channelsWithStaleEventsUnscoped(ctx.database.db, new Date(Date.now() - olderThanMs));
   for (const lineAccountId of channels) await enqueueProcessing(ctx, lineAccountId);
 }

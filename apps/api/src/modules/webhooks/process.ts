@@ -8,6 +8,7 @@ import { tappedAction } from '../templates/taps.ts';
 import { incomingContent, storeIncoming, type StoredFile } from '../talks/incoming.ts';
 import { findChannelUnscoped, type ChannelForLine } from '../line-accounts/repository.ts';
 import * as repo from './repository.ts';
+import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 
 const BATCH = 100;
 const CONTENT_TYPES = new Set(['image', 'video', 'audio', 'file']);
@@ -21,22 +22,29 @@ const CONTENT_TYPES = new Set(['image', 'video', 'audio', 'file']);
 export async function processChannelEvents(ctx: AppContext, lineAccountId: number): Promise<void> {
   const channel = await findChannelUnscoped(ctx.database.db, lineAccountId);
   if (!channel) return;
+  // The scope comes from the channel row loaded here, not from the job's payload.
+  const scope = channelScope(channel.id);
   const client = channel.channelAccessTokenSealed
     ? lineClient(ctx.lineEndpoints(channel.simulated), ctx.secrets.open(channel.channelAccessTokenSealed))
     : null;
   const failed = new Set<number>();
   while (!ctx.queue.stopping()) {
-    const batch = (await repo.pendingEvents(ctx.database.db, lineAccountId, BATCH + failed.size)).filter(
+    const batch = (await repo.pendingEvents(ctx.database.db, scope, BATCH + failed.size)).filter(
       (e) => !failed.has(e.id),
     );
     if (batch.length === 0) return;
     for (const event of batch) {
       try {
-        await processEvent(ctx, channel, client, event);
+        await processEvent(ctx, scope, channel, client, event);
       } catch (error) {
         failed.add(event.id);
         ctx.log.warn({ err: error, eventId: event.id }, 'webhook event failed; it will be retried');
-        await repo.recordFailure(ctx.database.db, event.id, error instanceof Error ? error.message : String(error));
+        await repo.recordFailure(
+          ctx.database.db,
+          scope,
+          event.id,
+          error instanceof Error ? error.message : String(error),
+        );
       }
     }
   }
@@ -44,6 +52,7 @@ export async function processChannelEvents(ctx: AppContext, lineAccountId: numbe
 
 async function processEvent(
   ctx: AppContext,
+  scope: ChannelScope,
   channel: ChannelForLine,
   client: LineClient | null,
   event: repo.StoredEvent,
@@ -51,12 +60,11 @@ async function processEvent(
   // Calls to LINE happen before the transaction, so no lock is held while waiting on the network.
   const prepared = await prepare(ctx, channel, client, event);
   const published: RealtimeEvent[] = [];
-  await ctx.database.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const locked = await repo.lockPendingEvent(tx, event.id);
+  await ctx.database.db.transaction(async (tx) => {
+    const locked = await repo.lockPendingEvent(tx, scope, event.id);
     if (!locked) return;
-    published.push(...(await apply(tx, channel, locked, prepared)));
-    await repo.markProcessed(tx, event.id);
+    published.push(...(await apply(tx, scope, channel, locked, prepared)));
+    await repo.markProcessed(tx, scope, event.id);
   });
   for (const change of published) await publishRealtime(ctx.database, change);
 }
@@ -88,6 +96,7 @@ async function prepare(
 
 async function apply(
   tx: Db,
+  scope: ChannelScope,
   channel: ChannelForLine,
   event: repo.StoredEvent,
   prepared: Prepared,
@@ -96,22 +105,22 @@ async function apply(
   if (!userId) return [];
   switch (event.type) {
     case 'follow': {
-      const friend = await applyFollow(tx, channel.id, userId, event.occurredAt, prepared.profile);
+      const friend = await applyFollow(tx, scope, userId, event.occurredAt, prepared.profile);
       return [{ type: 'friend.updated', lineAccountId: channel.id, friendId: friend.id }];
     }
     case 'unfollow': {
-      const friend = await applyUnfollow(tx, channel.id, userId, event.occurredAt);
+      const friend = await applyUnfollow(tx, scope, userId, event.occurredAt);
       return [{ type: 'friend.updated', lineAccountId: channel.id, friendId: friend.id }];
     }
     case 'message':
     case 'postback': {
-      const friend = await ensureFriend(tx, channel.id, userId, prepared.profile);
+      const friend = await ensureFriend(tx, scope, userId, prepared.profile);
       // A tap on a template action of this channel: the talk shows its label, the friend gets its score.
-      const tap = event.type === 'postback' ? await tappedAction(tx, channel.id, event.payload) : undefined;
+      const tap = event.type === 'postback' ? await tappedAction(tx, scope, event.payload) : undefined;
       const messageId = await storeIncoming(
         tx,
+        scope,
         {
-          lineAccountId: channel.id,
           friendId: friend.id,
           webhookEventId: event.id,
           occurredAt: new Date(event.occurredAt),
@@ -124,7 +133,7 @@ async function apply(
       ];
       // In the event's transaction and only with its first stored message: a redelivered tap adds nothing.
       if (tap && tap.score !== 0) {
-        await addScore(tx, friend.id, tap.score);
+        await addScore(tx, scope, friend.id, tap.score);
         changes.push({ type: 'friend.updated', lineAccountId: channel.id, friendId: friend.id });
       }
       return changes;

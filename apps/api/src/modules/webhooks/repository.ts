@@ -1,6 +1,7 @@
+import type { ChannelScope } from '../../platform/principal.ts';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { webhookEvents } from '../../platform/schema.ts';
+import { webhookEvents } from './schema.ts';
 
 /** An event that failed this often is left for a person to look at (its last_error says why). */
 export const MAX_ATTEMPTS = 20;
@@ -15,7 +16,7 @@ export interface IncomingEvent {
 }
 
 /** Stores events once: a redelivered or concurrent duplicate id is ignored. Returns how many were new. */
-export async function insertEvents(db: Db, lineAccountId: number, events: IncomingEvent[]): Promise<number> {
+export async function insertEvents(db: Db, { lineAccountId }: ChannelScope, events: IncomingEvent[]): Promise<number> {
   if (events.length === 0) return 0;
   const inserted = await db
     .insert(webhookEvents)
@@ -28,7 +29,7 @@ export async function insertEvents(db: Db, lineAccountId: number, events: Incomi
 export type StoredEvent = typeof webhookEvents.$inferSelect;
 
 /** The channel's unprocessed events, oldest (by LINE's timestamp) first. */
-export async function pendingEvents(db: Db, lineAccountId: number, limit: number): Promise<StoredEvent[]> {
+export async function pendingEvents(db: Db, { lineAccountId }: ChannelScope, limit: number): Promise<StoredEvent[]> {
   return db
     .select()
     .from(webhookEvents)
@@ -44,28 +45,40 @@ export async function pendingEvents(db: Db, lineAccountId: number, limit: number
 }
 
 /** Locks one event for processing; undefined when another worker holds it or it is done. */
-export async function lockPendingEvent(db: Db, id: number): Promise<StoredEvent | undefined> {
+export async function lockPendingEvent(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  id: number,
+): Promise<StoredEvent | undefined> {
   const [row] = await db
     .select()
     .from(webhookEvents)
-    .where(and(eq(webhookEvents.id, id), isNull(webhookEvents.processedAt)))
+    .where(
+      and(eq(webhookEvents.id, id), eq(webhookEvents.lineAccountId, lineAccountId), isNull(webhookEvents.processedAt)),
+    )
     .for('update', { skipLocked: true });
   return row;
 }
 
-export async function markProcessed(db: Db, id: number) {
-  await db.update(webhookEvents).set({ processedAt: new Date(), lastError: null }).where(eq(webhookEvents.id, id));
+export async function markProcessed(db: Db, { lineAccountId }: ChannelScope, id: number) {
+  await db
+    .update(webhookEvents)
+    .set({ processedAt: new Date(), lastError: null })
+    .where(and(eq(webhookEvents.id, id), eq(webhookEvents.lineAccountId, lineAccountId)));
 }
 
-export async function recordFailure(db: Db, id: number, error: string) {
+export async function recordFailure(db: Db, { lineAccountId }: ChannelScope, id: number, error: string) {
   await db
     .update(webhookEvents)
     .set({ attempts: sql`${webhookEvents.attempts} + 1`, lastError: error.slice(0, 1000) })
-    .where(eq(webhookEvents.id, id));
+    .where(and(eq(webhookEvents.id, id), eq(webhookEvents.lineAccountId, lineAccountId)));
 }
 
-/** Channels with events still waiting after `olderThan` (a lost job or a crash after the 200). */
-export async function channelsWithStaleEvents(db: Db, olderThan: Date): Promise<number[]> {
+/**
+ * Channels with events still waiting after `olderThan` (a lost job or a crash after the 200).
+ * Unscoped: the sweeper looks across all channels; each channel is then processed in its own scope.
+ */
+export async function channelsWithStaleEventsUnscoped(db: Db, olderThan: Date): Promise<number[]> {
   const rows = await db
     .selectDistinct({ lineAccountId: webhookEvents.lineAccountId })
     .from(webhookEvents)

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { channelScope } from '../../platform/principal.ts';
 import { findChannelByWebhookKeyUnscoped } from '../line-accounts/repository.ts';
 import { callbackBody, toIncomingEvents } from './events.ts';
 import * as repo from './repository.ts';
@@ -34,7 +35,7 @@ export async function ingestWebhook(
   }
   const body = callbackBody.safeParse(parsed);
   if (!body.success) throw new AppError('bad_request', 'Not a LINE webhook body');
-  const accepted = await repo.insertEvents(ctx.database.db, channel.id, toIncomingEvents(body.data));
+  const accepted = await repo.insertEvents(ctx.database.db, channelScope(channel.id), toIncomingEvents(body.data));
   if (accepted > 0) {
     // Enqueue failures are caught by the sweeper; the events are already safe.
     await enqueueProcessing(ctx, channel.id).catch((error: unknown) => {

@@ -1,0 +1,54 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from './db.ts';
+import type { AccountScope } from './principal.ts';
+import { lineAccounts, userLineAccounts } from '../modules/line-accounts/schema.ts';
+import { sessions, users } from '../modules/sessions/schema.ts';
+import { staffAuthorities } from '../modules/staff-authorities/schema.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+/** The unrevoked session of this token hash, with its user. Unscoped: the token is the key, before any tenant is known. */
+export async function sessionByTokenUnscoped(
+  db: Db,
+  tokenHash: string,
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Db, sessionId: number, at: Date): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.id, sessionId));
+}
+
+/** The permissions of the account's staff authority. */
+export async function staffPermissions(db: Db, { accountId }: AccountScope, staffAuthorityId: number) {
+  const [authority] = await db
+    .select({ permissions: staffAuthorities.permissions })
+    .from(staffAuthorities)
+    .where(and(eq(staffAuthorities.id, staffAuthorityId), eq(staffAuthorities.accountId, accountId)));
+  return authority?.permissions;
+}
+
+/** The account's channels assigned to the staff user. */
+export async function assignedChannelIds(db: Db, { accountId }: AccountScope, userId: number): Promise<number[]> {
+  const channels = await db
+    .select({ id: userLineAccounts.lineAccountId })
+    .from(userLineAccounts)
+    .innerJoin(lineAccounts, eq(lineAccounts.id, userLineAccounts.lineAccountId))
+    .where(and(eq(userLineAccounts.userId, userId), eq(lineAccounts.accountId, accountId)));
+  return channels.map((c) => c.id);
+}
+
+/** Unscoped: the callers pass users they found in their own scope. */
+export async function revokeSessionsOfUsersUnscoped(db: Db, userIds: number[]): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)));
+}

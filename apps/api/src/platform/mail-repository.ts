@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from './db.ts';
+import { mailOutbox } from '../modules/passwords/schema.ts';
+
+/*
+ * The mail outbox is the platform's, not a tenant's: mails are found by their outbox id alone.
+ */
+
+export async function insertMail(db: Db, mail: { to: string; subject: string; text: string }): Promise<number> {
+  const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+  if (!row) throw new Error('outbox insert returned nothing');
+  return row.id;
+}
+
+export async function findMail(db: Db, id: number) {
+  const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return mail;
+}
+
+export async function markMailSent(db: Db, id: number): Promise<void> {
+  await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
+}
