@@ -10,9 +10,9 @@ import {
   DUPLICATE_CHANNEL_ID_MESSAGE,
   hasFriendsMessage,
   NO_TOKEN_MESSAGE,
-  publicOrigin,
   UNKNOWN_ACCOUNT_MESSAGE,
 } from './service.ts';
+import { publicOrigin } from '../../platform/public-origin.ts';
 
 let sim: LineSimulator;
 let t: TestApp;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { InfoField, infoFieldInput } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { fieldError, notFound } from '../../platform/errors.ts';
+import { fieldError, notFound, uniqueName } from '../../platform/errors.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
 import * as repo from './info-field-repository.ts';
 
@@ -38,15 +38,6 @@ function valuesOf(input: Input): repo.InfoFieldValues {
   return { name: input.name, fieldType: input.field_type, options, sortIndex: input.sort_index };
 }
 
-async function uniqueName<T>(write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } catch (error) {
-    if (repo.isDuplicateName(error)) throw fieldError('name', DUPLICATE_NAME_MESSAGE);
-    throw error;
-  }
-}
-
 export async function list(ctx: AppContext, scope: ChannelScope): Promise<InfoField[]> {
   return (await repo.list(ctx.database.db, scope.lineAccountId)).map(presentInfoField);
 }
@@ -56,7 +47,9 @@ export async function create(ctx: AppContext, scope: ChannelScope, input: Input)
   const values = valuesOf(input);
   if ((await repo.countOf(db, scope.lineAccountId)) >= INFO_FIELDS_PER_CHANNEL)
     throw fieldError('name', TOO_MANY_MESSAGE);
-  return presentInfoField(await uniqueName(repo.insert(db, scope.lineAccountId, values)));
+  return presentInfoField(
+    await uniqueName(repo.insert(db, scope.lineAccountId, values), repo.isDuplicateName, DUPLICATE_NAME_MESSAGE),
+  );
 }
 
 /**
@@ -81,6 +74,8 @@ export async function update(ctx: AppContext, scope: ChannelScope, id: number, i
       if (!row) throw notFound(NOUN);
       return presentInfoField(row);
     }),
+    repo.isDuplicateName,
+    DUPLICATE_NAME_MESSAGE,
   );
 }
 
