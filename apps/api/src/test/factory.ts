@@ -1,12 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { permissionsWith, type Permissions, type Role } from '@linq/contract';
+import {
+  permissionsWith,
+  templatesApi,
+  type BuilderMessage,
+  type FolderType,
+  type Permissions,
+  type Role,
+} from '@linq/contract';
 import type { Db } from '../platform/db.ts';
 import { hashPassword } from '../platform/password-hash.ts';
 import {
   accounts,
   agencies,
+  folders,
   friendInfoFields,
   friendInfoValues,
   friendMarks,
@@ -20,7 +28,9 @@ import {
   userLineAccounts,
   users,
 } from '../platform/schema.ts';
+import { messageOf, payloadOf } from '../modules/templates/test-support.ts';
 import { inject } from './harness.ts';
+import { callEndpoint, type Caller } from './kit.ts';
 import { waitFor } from './wait.ts';
 import type { LineSimulator, SimChannel } from '@linq/line-simulator';
 import type { SecretBox } from '../platform/secrets.ts';
@@ -192,6 +202,37 @@ export function createFactory(db: Db, app: FastifyInstance, secrets: SecretBox) 
         .values({ name: `情報 ${unique()}`, fieldType: 'text', ...values, lineAccountId })
         .returning();
       return row!;
+    },
+    /** A folder of the channel, or an administrators' folder (teppan) when the channel is null. */
+    async folder(
+      lineAccountId: number | null,
+      folderType: FolderType = 'templates',
+      values: Partial<typeof folders.$inferInsert> = {},
+    ) {
+      const [row] = await db
+        .insert(folders)
+        .values({
+          scope: lineAccountId === null ? 'admin' : 'service',
+          lineAccountId,
+          folderType,
+          name: `フォルダ ${unique()}`,
+          ...values,
+        })
+        .returning();
+      return row!;
+    },
+    /**
+     * A message template of the caller's channel (a text message unless given), saved through the
+     * API like the console saves it: its actions, scores and links are the server's own.
+     */
+    async template(
+      as: Caller,
+      message: BuilderMessage = messageOf('text_message'),
+      template: Parameters<typeof payloadOf>[1] = {},
+    ) {
+      const response = await callEndpoint(app, templatesApi.create, { body: payloadOf(message, template) }, as);
+      if (response.status !== 201) throw new Error(`template not saved (${response.status}): ${response.text}`);
+      return response.output;
     },
     /** Logs in through the API and returns the access token. */
     async login(role: Role, email: string, password = TEST_PASSWORD): Promise<string> {
