@@ -59,17 +59,20 @@ export async function ensureFriend(
 /**
  * Follow or block as of LINE's event time. An event older than the one that set the
  * current state changes nothing, so out-of-order delivery ends in the right state.
+ * Answers whether it changed the state.
  */
-export async function setFollowState(db: Db, friendId: number, following: boolean, eventAt: number) {
+export async function setFollowState(db: Db, friendId: number, following: boolean, eventAt: number): Promise<boolean> {
   const at = new Date(eventAt);
-  await db
+  const rows = await db
     .update(friends)
     .set(
       following
         ? { status: 'following', followedAt: at, blockedAt: null, statusEventAt: eventAt, updatedAt: new Date() }
         : { status: 'blocked', blockedAt: at, statusEventAt: eventAt, updatedAt: new Date() },
     )
-    .where(and(eq(friends.id, friendId), sql`${friends.statusEventAt} < ${eventAt}`));
+    .where(and(eq(friends.id, friendId), sql`${friends.statusEventAt} < ${eventAt}`))
+    .returning({ id: friends.id });
+  return rows.length > 0;
 }
 
 /** One more unread message, and the talk list's last message when this one is the newest. */

@@ -1,6 +1,10 @@
 import { messages } from '../../platform/schema.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Database, Db } from '../../platform/db.ts';
+import type { EventTransaction } from '../../platform/events.ts';
+import { publishRealtime } from '../../platform/realtime.ts';
 import { noteIncomingMessage } from '../friends/repository.ts';
+import { tappedAction } from '../templates/taps.ts';
+import type { IncomingMessage } from './events.ts';
 
 export interface StoredFile {
   file_key: string;
@@ -63,4 +67,32 @@ export async function storeIncoming(
     occurredAt: input.occurredAt,
   });
   return row.id;
+}
+
+/**
+ * A friend's message or postback from a stored webhook event: kept in the talk once per event, then
+ * `message.received` or `postback.tapped` is published in the transaction (nothing for an event
+ * stored before, so a redelivery reaches no subscriber twice).
+ */
+export async function receiveIncoming(
+  database: Database,
+  on: EventTransaction,
+  input: { lineAccountId: number; friendId: number; webhookEventId: number; occurredAt: Date },
+  payload: Record<string, unknown>,
+  file: StoredFile | null,
+): Promise<void> {
+  const postback = payload.type === 'postback' ? ((payload.postback ?? {}) as { data?: unknown }) : null;
+  const data = typeof postback?.data === 'string' ? postback.data : null;
+  // A tap on a template action of this channel: the talk shows its label.
+  const tap = data === null ? undefined : await tappedAction(on.tx, input.lineAccountId, data);
+  const stored = incomingContent(payload, file, tap?.label ?? null);
+  const messageId = await storeIncoming(on.tx, input, stored);
+  if (messageId === null) return;
+  const { lineAccountId, friendId, webhookEventId } = input;
+  on.afterCommit(() =>
+    publishRealtime(database, { type: 'message.created', lineAccountId, friendId, messageId, direction: 'incoming' }),
+  );
+  const message: IncomingMessage = { lineAccountId, friendId, messageId, webhookEventId };
+  if (postback) await on.publish('postback.tapped', { ...message, data: data ?? '', actionItemId: tap?.id ?? null });
+  else await on.publish('message.received', { ...message, messageType: stored.type });
 }
