@@ -60,6 +60,8 @@ export interface TestAppHandle {
   /** The first tenant; `tenants` holds them all. */
   readonly tenant: Tenant;
   readonly tenants: readonly Tenant[];
+  /** The second tenant (`tenants: 2`): what one tenant may do must not reach it. */
+  readonly other: Tenant;
   /** The first tenant's full-permission staff in its first channel. */
   readonly staff: Caller;
   /** The platform administrator (option `admin`). */
@@ -133,6 +135,11 @@ export function useTestApp(options: TestAppOptions = {}): TestAppHandle {
     },
     get tenants() {
       return tenants;
+    },
+    get other() {
+      const second = tenants[1];
+      if (!second) throw new Error('no second tenant: useTestApp({ tenants: 2 })');
+      return second;
     },
     get staff() {
       const tenant = handle.tenant;
