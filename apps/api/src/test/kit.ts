@@ -182,17 +182,20 @@ export async function callEndpoint<E extends Endpoint>(
   const response = await sendTo(app, endpoint, { ...rest, ...(query ? { query: queryOf(query) } : {}) }, as);
   let output: { value: EndpointOutput<E> } | undefined;
   return Object.defineProperty(response, 'output', {
-    get() {
-      if (response.status < 200 || response.status >= 300) {
-        throw new Error(`${endpoint.method} ${endpoint.path} answered ${response.status}: ${response.text}`);
-      }
-      // The endpoint's own response schema parses it: the output type of that schema.
-      output ??= {
-        value: endpoint.response.parse(endpoint.contentType ? response.text : response.body) as EndpointOutput<E>,
-      };
-      return output.value;
-    },
+    get: () => (output ??= { value: outputOf(endpoint, response) }).value,
   }) as CallResponse<E>;
+}
+
+/**
+ * The body of an answer to `endpoint` parsed with its response schema, typed by it: for calls made
+ * with `send` or `request` (input the contract's types would not take).
+ */
+export function outputOf<E extends Endpoint>(endpoint: E, response: TestResponse): EndpointOutput<E> {
+  if (response.status < 200 || response.status >= 300) {
+    throw new Error(`${endpoint.method} ${endpoint.path} answered ${response.status}: ${response.text}`);
+  }
+  // The endpoint's own response schema parses it: the output type of that schema.
+  return endpoint.response.parse(endpoint.contentType ? response.text : response.body) as EndpointOutput<E>;
 }
 
 /** The query as the web client sends it: absent values left out, the rest as strings. */

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { permissionsWith, type AccountUser } from '@linq/contract';
+import { accountUsersApi as api, permissionsWith, type AccountUser } from '@linq/contract';
 import { users } from '../../platform/schema.ts';
 import { type TestRequest } from '../../test/harness.ts';
-import { useTestApp } from '../../test/kit.ts';
+import { outputOf, useTestApp } from '../../test/kit.ts';
 import { TEST_PASSWORD, type Tenant } from '../../test/factory.ts';
 import { DUPLICATE_EMAIL_MESSAGE, UNKNOWN_AUTHORITY_MESSAGE, UNKNOWN_CHANNEL_MESSAGE } from './service.ts';
 
@@ -35,7 +35,7 @@ const updateBody = (user: AccountUser, body: Record<string, unknown> = {}) => ({
 async function createUser(of: Tenant, body: Record<string, unknown> = {}): Promise<AccountUser> {
   const r = await asOwner(of, { method: 'POST', path: PATH, body: userBody(of, body) });
   expect(r.status).toBe(201);
-  return r.json.data as AccountUser;
+  return outputOf(api.create, r).data;
 }
 
 const login = (email: string, password = TEST_PASSWORD) =>
@@ -60,7 +60,7 @@ describe('account users', () => {
       }),
     });
     expect(created.status).toBe(201);
-    const user = created.json.data as AccountUser;
+    const user = outputOf(api.create, created).data;
     expect(user).toMatchObject({
       name: '新人 スタッフ',
       email: 'new.staff@test.example',
@@ -85,9 +85,9 @@ describe('account users', () => {
     expect(record.permissions).toEqual(permissionsWith('edit', true));
     expect(record.line_accounts.map((c) => c.id)).toEqual([t.tenant.channels[1]!.id]);
 
-    const read = await asOwner(t.tenant, { method: 'GET', path: `${PATH}/${user.id}` });
+    const read = await t.call(api.get, { params: { id: user.id } }, { token: t.tenant.tokens.owner });
     expect(read.status).toBe(200);
-    expect((read.json.data as AccountUser).last_login_at).not.toBeNull();
+    expect(read.output.data.last_login_at).not.toBeNull();
   });
 
   it('lists the account’s staff newest first, in pages, filtered by text, status and authority', async () => {
@@ -103,22 +103,22 @@ describe('account users', () => {
     const list = async (query: Record<string, string | number>) => {
       const r = await asOwner(fresh, { method: 'GET', path: PATH, query });
       expect(r.status).toBe(200);
-      return { ids: (r.json.data as AccountUser[]).map((u) => u.id), total: r.json.total_item_count };
+      return { ids: outputOf(api.list, r).data.map((u) => u.id), total: r.json.total_item_count };
     };
 
-    const all = await asOwner(fresh, { method: 'GET', path: PATH, query: { limit: 100 } });
-    const everyone = (all.json.data as AccountUser[]).map((u) => u.id);
+    const all = await t.call(api.list, { query: { limit: 100 } }, { token: fresh.tokens.owner });
+    const everyone = all.output.data.map((u) => u.id);
     expect(everyone).toEqual([third.id, second.id, first.id, fresh.viewer.id, fresh.staff.id]);
     expect(everyone).not.toContain(t.tenant.staff.id);
     expect(all.json.total_item_count).toBe(5);
-    expect((all.json.data as AccountUser[]).find((u) => u.id === fresh.staff.id)?.line_account_ids).toEqual(
+    expect(all.output.data.find((u) => u.id === fresh.staff.id)?.line_account_ids).toEqual(
       fresh.channels.map((c) => c.id),
     );
 
-    const page = await asOwner(fresh, { method: 'GET', path: PATH, query: { page: 2, limit: 2 } });
+    const page = await t.call(api.list, { query: { page: 2, limit: 2 } }, { token: fresh.tokens.owner });
     expect(page.json.pagination).toEqual({ current: 2, pageSize: 2 });
     expect(page.json.total_item_count).toBe(5);
-    expect((page.json.data as AccountUser[]).map((u) => u.id)).toEqual([first.id, fresh.viewer.id]);
+    expect(page.output.data.map((u) => u.id)).toEqual([first.id, fresh.viewer.id]);
 
     expect(await list({ q: prefix.toUpperCase() })).toEqual({ ids: [third.id, second.id, first.id], total: 3 });
     expect(await list({ q: `${prefix}.jiro` })).toEqual({ ids: [second.id], total: 1 });
@@ -147,7 +147,7 @@ describe('account users', () => {
       }),
     });
     expect(r.status).toBe(200);
-    const updated = r.json.data as AccountUser;
+    const updated = outputOf(api.update, r).data;
     expect(updated).toMatchObject({
       id: user.id,
       name: '名前変更',
@@ -192,7 +192,7 @@ describe('account users', () => {
       body: updateBody(user, { status: 'disabled' }),
     });
     expect(r.status).toBe(200);
-    expect((r.json.data as AccountUser).status).toBe('disabled');
+    expect(outputOf(api.update, r).data.status).toBe('disabled');
     expect((await me(token)).status).toBe(401);
     expect((await login(user.email)).status).toBe(401);
 

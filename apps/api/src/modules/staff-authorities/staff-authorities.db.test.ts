@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { permissionsWith, type Permissions, type StaffAuthority } from '@linq/contract';
+import { permissionsWith, sessionsApi, staffAuthoritiesApi as api, type Permissions } from '@linq/contract';
 import { type TestRequest } from '../../test/harness.ts';
-import { useTestApp } from '../../test/kit.ts';
+import { outputOf, useTestApp } from '../../test/kit.ts';
 import type { Tenant } from '../../test/factory.ts';
 import { DUPLICATE_NAME_MESSAGE, inUseMessage } from './service.ts';
 
@@ -16,14 +16,14 @@ function customPermissions(): Permissions {
   return { ...permissions, features: { ...permissions.features, friends: 'edit', talks: 'view' }, send_messages: true };
 }
 
-async function createAuthority(of: Tenant, body: Record<string, unknown> = {}): Promise<StaffAuthority> {
+async function createAuthority(of: Tenant, body: Record<string, unknown> = {}) {
   const r = await asOwner(of, {
     method: 'POST',
     path: PATH,
     body: { name: `権限 ${unique()}`, permissions: permissionsWith('view', false), ...body },
   });
   expect(r.status).toBe(201);
-  return r.json.data as StaffAuthority;
+  return outputOf(api.create, r).data;
 }
 
 describe('staff authorities', () => {
@@ -34,7 +34,7 @@ describe('staff authorities', () => {
       body: { name: '  店舗スタッフ  ', description: '友だちとトーク', permissions: customPermissions() },
     });
     expect(created.status).toBe(201);
-    const authority = created.json.data as StaffAuthority;
+    const authority = outputOf(api.create, created).data;
     expect(authority).toMatchObject({
       name: '店舗スタッフ',
       description: '友だちとトーク',
@@ -68,8 +68,8 @@ describe('staff authorities', () => {
 
   it('lists only the account’s authorities, newest first, with user counts and pages', async () => {
     const extra = [await createAuthority(t.tenant), await createAuthority(t.tenant), await createAuthority(t.tenant)];
-    const all = await asOwner(t.tenant, { method: 'GET', path: PATH, query: { limit: 100 } });
-    const data = all.json.data as StaffAuthority[];
+    const all = await t.call(api.list, { query: { limit: 100 } }, { token: t.tenant.tokens.owner });
+    const data = all.output.data;
     const ids = data.map((a) => a.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(ids).toEqual(
@@ -80,11 +80,11 @@ describe('staff authorities', () => {
     expect(data.find((a) => a.id === t.tenant.fullAuthority.id)?.user_count).toBe(1);
     expect(data.find((a) => a.id === extra[0]!.id)?.user_count).toBe(0);
 
-    const page2 = await asOwner(t.tenant, { method: 'GET', path: PATH, query: { page: 2, limit: 2 } });
+    const page2 = await t.call(api.list, { query: { page: 2, limit: 2 } }, { token: t.tenant.tokens.owner });
     expect(page2.status).toBe(200);
     expect(page2.json.pagination).toEqual({ current: 2, pageSize: 2 });
     expect(page2.json.total_item_count).toBe(data.length);
-    expect((page2.json.data as StaffAuthority[]).map((a) => a.id)).toEqual(ids.slice(2, 4));
+    expect(page2.output.data.map((a) => a.id)).toEqual(ids.slice(2, 4));
   });
 
   it('searches names case-insensitively, taking % and _ literally', async () => {
@@ -92,8 +92,8 @@ describe('staff authorities', () => {
     const letter = await createAuthority(t.other, { name: 'salesXteam' });
     const percent = await createAuthority(t.other, { name: '100% Sales' });
     const search = async (q: string) => {
-      const r = await asOwner(t.other, { method: 'GET', path: PATH, query: { q } });
-      return { ids: (r.json.data as StaffAuthority[]).map((a) => a.id), total: r.json.total_item_count };
+      const r = await t.call(api.list, { query: { q } }, { token: t.other.tokens.owner });
+      return { ids: r.output.data.map((a) => a.id), total: r.json.total_item_count };
     };
     expect(await search('SALES')).toEqual({ ids: [percent.id, letter.id, underscore.id], total: 3 });
     expect(await search('s_t')).toEqual({ ids: [underscore.id], total: 1 });
@@ -167,14 +167,14 @@ describe('staff authorities', () => {
       lineAccountIds: [t.other.channels[0]!.id],
     });
     const token = await t.factory.login('service', user.email);
-    const updated = await asOwner(t.other, {
-      method: 'PUT',
-      path: `${PATH}/${held.id}`,
-      body: { name: held.name, permissions: customPermissions() },
-    });
-    expect((updated.json.data as StaffAuthority).user_count).toBe(1);
-    const me = await t.request({ method: 'GET', path: '/service/sessions/me', token });
-    expect((me.json.data as { permissions: Permissions }).permissions).toEqual(customPermissions());
+    const updated = await t.call(
+      api.update,
+      { params: { id: held.id }, body: { name: held.name, permissions: customPermissions() } },
+      { token: t.other.tokens.owner },
+    );
+    expect(updated.output.data.user_count).toBe(1);
+    const me = await t.call(sessionsApi.service.me, {}, { token });
+    expect(me.output.data.permissions).toEqual(customPermissions());
   });
 
   it('answers 404 for another account’s authority and changes nothing', async () => {
