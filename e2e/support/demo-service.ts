@@ -1,14 +1,15 @@
 import {
+  fillPath,
   friendsApi,
   simulatorApi,
   talksApi,
+  toQueryString,
   type Endpoint,
   type EndpointInput,
   type EndpointOutput,
 } from '@linq/contract';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { fillPath, toQueryString } from '../../apps/web/src/app/api/url.ts';
 import { baseUrl } from './browser.ts';
 import { accessToken } from './session.ts';
 

@@ -5,7 +5,9 @@ import { openDatabase, type Database } from './platform/db.ts';
 import { createLogger } from './platform/logger.ts';
 import { startQueue } from './platform/queue.ts';
 import { startLineSimulator, type LineSimulator } from '@linq/line-simulator';
+import { subscribeModules } from './modules/index.ts';
 import { registerJobs } from './modules/jobs.ts';
+import { DomainEventBus } from './platform/events.ts';
 import { secretBox } from './platform/secrets.ts';
 import { localFileStorage } from './platform/storage.ts';
 import { resolveSecretsKey } from './platform/secrets-key.ts';
@@ -46,6 +48,7 @@ export async function startRuntime(
     config,
     database,
     queue,
+    events: new DomainEventBus(),
     log,
     secrets: secretBox(resolveSecretsKey(config, log)),
     files: localFileStorage(config.filesDir),
@@ -60,6 +63,7 @@ export async function startRuntime(
     },
     sessionPolicy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
   };
+  subscribeModules(ctx);
   let jobs: Promise<void> | null = null;
   const startJobs = () => (jobs ??= options.role === 'api' ? Promise.resolve() : registerJobs(ctx));
   if (!options.deferJobs) await startJobs();

@@ -1,4 +1,5 @@
 export * from './http.ts';
+export * from './url.ts';
 export * from './common.ts';
 export * from './permissions.ts';
 export * from './sessions.ts';

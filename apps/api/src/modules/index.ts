@@ -17,6 +17,7 @@ import { staffAuthorityRoutes } from './staff-authorities/routes.ts';
 import { talkRoutes } from './talks/routes.ts';
 import { tagRoutes } from './tags/routes.ts';
 import { templateRoutes } from './templates/routes.ts';
+import { templateSubscriptions } from './templates/subscriptions.ts';
 import { tutorialRoutes } from './tutorials/routes.ts';
 
 /** Every feature module's routes, registered under /api. */
@@ -40,3 +41,11 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   templateRoutes,
   linkRoutes,
 ];
+
+/**
+ * Every module's domain-event subscribers (`<module>/subscriptions.ts`), wired once per process.
+ * The events themselves are declared by the modules that publish them (`<module>/events.ts`).
+ */
+export function subscribeModules(ctx: AppContext): void {
+  templateSubscriptions(ctx);
+}

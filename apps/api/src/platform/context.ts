@@ -3,6 +3,7 @@ import type { LineSimulator } from '@linq/line-simulator';
 import type { Config } from '../config.ts';
 import type { SessionPolicy } from './auth.ts';
 import type { Database } from './db.ts';
+import type { DomainEventBus } from './events.ts';
 import type { LineEndpoints } from './line.ts';
 import type { Queue } from './queue.ts';
 import type { SecretBox } from './secrets.ts';
@@ -13,6 +14,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   queue: Queue;
+  /** Domain events: subscribers from each module's `subscriptions.ts`, wired in modules/index.ts. */
+  events: DomainEventBus;
   sessionPolicy: SessionPolicy;
   secrets: SecretBox;
   files: FileStorage;

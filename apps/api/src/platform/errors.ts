@@ -40,3 +40,24 @@ export const unauthorized = (message = 'ログインしてください。') => n
 export const conflict = (message: string) => new AppError('conflict', message);
 export const fieldError = (field: string, description: string) =>
   new AppError('validation', description, { [field]: { description } });
+
+export const ID_MISMATCH_MESSAGE = 'URLと送信データのIDが一致しません。';
+
+/** An update whose body names another id than its URL is refused before anything else is judged. */
+export function requireSameId(urlId: number, bodyId: number | undefined): void {
+  if (bodyId !== undefined && bodyId !== urlId) throw new AppError('bad_request', ID_MISMATCH_MESSAGE);
+}
+
+/** Runs a write whose unique name check (`isDuplicate`) becomes 422 on `name` with `message`. */
+export async function uniqueName<T>(
+  write: Promise<T>,
+  isDuplicate: (error: unknown) => boolean,
+  message: string,
+): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isDuplicate(error)) throw fieldError('name', message);
+    throw error;
+  }
+}

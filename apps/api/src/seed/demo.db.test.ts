@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { isCalendarDate, validateMessage } from '@linq/contract';
-import { startTestApp, type TestApp } from '../test/harness.ts';
+import { useTestApp } from '../test/kit.ts';
 import { folders } from '../modules/folders/schema.ts';
 import { friendInfoFields, friendInfoValues } from '../modules/friends/schema.ts';
 import { friendMarks, friendTags, marks, tags } from '../modules/labels/schema.ts';
@@ -18,22 +18,18 @@ import {
   seedDemoIfEmpty,
 } from './demo.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.stop());
+const t = useTestApp({ tenants: 0 });
 
 describe('demo seed', () => {
   it('binds both demo channels to the simulator with generated credentials, stored sealed', async () => {
-    expect(await seedDemoIfEmpty(t.runtime.ctx)).toBe(true);
-    expect(await seedDemoIfEmpty(t.runtime.ctx)).toBe(false);
-    const channels = await t.runtime.ctx.database.db.select().from(lineAccounts).orderBy(asc(lineAccounts.id));
+    expect(await seedDemoIfEmpty(t.ctx)).toBe(true);
+    expect(await seedDemoIfEmpty(t.ctx)).toBe(false);
+    const channels = await t.db.select().from(lineAccounts).orderBy(asc(lineAccounts.id));
     expect(channels.map((c) => [c.name, c.basicId, c.simulated])).toEqual([
       ['Demo Shop 本店', '@demo-honten', true],
       ['Demo Shop オンライン', '@demo-online', true],
     ]);
-    const secrets = t.runtime.ctx.secrets;
+    const secrets = t.ctx.secrets;
     for (const channel of channels) {
       expect(channel.channelId).toMatch(/^[1-9]\d{9}$/);
       expect(channel.channelSecretSealed).toMatch(/^v1\./);
@@ -44,7 +40,7 @@ describe('demo seed', () => {
   });
 
   it('gives each demo channel tags, marks and info fields, and puts them on its friends once they exist', async () => {
-    const db = t.runtime.ctx.database.db;
+    const db = t.db;
     const channels = await db.select().from(lineAccounts).orderBy(asc(lineAccounts.id));
     for (const channel of channels) {
       const names = async (table: typeof tags) =>
@@ -85,7 +81,7 @@ describe('demo seed', () => {
   });
 
   it('gives each demo channel a templates folder of valid templates, and the platform teppan templates in admin folders', async () => {
-    const db = t.runtime.ctx.database.db;
+    const db = t.db;
     const channels = await db.select().from(lineAccounts).orderBy(asc(lineAccounts.id));
     const rows = await db
       .select({ template: messageTemplates, folder: folders.name })

@@ -1,16 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { permissionsWith, type Permissions, type Role } from '@linq/contract';
+import {
+  permissionsWith,
+  templatesApi,
+  type BuilderMessage,
+  type FolderType,
+  type Permissions,
+  type Role,
+} from '@linq/contract';
 import type { Db } from '../platform/db.ts';
 import { hashPassword } from '../platform/password-hash.ts';
+import { folders } from '../modules/folders/schema.ts';
 import { friendInfoFields, friendInfoValues, friends } from '../modules/friends/schema.ts';
 import { friendMarks, friendTags, marks, tags } from '../modules/labels/schema.ts';
 import { lineAccounts, userLineAccounts } from '../modules/line-accounts/schema.ts';
 import { users } from '../modules/sessions/schema.ts';
 import { staffAuthorities } from '../modules/staff-authorities/schema.ts';
 import { accounts, agencies, oems } from '../modules/tenants/schema.ts';
+import { messageOf, payloadOf } from '../modules/templates/test-support.ts';
 import { inject } from './harness.ts';
+import { callEndpoint, type Caller } from './kit.ts';
 import { waitFor } from './wait.ts';
 import type { LineSimulator, SimChannel } from '@linq/line-simulator';
 import type { SecretBox } from '../platform/secrets.ts';
@@ -182,6 +192,37 @@ export function createFactory(db: Db, app: FastifyInstance, secrets: SecretBox) 
         .values({ name: `情報 ${unique()}`, fieldType: 'text', ...values, lineAccountId })
         .returning();
       return row!;
+    },
+    /** A folder of the channel, or an administrators' folder (teppan) when the channel is null. */
+    async folder(
+      lineAccountId: number | null,
+      folderType: FolderType = 'templates',
+      values: Partial<typeof folders.$inferInsert> = {},
+    ) {
+      const [row] = await db
+        .insert(folders)
+        .values({
+          scope: lineAccountId === null ? 'admin' : 'service',
+          lineAccountId,
+          folderType,
+          name: `フォルダ ${unique()}`,
+          ...values,
+        })
+        .returning();
+      return row!;
+    },
+    /**
+     * A message template of the caller's channel (a text message unless given), saved through the
+     * API like the console saves it: its actions, scores and links are the server's own.
+     */
+    async template(
+      as: Caller,
+      message: BuilderMessage = messageOf('text_message'),
+      template: Parameters<typeof payloadOf>[1] = {},
+    ) {
+      const response = await callEndpoint(app, templatesApi.create, { body: payloadOf(message, template) }, as);
+      if (response.status !== 201) throw new Error(`template not saved (${response.status}): ${response.text}`);
+      return response.output;
     },
     /** Logs in through the API and returns the access token. */
     async login(role: Role, email: string, password = TEST_PASSWORD): Promise<string> {

@@ -1,20 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissionsWith, type AccountUser } from '@linq/contract';
+import { describe, expect, it } from 'vitest';
+import { accountUsersApi as api, permissionsWith, type AccountUser } from '@linq/contract';
+import { type TestRequest } from '../../test/harness.ts';
+import { outputOf, useTestApp } from '../../test/kit.ts';
 import { users } from '../sessions/schema.ts';
-import { startTestApp, type TestApp, type TestRequest } from '../../test/harness.ts';
 import { TEST_PASSWORD, type Tenant } from '../../test/factory.ts';
 import { DUPLICATE_EMAIL_MESSAGE, UNKNOWN_AUTHORITY_MESSAGE, UNKNOWN_CHANNEL_MESSAGE } from './service.ts';
 
-let t: TestApp;
-let tenant: Tenant;
-let other: Tenant;
-beforeAll(async () => {
-  t = await startTestApp();
-  tenant = await t.factory.tenant();
-  other = await t.factory.tenant();
-});
-afterAll(() => t.stop());
+const t = useTestApp({ tenants: 2 });
 
 const PATH = '/account/users';
 const NEW_PASSWORD = 'Another-password-2026';
@@ -42,7 +35,7 @@ const updateBody = (user: AccountUser, body: Record<string, unknown> = {}) => ({
 async function createUser(of: Tenant, body: Record<string, unknown> = {}): Promise<AccountUser> {
   const r = await asOwner(of, { method: 'POST', path: PATH, body: userBody(of, body) });
   expect(r.status).toBe(201);
-  return r.json.data as AccountUser;
+  return outputOf(api.create, r).data;
 }
 
 const login = (email: string, password = TEST_PASSWORD) =>
@@ -50,30 +43,30 @@ const login = (email: string, password = TEST_PASSWORD) =>
 const me = (token: string) => t.request({ method: 'GET', path: '/service/sessions/me', token });
 
 async function storedUser(id: number) {
-  const [row] = await t.runtime.ctx.database.db.select().from(users).where(eq(users.id, id));
+  const [row] = await t.db.select().from(users).where(eq(users.id, id));
   return row;
 }
 
 describe('account users', () => {
   it('creates a staff user who logs in to exactly the assigned channels and authority', async () => {
-    const created = await asOwner(tenant, {
+    const created = await asOwner(t.tenant, {
       method: 'POST',
       path: PATH,
-      body: userBody(tenant, {
+      body: userBody(t.tenant, {
         name: '  新人 スタッフ ',
         email: ' New.Staff@Test.Example ',
-        staff_authority_id: tenant.fullAuthority.id,
-        line_account_ids: [tenant.channels[1]!.id, tenant.channels[1]!.id],
+        staff_authority_id: t.tenant.fullAuthority.id,
+        line_account_ids: [t.tenant.channels[1]!.id, t.tenant.channels[1]!.id],
       }),
     });
     expect(created.status).toBe(201);
-    const user = created.json.data as AccountUser;
+    const user = outputOf(api.create, created).data;
     expect(user).toMatchObject({
       name: '新人 スタッフ',
       email: 'new.staff@test.example',
       status: 'active',
-      staff_authority: { id: tenant.fullAuthority.id, name: tenant.fullAuthority.name },
-      line_account_ids: [tenant.channels[1]!.id],
+      staff_authority: { id: t.tenant.fullAuthority.id, name: t.tenant.fullAuthority.name },
+      line_account_ids: [t.tenant.channels[1]!.id],
       last_login_at: null,
     });
     expect((await storedUser(user.id))?.passwordHash).not.toContain(TEST_PASSWORD);
@@ -88,13 +81,13 @@ describe('account users', () => {
       staff_authority: { id: number };
     };
     expect(record.user.id).toBe(user.id);
-    expect(record.staff_authority.id).toBe(tenant.fullAuthority.id);
+    expect(record.staff_authority.id).toBe(t.tenant.fullAuthority.id);
     expect(record.permissions).toEqual(permissionsWith('edit', true));
-    expect(record.line_accounts.map((c) => c.id)).toEqual([tenant.channels[1]!.id]);
+    expect(record.line_accounts.map((c) => c.id)).toEqual([t.tenant.channels[1]!.id]);
 
-    const read = await asOwner(tenant, { method: 'GET', path: `${PATH}/${user.id}` });
+    const read = await t.call(api.get, { params: { id: user.id } }, { token: t.tenant.tokens.owner });
     expect(read.status).toBe(200);
-    expect((read.json.data as AccountUser).last_login_at).not.toBeNull();
+    expect(read.output.data.last_login_at).not.toBeNull();
   });
 
   it('lists the account’s staff newest first, in pages, filtered by text, status and authority', async () => {
@@ -110,22 +103,22 @@ describe('account users', () => {
     const list = async (query: Record<string, string | number>) => {
       const r = await asOwner(fresh, { method: 'GET', path: PATH, query });
       expect(r.status).toBe(200);
-      return { ids: (r.json.data as AccountUser[]).map((u) => u.id), total: r.json.total_item_count };
+      return { ids: outputOf(api.list, r).data.map((u) => u.id), total: r.json.total_item_count };
     };
 
-    const all = await asOwner(fresh, { method: 'GET', path: PATH, query: { limit: 100 } });
-    const everyone = (all.json.data as AccountUser[]).map((u) => u.id);
+    const all = await t.call(api.list, { query: { limit: 100 } }, { token: fresh.tokens.owner });
+    const everyone = all.output.data.map((u) => u.id);
     expect(everyone).toEqual([third.id, second.id, first.id, fresh.viewer.id, fresh.staff.id]);
-    expect(everyone).not.toContain(tenant.staff.id);
+    expect(everyone).not.toContain(t.tenant.staff.id);
     expect(all.json.total_item_count).toBe(5);
-    expect((all.json.data as AccountUser[]).find((u) => u.id === fresh.staff.id)?.line_account_ids).toEqual(
+    expect(all.output.data.find((u) => u.id === fresh.staff.id)?.line_account_ids).toEqual(
       fresh.channels.map((c) => c.id),
     );
 
-    const page = await asOwner(fresh, { method: 'GET', path: PATH, query: { page: 2, limit: 2 } });
+    const page = await t.call(api.list, { query: { page: 2, limit: 2 } }, { token: fresh.tokens.owner });
     expect(page.json.pagination).toEqual({ current: 2, pageSize: 2 });
     expect(page.json.total_item_count).toBe(5);
-    expect((page.json.data as AccountUser[]).map((u) => u.id)).toEqual([first.id, fresh.viewer.id]);
+    expect(page.output.data.map((u) => u.id)).toEqual([first.id, fresh.viewer.id]);
 
     expect(await list({ q: prefix.toUpperCase() })).toEqual({ ids: [third.id, second.id, first.id], total: 3 });
     expect(await list({ q: `${prefix}.jiro` })).toEqual({ ids: [second.id], total: 1 });
@@ -139,27 +132,27 @@ describe('account users', () => {
   });
 
   it('updates a user, keeping the password and sessions when none is given', async () => {
-    const user = await createUser(tenant);
+    const user = await createUser(t.tenant);
     const token = await t.factory.login('service', user.email);
     const before = await storedUser(user.id);
-    const r = await asOwner(tenant, {
+    const r = await asOwner(t.tenant, {
       method: 'PUT',
       path: `${PATH}/${user.id}`,
       body: updateBody(user, {
         name: '名前変更',
         email: `renamed-${unique()}@test.example`,
         password: '',
-        staff_authority_id: tenant.fullAuthority.id,
-        line_account_ids: tenant.channels.map((c) => c.id),
+        staff_authority_id: t.tenant.fullAuthority.id,
+        line_account_ids: t.tenant.channels.map((c) => c.id),
       }),
     });
     expect(r.status).toBe(200);
-    const updated = r.json.data as AccountUser;
+    const updated = outputOf(api.update, r).data;
     expect(updated).toMatchObject({
       id: user.id,
       name: '名前変更',
-      staff_authority: { id: tenant.fullAuthority.id, name: tenant.fullAuthority.name },
-      line_account_ids: tenant.channels.map((c) => c.id),
+      staff_authority: { id: t.tenant.fullAuthority.id, name: t.tenant.fullAuthority.name },
+      line_account_ids: t.tenant.channels.map((c) => c.id),
       created_at: user.created_at,
     });
     const after = await storedUser(user.id);
@@ -169,15 +162,15 @@ describe('account users', () => {
     // The live session keeps working and already sees the new authority and channels.
     const record = (await me(token)).json.data as { permissions: unknown; line_accounts: { id: number }[] };
     expect(record.permissions).toEqual(permissionsWith('edit', true));
-    expect(record.line_accounts.map((c) => c.id)).toEqual(tenant.channels.map((c) => c.id));
+    expect(record.line_accounts.map((c) => c.id)).toEqual(t.tenant.channels.map((c) => c.id));
     expect((await login(updated.email)).status).toBe(201);
   });
 
   it('ends the user’s sessions when a new password is set', async () => {
-    const user = await createUser(tenant);
+    const user = await createUser(t.tenant);
     const token = await t.factory.login('service', user.email);
     const before = await storedUser(user.id);
-    const r = await asOwner(tenant, {
+    const r = await asOwner(t.tenant, {
       method: 'PUT',
       path: `${PATH}/${user.id}`,
       body: updateBody(user, { password: NEW_PASSWORD }),
@@ -191,64 +184,68 @@ describe('account users', () => {
   });
 
   it('ends the user’s sessions and refuses logins when disabled', async () => {
-    const user = await createUser(tenant);
+    const user = await createUser(t.tenant);
     const token = await t.factory.login('service', user.email);
-    const r = await asOwner(tenant, {
+    const r = await asOwner(t.tenant, {
       method: 'PUT',
       path: `${PATH}/${user.id}`,
       body: updateBody(user, { status: 'disabled' }),
     });
     expect(r.status).toBe(200);
-    expect((r.json.data as AccountUser).status).toBe('disabled');
+    expect(outputOf(api.update, r).data.status).toBe('disabled');
     expect((await me(token)).status).toBe(401);
     expect((await login(user.email)).status).toBe(401);
 
     // Enabling again does not bring the old session back.
-    await asOwner(tenant, { method: 'PUT', path: `${PATH}/${user.id}`, body: updateBody(user, { status: 'active' }) });
+    await asOwner(t.tenant, {
+      method: 'PUT',
+      path: `${PATH}/${user.id}`,
+      body: updateBody(user, { status: 'active' }),
+    });
     expect((await me(token)).status).toBe(401);
     expect((await login(user.email)).status).toBe(201);
   });
 
   it('deletes a user, ending their sessions', async () => {
-    const user = await createUser(tenant);
+    const user = await createUser(t.tenant);
     const token = await t.factory.login('service', user.email);
-    const r = await asOwner(tenant, { method: 'DELETE', path: `${PATH}/${user.id}` });
+    const r = await asOwner(t.tenant, { method: 'DELETE', path: `${PATH}/${user.id}` });
     expect(r.status).toBe(200);
-    expect((await asOwner(tenant, { method: 'GET', path: `${PATH}/${user.id}` })).status).toBe(404);
-    expect((await asOwner(tenant, { method: 'DELETE', path: `${PATH}/${user.id}` })).status).toBe(404);
+    expect((await asOwner(t.tenant, { method: 'GET', path: `${PATH}/${user.id}` })).status).toBe(404);
+    expect((await asOwner(t.tenant, { method: 'DELETE', path: `${PATH}/${user.id}` })).status).toBe(404);
     expect((await me(token)).status).toBe(401);
     expect(await storedUser(user.id)).toBeUndefined();
   });
 
   it('refuses an e-mail another staff user has, in any account, with 422 on email', async () => {
-    const taken = await asOwner(tenant, {
+    const taken = await asOwner(t.tenant, {
       method: 'POST',
       path: PATH,
-      body: userBody(tenant, { email: other.staff.email.toUpperCase() }),
+      body: userBody(t.tenant, { email: t.other.staff.email.toUpperCase() }),
     });
     expect(taken.status).toBe(422);
     expect(taken.json).toEqual({ success: false, errors: { email: { description: DUPLICATE_EMAIL_MESSAGE } } });
 
-    const user = await createUser(tenant);
-    const clash = await asOwner(tenant, {
+    const user = await createUser(t.tenant);
+    const clash = await asOwner(t.tenant, {
       method: 'PUT',
       path: `${PATH}/${user.id}`,
-      body: updateBody(user, { email: tenant.viewer.email, password: NEW_PASSWORD }),
+      body: updateBody(user, { email: t.tenant.viewer.email, password: NEW_PASSWORD }),
     });
     expect(clash.status).toBe(422);
     expect(clash.json.errors).toEqual({ email: { description: DUPLICATE_EMAIL_MESSAGE } });
-    const after = await asOwner(tenant, { method: 'GET', path: `${PATH}/${user.id}` });
+    const after = await asOwner(t.tenant, { method: 'GET', path: `${PATH}/${user.id}` });
     expect(after.json.data).toEqual(user);
     expect((await login(user.email)).status).toBe(201);
   });
 
   it('refuses an authority or channel of another account with 422 on that field', async () => {
-    const foreign = await asOwner(tenant, {
+    const foreign = await asOwner(t.tenant, {
       method: 'POST',
       path: PATH,
-      body: userBody(tenant, {
-        staff_authority_id: other.fullAuthority.id,
-        line_account_ids: [tenant.channels[0]!.id, other.channels[0]!.id],
+      body: userBody(t.tenant, {
+        staff_authority_id: t.other.fullAuthority.id,
+        line_account_ids: [t.tenant.channels[0]!.id, t.other.channels[0]!.id],
       }),
     });
     expect(foreign.status).toBe(422);
@@ -257,33 +254,33 @@ describe('account users', () => {
       line_account_ids: { description: UNKNOWN_CHANNEL_MESSAGE },
     });
 
-    const user = await createUser(tenant);
-    const missing = await asOwner(tenant, {
+    const user = await createUser(t.tenant);
+    const missing = await asOwner(t.tenant, {
       method: 'PUT',
       path: `${PATH}/${user.id}`,
       body: updateBody(user, { staff_authority_id: 999_999 }),
     });
     expect(missing.status).toBe(422);
     expect(missing.json.errors).toEqual({ staff_authority_id: { description: UNKNOWN_AUTHORITY_MESSAGE } });
-    const foreignChannel = await asOwner(tenant, {
+    const foreignChannel = await asOwner(t.tenant, {
       method: 'PUT',
       path: `${PATH}/${user.id}`,
-      body: updateBody(user, { line_account_ids: [other.channels[1]!.id] }),
+      body: updateBody(user, { line_account_ids: [t.other.channels[1]!.id] }),
     });
     expect(foreignChannel.status).toBe(422);
     expect(foreignChannel.json.errors).toEqual({ line_account_ids: { description: UNKNOWN_CHANNEL_MESSAGE } });
-    expect((await asOwner(tenant, { method: 'GET', path: `${PATH}/${user.id}` })).json.data).toEqual(user);
+    expect((await asOwner(t.tenant, { method: 'GET', path: `${PATH}/${user.id}` })).json.data).toEqual(user);
   });
 
   it('validates the body with field errors', async () => {
-    const r = await asOwner(tenant, {
+    const r = await asOwner(t.tenant, {
       method: 'POST',
       path: PATH,
       body: {
         name: ' ',
         email: 'not-an-email',
         password: 'short',
-        staff_authority_id: tenant.viewAuthority.id,
+        staff_authority_id: t.tenant.viewAuthority.id,
         line_account_ids: [],
       },
     });
@@ -292,47 +289,47 @@ describe('account users', () => {
   });
 
   it('refuses a PUT whose body id differs from the path id with 400', async () => {
-    const user = await createUser(tenant);
-    const r = await asOwner(tenant, {
+    const user = await createUser(t.tenant);
+    const r = await asOwner(t.tenant, {
       method: 'PUT',
       path: `${PATH}/${user.id}`,
-      body: updateBody(user, { id: tenant.staff.id, name: '別人' }),
+      body: updateBody(user, { id: t.tenant.staff.id, name: '別人' }),
     });
     expect(r.status).toBe(400);
-    expect((await asOwner(tenant, { method: 'GET', path: `${PATH}/${user.id}` })).json.data).toEqual(user);
+    expect((await asOwner(t.tenant, { method: 'GET', path: `${PATH}/${user.id}` })).json.data).toEqual(user);
   });
 
   it('answers 404 for another account’s user and changes nothing', async () => {
-    const foreign = await createUser(other);
+    const foreign = await createUser(t.other);
     const token = await t.factory.login('service', foreign.email);
     const path = `${PATH}/${foreign.id}`;
-    const before = (await asOwner(other, { method: 'GET', path })).json.data;
-    expect((await asOwner(tenant, { method: 'GET', path })).status).toBe(404);
-    const put = await asOwner(tenant, {
+    const before = (await asOwner(t.other, { method: 'GET', path })).json.data;
+    expect((await asOwner(t.tenant, { method: 'GET', path })).status).toBe(404);
+    const put = await asOwner(t.tenant, {
       method: 'PUT',
       path,
       body: updateBody(foreign, {
         status: 'disabled',
         password: NEW_PASSWORD,
-        staff_authority_id: tenant.fullAuthority.id,
-        line_account_ids: [tenant.channels[0]!.id],
+        staff_authority_id: t.tenant.fullAuthority.id,
+        line_account_ids: [t.tenant.channels[0]!.id],
       }),
     });
     expect(put.status).toBe(404);
-    expect((await asOwner(tenant, { method: 'DELETE', path })).status).toBe(404);
+    expect((await asOwner(t.tenant, { method: 'DELETE', path })).status).toBe(404);
     // The owner's own account login is not one of its staff either.
-    expect((await asOwner(tenant, { method: 'GET', path: `${PATH}/${tenant.owner.id}` })).status).toBe(404);
+    expect((await asOwner(t.tenant, { method: 'GET', path: `${PATH}/${t.tenant.owner.id}` })).status).toBe(404);
 
-    const unchanged = await asOwner(other, { method: 'GET', path });
+    const unchanged = await asOwner(t.other, { method: 'GET', path });
     expect(unchanged.json.data).toEqual(before);
     expect((await me(token)).status).toBe(200);
     expect((await login(foreign.email)).status).toBe(201);
   });
 
   it('answers 401 to every session but the account owner’s', async () => {
-    const body = userBody(tenant);
-    const path = `${PATH}/${tenant.viewer.id}`;
-    for (const token of [tenant.tokens.staff, tenant.tokens.agency, undefined]) {
+    const body = userBody(t.tenant);
+    const path = `${PATH}/${t.tenant.viewer.id}`;
+    for (const token of [t.tenant.tokens.staff, t.tenant.tokens.agency, undefined]) {
       expect((await t.request({ method: 'GET', path: PATH, token })).status).toBe(401);
       expect((await t.request({ method: 'POST', path: PATH, token, body })).status).toBe(401);
       expect((await t.request({ method: 'GET', path, token })).status).toBe(401);
@@ -340,6 +337,6 @@ describe('account users', () => {
       expect((await t.request({ method: 'DELETE', path, token })).status).toBe(401);
     }
     expect((await login(body.email)).status).toBe(401);
-    expect((await me(tenant.tokens.viewer)).status).toBe(200);
+    expect((await me(t.tenant.tokens.viewer)).status).toBe(200);
   });
 });

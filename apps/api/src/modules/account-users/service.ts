@@ -11,7 +11,7 @@ import type {
 import { revokeSessionsOfUsers } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import { AppError, fieldError, notFound, requireSameId } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password-hash.ts';
 import type { AccountScope } from '../../platform/principal.ts';
 import * as repo from './repository.ts';
@@ -19,7 +19,6 @@ import * as repo from './repository.ts';
 export const DUPLICATE_EMAIL_MESSAGE = 'このメールアドレスは既に使われています';
 export const UNKNOWN_AUTHORITY_MESSAGE = '選択されたスタッフ権限が見つかりません';
 export const UNKNOWN_CHANNEL_MESSAGE = '選択されたチャネルが見つかりません';
-export const ID_MISMATCH_MESSAGE = 'URLと送信データのIDが一致しません。';
 
 type ListQuery = z.output<typeof accountUserListQuery>;
 type CreateInput = z.output<typeof accountUserCreate>;
@@ -79,7 +78,7 @@ export async function update(
   id: number,
   input: UpdateInput,
 ): Promise<AccountUser> {
-  if (input.id !== undefined && input.id !== id) throw new AppError('bad_request', ID_MISMATCH_MESSAGE);
+  requireSameId(id, input.id);
   const db = ctx.database.db;
   // Another account's user is "not found" before anything about the body is judged.
   if (!(await repo.find(db, scope, id))) throw notFound('ユーザー');

@@ -1,37 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLineSimulator, type LineSimulator } from '@linq/line-simulator';
+import { describe, expect, it } from 'vitest';
 import type { AccountOption, AdminLineAccount, ConnectionTestResult } from '@linq/contract';
+import { type TestRequest, type TestResponse } from '../../test/harness.ts';
+import { useTestApp } from '../../test/kit.ts';
 import { friends } from '../friends/schema.ts';
 import { lineAccounts, userLineAccounts } from '../line-accounts/schema.ts';
-import { startTestApp, type TestApp, type TestRequest, type TestResponse } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
 import {
   DUPLICATE_CHANNEL_ID_MESSAGE,
   hasFriendsMessage,
   NO_TOKEN_MESSAGE,
-  publicOrigin,
   UNKNOWN_ACCOUNT_MESSAGE,
 } from './service.ts';
+import { publicOrigin } from '../../platform/public-origin.ts';
 
-let sim: LineSimulator;
-let t: TestApp;
-let tenant: Tenant;
-let other: Tenant;
-let adminToken: string;
-beforeAll(async () => {
-  sim = await startLineSimulator();
-  t = await startTestApp({}, { simulator: sim });
-  tenant = await t.factory.tenant();
-  other = await t.factory.tenant();
-  const admin = await t.factory.user('admin');
-  adminToken = await t.factory.login('admin', admin.email);
-});
-afterAll(async () => {
-  await t.stop();
-  await sim.stop();
-});
+const t = useTestApp({ simulator: true, tenants: 2, admin: true });
 
 const PATH = '/admin/line_accounts';
 
@@ -44,7 +28,7 @@ async function asAdmin(request: Omit<TestRequest, 'token'>): Promise<TestRespons
     // Long enough to be a real secret (not a short invalid value an error message might echo).
     if (typeof body?.[key] === 'string' && body[key].length >= 20) plaintexts.add(body[key]);
   }
-  const response = await t.request({ ...request, token: adminToken });
+  const response = await t.request({ ...request, token: t.admin.token });
   answers.push(JSON.stringify(response.body));
   return response;
 }
@@ -85,23 +69,23 @@ async function createChannel(body: Record<string, unknown>): Promise<AdminLineAc
   return r.json.data as AdminLineAccount;
 }
 async function stored(id: number) {
-  const [row] = await t.runtime.ctx.database.db.select().from(lineAccounts).where(eq(lineAccounts.id, id));
+  const [row] = await t.db.select().from(lineAccounts).where(eq(lineAccounts.id, id));
   return row;
 }
-const open = (sealed: string | null | undefined) => t.runtime.ctx.secrets.open(sealed!);
+const open = (sealed: string | null | undefined) => t.ctx.secrets.open(sealed!);
 const read = async (id: number) =>
   (await asAdmin({ method: 'GET', path: `${PATH}/${id}` })).json.data as AdminLineAccount;
 
 describe('admin line accounts', () => {
   it('connects a channel to an account, storing the secret and token sealed', async () => {
-    const body = channelBody(tenant, { name: '  Demo 本店  ', basic_id: ' @123ABCDE ', simulated: true });
+    const body = channelBody(t.tenant, { name: '  Demo 本店  ', basic_id: ' @123ABCDE ', simulated: true });
     const channel = await createChannel(body);
     const row = await stored(channel.id);
     expect(channel).toEqual({
       id: channel.id,
       name: 'Demo 本店',
       status: 'active',
-      account: { id: tenant.account.id, name: tenant.account.name },
+      account: { id: t.tenant.account.id, name: t.tenant.account.name },
       channel_id: body.channel_id,
       basic_id: '@123abcde',
       bot_user_id: null,
@@ -127,7 +111,7 @@ describe('admin line accounts', () => {
   });
 
   it('builds the webhook URL from PUBLIC_URL when set', () => {
-    const config = t.runtime.ctx.config;
+    const config = t.ctx.config;
     expect(publicOrigin({ ...config, PUBLIC_URL: 'https://console.example.com/' })).toBe('https://console.example.com');
     expect(publicOrigin({ ...config, PUBLIC_URL: undefined, PORT: 3000 }, 51234)).toBe('http://localhost:51234');
     expect(publicOrigin({ ...config, PUBLIC_URL: undefined, PORT: 8080 })).toBe('http://localhost:8080');
@@ -146,7 +130,7 @@ describe('admin line accounts', () => {
     };
 
     const all = await list({ limit: 1000 });
-    expect(all.ids).toEqual(expect.arrayContaining([...tenant.channels, ...other.channels].map((c) => c.id)));
+    expect(all.ids).toEqual(expect.arrayContaining([...t.tenant.channels, ...t.other.channels].map((c) => c.id)));
     expect(all.ids.slice(0, 3)).toEqual([third.id, second.id, first.id]);
 
     const byAccount = await list({ account_id: fresh.account.id });
@@ -172,7 +156,7 @@ describe('admin line accounts', () => {
   });
 
   it('updates a channel, keeping the stored secret and token when they are empty or absent', async () => {
-    const channel = await createChannel(channelBody(tenant));
+    const channel = await createChannel(channelBody(t.tenant));
     const before = await stored(channel.id);
     const emptied = await asAdmin({
       method: 'PUT',
@@ -212,16 +196,19 @@ describe('admin line accounts', () => {
   });
 
   it('moves a channel to another account, ending the old account’s staff assignments to it', async () => {
-    const channel = tenant.channels[1]!;
+    const channel = t.tenant.channels[1]!;
     const current = await read(channel.id);
     const moved = await asAdmin({
       method: 'PUT',
       path: `${PATH}/${channel.id}`,
-      body: updateBody(current, { account_id: other.account.id, channel_id: `7${digits(9)}` }),
+      body: updateBody(current, { account_id: t.other.account.id, channel_id: `7${digits(9)}` }),
     });
     expect(moved.status).toBe(200);
-    expect((moved.json.data as AdminLineAccount).account).toEqual({ id: other.account.id, name: other.account.name });
-    const assignments = await t.runtime.ctx.database.db
+    expect((moved.json.data as AdminLineAccount).account).toEqual({
+      id: t.other.account.id,
+      name: t.other.account.name,
+    });
+    const assignments = await t.db
       .select()
       .from(userLineAccounts)
       .where(eq(userLineAccounts.lineAccountId, channel.id));
@@ -235,11 +222,11 @@ describe('admin line accounts', () => {
   });
 
   it('refuses a channel id another channel has, with 422 on channel_id', async () => {
-    const taken = await createChannel(channelBody(tenant));
+    const taken = await createChannel(channelBody(t.tenant));
     const duplicate = await asAdmin({
       method: 'POST',
       path: PATH,
-      body: channelBody(other, { channel_id: taken.channel_id }),
+      body: channelBody(t.other, { channel_id: taken.channel_id }),
     });
     expect(duplicate.status).toBe(422);
     expect(duplicate.json).toEqual({
@@ -247,7 +234,7 @@ describe('admin line accounts', () => {
       errors: { channel_id: { description: DUPLICATE_CHANNEL_ID_MESSAGE } },
     });
 
-    const channel = await createChannel(channelBody(other));
+    const channel = await createChannel(channelBody(t.other));
     const clash = await asAdmin({
       method: 'PUT',
       path: `${PATH}/${channel.id}`,
@@ -264,14 +251,11 @@ describe('admin line accounts', () => {
   it('lets only one of two concurrent creates with the same channel id through', async () => {
     const channelId = `8${digits(9)}`;
     const results = await Promise.all([
-      asAdmin({ method: 'POST', path: PATH, body: channelBody(tenant, { channel_id: channelId }) }),
-      asAdmin({ method: 'POST', path: PATH, body: channelBody(other, { channel_id: channelId }) }),
+      asAdmin({ method: 'POST', path: PATH, body: channelBody(t.tenant, { channel_id: channelId }) }),
+      asAdmin({ method: 'POST', path: PATH, body: channelBody(t.other, { channel_id: channelId }) }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
-    const rows = await t.runtime.ctx.database.db
-      .select()
-      .from(lineAccounts)
-      .where(eq(lineAccounts.channelId, channelId));
+    const rows = await t.db.select().from(lineAccounts).where(eq(lineAccounts.channelId, channelId));
     expect(rows).toHaveLength(1);
   });
 
@@ -281,7 +265,7 @@ describe('admin line accounts', () => {
       path: PATH,
       body: {
         name: ' ',
-        account_id: tenant.account.id,
+        account_id: t.tenant.account.id,
         channel_id: '12ab',
         channel_secret: 'not-a-secret',
         channel_access_token: 'has a space',
@@ -297,7 +281,7 @@ describe('admin line accounts', () => {
       'name',
     ]);
 
-    const missing = await asAdmin({ method: 'POST', path: PATH, body: { name: 'x', account_id: tenant.account.id } });
+    const missing = await asAdmin({ method: 'POST', path: PATH, body: { name: 'x', account_id: t.tenant.account.id } });
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.json.errors as object).sort()).toEqual([
       'channel_access_token',
@@ -308,12 +292,12 @@ describe('admin line accounts', () => {
     const unknownAccount = await asAdmin({
       method: 'POST',
       path: PATH,
-      body: channelBody(tenant, { account_id: 999_999 }),
+      body: channelBody(t.tenant, { account_id: 999_999 }),
     });
     expect(unknownAccount.status).toBe(422);
     expect(unknownAccount.json.errors).toEqual({ account_id: { description: UNKNOWN_ACCOUNT_MESSAGE } });
 
-    const channel = await createChannel(channelBody(tenant));
+    const channel = await createChannel(channelBody(t.tenant));
     const badUpdate = await asAdmin({
       method: 'PUT',
       path: `${PATH}/${channel.id}`,
@@ -325,11 +309,11 @@ describe('admin line accounts', () => {
   });
 
   it('refuses a PUT whose body id differs from the path id with 400, and answers 404 for unknown ids', async () => {
-    const channel = await createChannel(channelBody(tenant));
+    const channel = await createChannel(channelBody(t.tenant));
     const mismatch = await asAdmin({
       method: 'PUT',
       path: `${PATH}/${channel.id}`,
-      body: updateBody(channel, { id: tenant.channels[0]!.id }),
+      body: updateBody(channel, { id: t.tenant.channels[0]!.id }),
     });
     expect(mismatch.status).toBe(400);
     const unknown = `${PATH}/999999`;
@@ -342,14 +326,14 @@ describe('admin line accounts', () => {
   });
 
   it('deletes a channel without friends, and refuses one with friends with 409', async () => {
-    const channel = await createChannel(channelBody(tenant));
+    const channel = await createChannel(channelBody(t.tenant));
     const removed = await asAdmin({ method: 'DELETE', path: `${PATH}/${channel.id}` });
     expect(removed.status).toBe(200);
     expect((await asAdmin({ method: 'GET', path: `${PATH}/${channel.id}` })).status).toBe(404);
     expect(await stored(channel.id)).toBeUndefined();
 
-    const busy = await createChannel(channelBody(tenant));
-    await t.runtime.ctx.database.db.insert(friends).values([
+    const busy = await createChannel(channelBody(t.tenant));
+    await t.db.insert(friends).values([
       { lineAccountId: busy.id, lineUserId: `U${randomBytes(16).toString('hex')}`, displayName: '友だち 一' },
       {
         lineAccountId: busy.id,
@@ -367,8 +351,8 @@ describe('admin line accounts', () => {
 
   describe('connection test', () => {
     it('calls bot info through the simulator and records the bot on the channel', async () => {
-      const body = channelBody(tenant, { simulated: true });
-      const simChannel = sim.addChannel({
+      const body = channelBody(t.tenant, { simulated: true });
+      const simChannel = t.sim.addChannel({
         channelId: body.channel_id,
         channelSecret: body.channel_secret,
         channelAccessToken: body.channel_access_token,
@@ -394,8 +378,8 @@ describe('admin line accounts', () => {
     });
 
     it('records LINE’s 401 when the token is wrong, and clears it once the token is fixed', async () => {
-      const body = channelBody(tenant, { simulated: true });
-      sim.addChannel({
+      const body = channelBody(t.tenant, { simulated: true });
+      t.sim.addChannel({
         channelId: body.channel_id,
         channelSecret: body.channel_secret,
         channelAccessToken: body.channel_access_token,
@@ -421,13 +405,13 @@ describe('admin line accounts', () => {
     });
 
     it('answers 422 on channel_access_token when the channel has no token', async () => {
-      const r = await asAdmin({ method: 'POST', path: `${PATH}/${tenant.channels[0]!.id}/connection_test` });
+      const r = await asAdmin({ method: 'POST', path: `${PATH}/${t.tenant.channels[0]!.id}/connection_test` });
       expect(r.status).toBe(422);
       expect(r.json).toEqual({
         success: false,
         errors: { channel_access_token: { description: NO_TOKEN_MESSAGE } },
       });
-      expect((await read(tenant.channels[0]!.id)).connection).toEqual({ checked_at: null, ok: null, error: null });
+      expect((await read(t.tenant.channels[0]!.id)).connection).toEqual({ checked_at: null, ok: null, error: null });
     });
   });
 
@@ -437,22 +421,22 @@ describe('admin line accounts', () => {
     const options = r.json.data as AccountOption[];
     expect(options).toEqual(
       expect.arrayContaining([
-        { id: tenant.account.id, name: tenant.account.name },
-        { id: other.account.id, name: other.account.name },
+        { id: t.tenant.account.id, name: t.tenant.account.name },
+        { id: t.other.account.id, name: t.other.account.name },
       ]),
     );
     expect(Object.keys(options[0]!).sort()).toEqual(['id', 'name']);
   });
 
   it('answers 401 to every session but an administrator’s', async () => {
-    const channel = tenant.channels[0]!;
-    const body = channelBody(tenant);
+    const channel = t.tenant.channels[0]!;
+    const body = channelBody(t.tenant);
     const path = `${PATH}/${channel.id}`;
     for (const token of [
-      tenant.tokens.owner,
-      tenant.tokens.staff,
-      tenant.tokens.viewer,
-      tenant.tokens.agency,
+      t.tenant.tokens.owner,
+      t.tenant.tokens.staff,
+      t.tenant.tokens.viewer,
+      t.tenant.tokens.agency,
       undefined,
     ]) {
       expect((await t.request({ method: 'GET', path: PATH, token })).status).toBe(401);
@@ -469,7 +453,7 @@ describe('admin line accounts', () => {
   });
 
   it('never answered a secret or token, in plaintext or sealed', async () => {
-    const rows = await t.runtime.ctx.database.db.select().from(lineAccounts);
+    const rows = await t.db.select().from(lineAccounts);
     const sealed = rows.flatMap((row) => [row.channelSecretSealed, row.channelAccessTokenSealed]).filter(Boolean);
     expect(plaintexts.size).toBeGreaterThan(10);
     expect(sealed.length).toBeGreaterThan(10);

@@ -3,15 +3,12 @@ import { adminLineAccountsApi as api } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { principalAs, route } from '../../platform/http.ts';
 import type { Principal } from '../../platform/principal.ts';
+import { serverOrigin } from '../../platform/public-origin.ts';
 import * as channels from './service.ts';
 
 export function adminLineAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   const caller = (principal: Principal | null): channels.AdminCaller => {
-    const address = app.server.address();
-    return {
-      admin: principalAs(principal, 'admin'),
-      publicOrigin: channels.publicOrigin(ctx.config, typeof address === 'object' ? address?.port : undefined),
-    };
+    return { admin: principalAs(principal, 'admin'), publicOrigin: serverOrigin(app, ctx.config) };
   };
 
   route(app, ctx, api.list, async ({ principal, query }) => channels.list(ctx, caller(principal), query));

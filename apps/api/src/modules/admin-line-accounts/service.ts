@@ -9,10 +9,9 @@ import type {
   ConnectionTestResult,
   EndpointOutput,
 } from '@linq/contract';
-import type { Config } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { AppError, conflict, fieldError, notFound } from '../../platform/errors.ts';
+import { conflict, fieldError, notFound, requireSameId } from '../../platform/errors.ts';
 import { LineApiError, lineClient, type LineEndpoints } from '../../platform/line.ts';
 import { channelScope, type AdminPrincipal } from '../../platform/principal.ts';
 import * as repo from './repository.ts';
@@ -21,7 +20,6 @@ import { credentialsFixed } from '../delivery/service.ts';
 
 export const DUPLICATE_CHANNEL_ID_MESSAGE = 'このチャネルIDは既に別のLINEアカウントで登録されています';
 export const UNKNOWN_ACCOUNT_MESSAGE = '選択されたアカウントが見つかりません';
-export const ID_MISMATCH_MESSAGE = 'URLと送信データのIDが一致しません。';
 export const NO_TOKEN_MESSAGE =
   'チャネルアクセストークンが設定されていません。編集画面でトークンを設定してから接続テストを行ってください。';
 export const UNREADABLE_TOKEN_MESSAGE =
@@ -42,12 +40,6 @@ export interface AdminCaller {
   admin: AdminPrincipal;
   /** Public origin of this console, without a trailing slash. */
   publicOrigin: string;
-}
-
-/** PUBLIC_URL, or this server on localhost (the port it listens on when known). */
-export function publicOrigin(config: Config, listeningPort?: number): string {
-  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
-  return `http://localhost:${listeningPort || config.PORT}`;
 }
 
 export async function list(
@@ -95,7 +87,7 @@ export async function update(
   id: number,
   input: UpdateInput,
 ): Promise<AdminLineAccount> {
-  if (input.id !== undefined && input.id !== id) throw new AppError('bad_request', ID_MISMATCH_MESSAGE);
+  requireSameId(id, input.id);
   const db = ctx.database.db;
   if (!(await repo.findUnscoped(db, id))) throw notFound(CHANNEL);
   await checkAccount(db, input.account_id);

@@ -3,20 +3,16 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/kit.ts';
 import { createAdmin } from './service.ts';
 
 const run = promisify(execFile);
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.stop());
+const t = useTestApp({ tenants: 0 });
 
 describe('create-admin', () => {
   it('creates an admin who can log in, and refuses a duplicate or a short password', async () => {
-    const db = t.runtime.ctx.database.db;
+    const db = t.db;
     await createAdmin(db, { email: 'Root@Example.jp ', name: 'ルート', password: 'a-long-password' });
     const login = await t.request({
       method: 'POST',

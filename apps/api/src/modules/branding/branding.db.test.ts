@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/kit.ts';
 
-let t: TestApp;
+const t = useTestApp({ tenants: 0 });
 beforeAll(async () => {
-  t = await startTestApp();
   await t.factory.oem({ domain: 'localhost', isDefault: true, serviceName: 'LinQ', faviconUrl: '/favicon.svg' });
   await t.factory.oem({
     domain: 'partner.localhost',
@@ -12,7 +11,6 @@ beforeAll(async () => {
     primaryColor: '#7B3FE4',
   });
 });
-afterAll(() => t.stop());
 
 describe('GET /oems', () => {
   it('answers the OEM of the host with service name, favicon and theme', async () => {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
+import type { SimChannel } from '@linq/line-simulator';
 import { lineClient, type LineMessage } from '../../platform/line.ts';
+import { useTestApp } from '../../test/kit.ts';
 import { channelScope } from '../../platform/principal.ts';
 import { deliveries, deliveryRecipients } from './schema.ts';
 import { friends } from '../friends/schema.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { waitFor } from '../../test/wait.ts';
 import { registerDeliveryJobs } from './jobs.ts';
 import * as repo from './repository.ts';
@@ -33,21 +33,18 @@ const policy: DeliveryPolicy = {
 };
 const hello: LineMessage[] = [{ type: 'text', text: 'こんにちは🍣' }];
 
-let sim: LineSimulator;
-let t: TestApp;
+const t = useTestApp({ config: { LINE_REQUEST_TIMEOUT_MS: 300 }, role: 'api', simulator: true, tenants: 0 });
 let accountId: number;
 
 beforeAll(async () => {
-  sim = await startLineSimulator();
   // The API role starts no workers: the delivery worker runs with the test policy instead.
-  t = await startTestApp({ LINE_REQUEST_TIMEOUT_MS: 300 }, { role: 'api', simulator: sim });
-  await registerDeliveryJobs(t.runtime.ctx, policy);
+  await registerDeliveryJobs(t.ctx, policy);
   accountId = (await t.factory.account()).id;
   // The simulator compiles an operation's validator on its first request (up to ~1 s): not
   // a time-out any test should see.
-  const { channel, token } = await t.factory.simulatedChannel(accountId, sim);
+  const { channel, token } = await t.factory.simulatedChannel(accountId, t.sim);
   const to = channel.createFriends(2).map((f) => f.userId);
-  const warm = lineClient({ ...t.runtime.ctx.lineEndpoints(true), timeoutMs: 10_000 }, token);
+  const warm = lineClient({ ...t.ctx.lineEndpoints(true), timeoutMs: 10_000 }, token);
   await Promise.all([
     warm.push(to[0]!, hello, randomUUID()),
     warm.multicast(to, hello, randomUUID()),
@@ -55,16 +52,11 @@ beforeAll(async () => {
   ]);
 });
 
-afterAll(async () => {
-  await t?.stop();
-  await sim?.stop();
-});
-
-const db = () => t.runtime.ctx.database.db;
+const db = () => t.db;
 
 /** A simulated channel with `count` following virtual friends, and their friends rows. */
 async function channelWithFriends(count: number) {
-  const { row, channel, token } = await t.factory.simulatedChannel(accountId, sim);
+  const { row, channel, token } = await t.factory.simulatedChannel(accountId, t.sim);
   const virtual = channel.createFriends(count);
   const rows = await db()
     .insert(friends)
@@ -92,7 +84,7 @@ const settled = (id: number, status: 'sent' | 'failed' | 'waiting') =>
   });
 
 async function sendOne(lineAccountId: number, friendIds: number[], messages = hello) {
-  const ids = await enqueueSend(t.runtime.ctx, channelScope(lineAccountId), { friendIds, messages, source: 'test' });
+  const ids = await enqueueSend(t.ctx, channelScope(lineAccountId), { friendIds, messages, source: 'test' });
   expect(ids).toHaveLength(1);
   return ids[0]!;
 }
@@ -123,7 +115,7 @@ describe('delivery', () => {
     const other = await channelWithFriends(1);
     await db().update(friends).set({ status: 'blocked' }).where(eq(friends.id, friendIds[2]!));
 
-    const ids = await enqueueSend(t.runtime.ctx, channelScope(lineAccountId), {
+    const ids = await enqueueSend(t.ctx, channelScope(lineAccountId), {
       friendIds: [...friendIds, other.friendIds[0]!],
       messages: hello,
       source: 'test',
@@ -144,7 +136,7 @@ describe('delivery', () => {
 
   it('500, 500, 200: retried with the same retry key, one message recorded, sent after 3 attempts', async () => {
     const { lineAccountId, channel, friendIds } = await channelWithFriends(1);
-    sim.faults.inject({ channelId: channel.channelId, endpoint: 'pushMessage', mode: 'error500', count: 2 });
+    t.sim.faults.inject({ channelId: channel.channelId, endpoint: 'pushMessage', mode: 'error500', count: 2 });
 
     const row = await settled(await sendOne(lineAccountId, friendIds), 'sent');
     expect(row.attempts).toBe(3);
@@ -154,7 +146,7 @@ describe('delivery', () => {
 
   it('time-out after LINE accepted: the retry gets 409 and the delivery is sent, recorded once', async () => {
     const { lineAccountId, channel, friendIds } = await channelWithFriends(2);
-    sim.faults.inject({
+    t.sim.faults.inject({
       channelId: channel.channelId,
       endpoint: 'multicast',
       mode: 'timeoutAfterProcessing',
@@ -169,7 +161,7 @@ describe('delivery', () => {
 
   it('no answer at all: retried after the time-out and sent once', async () => {
     const { lineAccountId, channel, friendIds } = await channelWithFriends(2);
-    sim.faults.inject({ channelId: channel.channelId, endpoint: 'multicast', mode: 'timeout', count: 1 });
+    t.sim.faults.inject({ channelId: channel.channelId, endpoint: 'multicast', mode: 'timeout', count: 1 });
 
     const row = await settled(await sendOne(lineAccountId, friendIds), 'sent');
     expect(row.attempts).toBe(2);
@@ -178,7 +170,7 @@ describe('delivery', () => {
 
   it('429 rate limit: backs off and sends, even past the attempts allowed for 5xx', async () => {
     const { lineAccountId, channel, friendIds } = await channelWithFriends(2);
-    sim.faults.inject({
+    t.sim.faults.inject({
       channelId: channel.channelId,
       endpoint: 'multicast',
       mode: 'rate429',
@@ -192,10 +184,10 @@ describe('delivery', () => {
 
   it('LINE down for longer than the retry budget: failed with the reason, nothing sent', async () => {
     const { lineAccountId, channel, friendIds } = await channelWithFriends(2);
-    sim.faults.inject({ channelId: channel.channelId, endpoint: 'multicast', mode: 'error500', count: 100 });
+    t.sim.faults.inject({ channelId: channel.channelId, endpoint: 'multicast', mode: 'error500', count: 100 });
 
     const row = await settled(await sendOne(lineAccountId, friendIds), 'failed');
-    sim.faults.clear();
+    t.sim.faults.clear();
     expect(row).toMatchObject({ attempts: policy.maxAttempts, lastError: 'An error occurred in the backend' });
     expect((await recipients(row.id)).map((r) => r.reason)).toEqual([row.lastError, row.lastError]);
     expect(channel.sentMessageCount()).toBe(0);
@@ -212,7 +204,7 @@ describe('delivery', () => {
       { status: 'failed', reason: row.lastError },
       { status: 'failed', reason: row.lastError },
     ]);
-    expect(await sweepDeliveries(t.runtime.ctx, policy)).toBe(0);
+    expect(await sweepDeliveries(t.ctx, policy)).toBe(0);
     expect((await delivery(row.id)).attempts).toBe(1);
     expect(channel.sentMessageCount()).toBe(0);
   });
@@ -228,7 +220,7 @@ describe('delivery', () => {
     expect(channel.sentMessageCount()).toBe(0);
 
     channel.setQuota(1000, 1);
-    await sweepDeliveries(t.runtime.ctx, policy);
+    await sweepDeliveries(t.ctx, policy);
     expect(await settled(id, 'sent')).toMatchObject({ attempts: 1, lastError: null, waitReason: null });
     expect(channel.sentMessageCount()).toBe(2);
   });
@@ -242,7 +234,7 @@ describe('delivery', () => {
     await settled(second, 'waiting');
 
     channel.setQuota(3, 0); // two messages for the first, not enough for the second as well
-    await sweepDeliveries(t.runtime.ctx, policy);
+    await sweepDeliveries(t.ctx, policy);
     await settled(first, 'sent');
     expect(await delivery(second)).toMatchObject({ status: 'waiting', waitReason: 'quota' });
     expect(channel.sentMessageCount()).toBe(2);
@@ -260,9 +252,9 @@ describe('delivery', () => {
     const { lineAccountId, channel, friendIds } = await channelWithFriends(2);
     const id = await unqueuedDelivery(lineAccountId, friendIds);
 
-    await Promise.all([sendDelivery(t.runtime.ctx, id, policy), sendDelivery(t.runtime.ctx, id, policy)]);
+    await Promise.all([sendDelivery(t.ctx, id, policy), sendDelivery(t.ctx, id, policy)]);
     expect(await delivery(id)).toMatchObject({ status: 'sent', attempts: 1 });
-    await sendDelivery(t.runtime.ctx, id, policy);
+    await sendDelivery(t.ctx, id, policy);
     expect((await delivery(id)).attempts).toBe(1);
     expect(channel.sentMessageCount()).toBe(2);
   });
@@ -275,14 +267,14 @@ describe('delivery', () => {
     // had reached LINE.
     await repo.claimDeliveriesUnscoped(db(), [beforeLine], 0);
     const [claim] = (await repo.claimDeliveriesUnscoped(db(), [afterLine], 0)) as [repo.Claim];
-    const client = lineClient(t.runtime.ctx.lineEndpoints(true), token);
+    const client = lineClient(t.ctx.lineEndpoints(true), token);
     const accepted = await client.multicast(
       channel.friends().map((f) => f.userId),
       claim.messages,
       claim.retryKey,
     );
 
-    await sweepDeliveries(t.runtime.ctx, policy);
+    await sweepDeliveries(t.ctx, policy);
     expect(await settled(beforeLine, 'sent')).toMatchObject({ attempts: 2 });
     expect(await settled(afterLine, 'sent')).toMatchObject({ attempts: 2, lineRequestId: accepted.requestId });
     expect(channel.sentMessageCount()).toBe(4); // each delivery once, to two friends
@@ -293,18 +285,18 @@ describe('delivery', () => {
     const id = await unqueuedDelivery(lineAccountId, friendIds);
     // Within the app's LINE time-out (300 ms) per call, but each call outlasts the lease.
     const shortLease = { ...policy, sendingLeaseMs: 120 };
-    sim.faults.setLatency(250);
+    t.sim.faults.setLatency(250);
     try {
-      const slow = sendDelivery(t.runtime.ctx, id, shortLease);
+      const slow = sendDelivery(t.ctx, id, shortLease);
       await waitFor(async () => (await delivery(id)).status === 'sending');
       const claimedUntil = (await delivery(id)).nextAttemptAt.getTime();
       // Renewed well past the first lease, and neither the sweeper nor another job can claim it.
       await waitFor(async () => (await delivery(id)).nextAttemptAt.getTime() > claimedUntil + 150);
-      expect(await sweepDeliveries(t.runtime.ctx, shortLease)).toBe(0);
-      await sendDelivery(t.runtime.ctx, id, shortLease);
+      expect(await sweepDeliveries(t.ctx, shortLease)).toBe(0);
+      await sendDelivery(t.ctx, id, shortLease);
       await slow;
     } finally {
-      sim.faults.clear();
+      t.sim.faults.clear();
     }
     expect(await delivery(id)).toMatchObject({ status: 'sent', attempts: 1 });
     expect(channel.sentMessageCount()).toBe(2);
@@ -320,7 +312,7 @@ describe('delivery', () => {
     const { lineAccountId, channel, friendIds } = await channelWithFriends(1200);
     const messages: LineMessage[] = Array.from({ length: 7 }, (_, i) => ({ type: 'text', text: `お知らせ ${i + 1}` }));
 
-    const ids = await enqueueSend(t.runtime.ctx, channelScope(lineAccountId), { friendIds, messages, source: 'test' });
+    const ids = await enqueueSend(t.ctx, channelScope(lineAccountId), { friendIds, messages, source: 'test' });
     expect(ids).toHaveLength(6);
     const rows = await db().select().from(deliveries).where(inArray(deliveries.id, ids)).orderBy(asc(deliveries.id));
     expect(rows.map((r) => r.messages.length)).toEqual([5, 5, 5, 2, 2, 2]);

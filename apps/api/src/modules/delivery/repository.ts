@@ -196,19 +196,21 @@ async function settle(
   claim: Claim,
   delivery: PgUpdateSetSource<typeof deliveries>,
   recipients: { status: 'sent' | 'failed'; reason: string | null },
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const [held] = await tx.update(deliveries).set(delivery).where(heldBy(claim)).returning({ id: deliveries.id });
-    if (!held) return;
+    if (!held) return false;
     await tx
       .update(deliveryRecipients)
       .set({ ...recipients, updatedAt: nowSql })
       .where(and(eq(deliveryRecipients.deliveryId, claim.id), eq(deliveryRecipients.status, 'queued')));
+    return true;
   });
 }
 
-export async function markSent(db: Db, claim: Claim, lineRequestId: string | null): Promise<void> {
-  await settle(
+/** Answers false when the claim was no longer held (another sender settled it). */
+export async function markSent(db: Db, claim: Claim, lineRequestId: string | null): Promise<boolean> {
+  return settle(
     db,
     claim,
     { status: 'sent', sentAt: nowSql, lineRequestId, lastError: null, waitReason: null },
@@ -216,8 +218,9 @@ export async function markSent(db: Db, claim: Claim, lineRequestId: string | nul
   );
 }
 
-export async function markFailed(db: Db, claim: Claim, reason: string): Promise<void> {
-  await settle(db, claim, { status: 'failed', lastError: reason, waitReason: null }, { status: 'failed', reason });
+/** Answers false when the claim was no longer held (another sender settled it). */
+export async function markFailed(db: Db, claim: Claim, reason: string): Promise<boolean> {
+  return settle(db, claim, { status: 'failed', lastError: reason, waitReason: null }, { status: 'failed', reason });
 }
 
 /**
@@ -351,7 +354,7 @@ export async function dueWaitsUnscoped(db: Db, limit: number) {
 
 /**
  * Waiting deliveries created more than `maxWaitMs` ago for `reason` fail with `message` (at most
- * `limit` per call), their queued recipients with them. Returns how many expired. Unscoped: the
+ * `limit` per call), their queued recipients with them. Returns the expired deliveries. Unscoped: the
  * sweeper expires them across channels.
  */
 export async function expireWaitsUnscoped(
@@ -360,7 +363,7 @@ export async function expireWaitsUnscoped(
   maxWaitMs: number,
   message: string,
   limit: number,
-): Promise<number> {
+): Promise<Array<{ id: number; lineAccountId: number }>> {
   return db.transaction(async (tx) => {
     const expired = await tx
       .update(deliveries)
@@ -381,8 +384,8 @@ export async function expireWaitsUnscoped(
             .limit(limit),
         ),
       )
-      .returning({ id: deliveries.id });
-    if (expired.length === 0) return 0;
+      .returning({ id: deliveries.id, lineAccountId: deliveries.lineAccountId });
+    if (expired.length === 0) return expired;
     await tx
       .update(deliveryRecipients)
       .set({ status: 'failed', reason: message, updatedAt: nowSql })
@@ -395,7 +398,7 @@ export async function expireWaitsUnscoped(
           eq(deliveryRecipients.status, 'queued'),
         ),
       );
-    return expired.length;
+    return expired;
   });
 }
 

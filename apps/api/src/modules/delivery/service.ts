@@ -183,15 +183,15 @@ async function sendClaimed(ctx: AppContext, claim: repo.Claim, policy: DeliveryP
   const db = ctx.database.db;
   // The scope comes from the claimed delivery row, not from the job's payload.
   const channel = await repo.channelForSending(db, claim.scope);
-  if (!channel?.tokenSealed) return repo.markFailed(db, claim, NO_TOKEN_MESSAGE);
+  if (!channel?.tokenSealed) return settleFailed(ctx, claim, NO_TOKEN_MESSAGE);
   // LINE refuses the channel's token: no call until it is fixed (or found working again).
   if (channel.credentialsInvalidSince) {
     return wait(ctx, claim, 'credentials', policy.credentialsRecheckMs, channel.credentialsError);
   }
   const client = channelClient(ctx, channel);
-  if (typeof client === 'string') return repo.markFailed(db, claim, client);
+  if (typeof client === 'string') return settleFailed(ctx, claim, client);
   const to = await repo.queuedRecipientUserIds(db, claim);
-  if (to.length === 0) return repo.markFailed(db, claim, '送信先の友だちがいません');
+  if (to.length === 0) return settleFailed(ctx, claim, '送信先の友だちがいません');
 
   try {
     // Only the first attempt checks the quota: an earlier attempt may have been accepted after
@@ -206,7 +206,7 @@ async function sendClaimed(ctx: AppContext, claim: repo.Claim, policy: DeliveryP
       to.length === 1
         ? await client.push(to[0]!, claim.messages, claim.retryKey)
         : await client.multicast(to, claim.messages, claim.retryKey);
-    await repo.markSent(db, claim, requestId);
+    await settleSent(ctx, claim, requestId);
   } catch (error) {
     if (!(error instanceof LineApiError)) throw error;
     await settleLineError(ctx, claim, error, policy);
@@ -215,7 +215,7 @@ async function sendClaimed(ctx: AppContext, claim: repo.Claim, policy: DeliveryP
 
 async function settleLineError(ctx: AppContext, claim: repo.Claim, error: LineApiError, policy: DeliveryPolicy) {
   const db = ctx.database.db;
-  if (error.alreadyAccepted) return repo.markSent(db, claim, error.acceptedRequestId);
+  if (error.alreadyAccepted) return settleSent(ctx, claim, error.acceptedRequestId);
   if (error.quotaExhausted) return wait(ctx, claim, 'quota', policy.quotaRecheckMs);
   if (error.unauthorized) {
     // The channel's token is wrong or was reissued: the channel's state, not this message's.
@@ -226,7 +226,7 @@ async function settleLineError(ctx: AppContext, claim: repo.Claim, error: LineAp
   const maxAttempts = error.rateLimited ? policy.maxRateLimitedAttempts : policy.maxAttempts;
   // Other 4xx will never succeed: LINE's message is the reason.
   if (!(error.rateLimited || error.retryable) || claim.attempts >= maxAttempts) {
-    return repo.markFailed(db, claim, error.message);
+    return settleFailed(ctx, claim, error.message);
   }
   const nextAttemptAt = await repo.reschedule(db, claim, {
     status: 'queued',
@@ -236,6 +236,24 @@ async function settleLineError(ctx: AppContext, claim: repo.Claim, error: LineAp
     countAttempt: true,
   });
   if (nextAttemptAt) await ctx.queue.send('delivery.send', { deliveryId: claim.id }, { startAfter: nextAttemptAt });
+}
+
+/** The claim's delivery went out: settled and `message.delivered` published, once (only its holder settles it). */
+async function settleSent(ctx: AppContext, claim: repo.Claim, lineRequestId: string | null): Promise<void> {
+  await ctx.events.transaction(ctx.database.db, async (on) => {
+    if (await repo.markSent(on.tx, claim, lineRequestId)) {
+      await on.publish('message.delivered', { lineAccountId: claim.scope.lineAccountId, deliveryId: claim.id });
+    }
+  });
+}
+
+/** The claim's delivery will never go out: settled and `message.failed` published, once. */
+async function settleFailed(ctx: AppContext, claim: repo.Claim, reason: string): Promise<void> {
+  await ctx.events.transaction(ctx.database.db, async (on) => {
+    if (await repo.markFailed(on.tx, claim, reason)) {
+      await on.publish('message.failed', { lineAccountId: claim.scope.lineAccountId, deliveryId: claim.id, reason });
+    }
+  });
 }
 
 /**
@@ -290,13 +308,14 @@ export async function sweepDeliveries(
   const db = ctx.database.db;
   const hours = Math.round(policy.maxWaitMs / 3_600_000);
   for (const reason of ['quota', 'credentials'] as const) {
-    const expired = await repo.expireWaitsUnscoped(
-      db,
-      reason,
-      policy.maxWaitMs,
-      expiredMessage(hours, reason),
-      policy.sweepBatch,
-    );
+    const message = expiredMessage(hours, reason);
+    const expired = await ctx.events.transaction(db, async (on) => {
+      const rows = await repo.expireWaitsUnscoped(on.tx, reason, policy.maxWaitMs, message, policy.sweepBatch);
+      for (const row of rows) {
+        await on.publish('message.failed', { lineAccountId: row.lineAccountId, deliveryId: row.id, reason: message });
+      }
+      return rows.length;
+    });
     if (expired > 0) ctx.log.warn({ reason, expired }, 'deliveries waited too long and expired');
   }
   let released = 0;

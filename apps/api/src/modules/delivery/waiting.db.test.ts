@@ -3,9 +3,9 @@
  * (talk history, the friend's page, the admin channel screen), the token fixed or the quota raised
  * ending the wait, "今すぐ再試行", and the maximum wait.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
+import type { SimChannel } from '@linq/line-simulator';
 import {
   DELIVERY_WAIT_MESSAGES,
   permissionsWith,
@@ -13,10 +13,9 @@ import {
   type DeliveryRetryResult,
   type TalkMessage,
 } from '@linq/contract';
+import { useTestApp } from '../../test/kit.ts';
 import { deliveries } from './schema.ts';
 import { userLineAccounts } from '../line-accounts/schema.ts';
-import type { Tenant } from '../../test/factory.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { waitFor } from '../../test/wait.ts';
 import { registerDeliveryJobs } from './jobs.ts';
 import { DEFAULT_DELIVERY_POLICY, expiredMessage, sweepDeliveries, type DeliveryPolicy } from './service.ts';
@@ -24,39 +23,27 @@ import { DEFAULT_DELIVERY_POLICY, expiredMessage, sweepDeliveries, type Delivery
 /** Production timing, except that the test runs the sweeps (and the back-off is long enough to be seen). */
 const policy: DeliveryPolicy = { ...DEFAULT_DELIVERY_POLICY, retryBaseMs: 60_000, sweepIntervalMs: 3_600_000 };
 
-let sim: LineSimulator;
-let t: TestApp;
-let tenant: Tenant;
-let adminToken: string;
+const t = useTestApp({ role: 'api', simulator: true, admin: true });
 /** Staff who edit talks but lack the send_messages capability. */
 let noSend: { id: number; token: string };
 
 beforeAll(async () => {
-  sim = await startLineSimulator();
-  t = await startTestApp({}, { role: 'api', simulator: sim });
-  await registerDeliveryJobs(t.runtime.ctx, policy);
-  tenant = await t.factory.tenant();
-  const admin = await t.factory.user('admin');
-  adminToken = await t.factory.login('admin', admin.email);
-  const authority = await t.factory.staffAuthority(tenant.account.id, permissionsWith('edit', false));
-  const user = await t.factory.user('service', { accountId: tenant.account.id, staffAuthorityId: authority.id });
+  await registerDeliveryJobs(t.ctx, policy);
+  const authority = await t.factory.staffAuthority(t.tenant.account.id, permissionsWith('edit', false));
+  const user = await t.factory.user('service', { accountId: t.tenant.account.id, staffAuthorityId: authority.id });
   noSend = { id: user.id, token: await t.factory.login('service', user.email) };
 });
-afterAll(async () => {
-  await t?.stop();
-  await sim?.stop();
-});
 
-const db = () => t.runtime.ctx.database.db;
+const db = () => t.db;
 
 /** A simulated channel of the tenant with one following friend, the staff assigned to it. */
 async function channelWithFriend() {
-  const { row, channel, token } = await t.factory.simulatedChannel(tenant.account.id, sim);
+  const { row, channel, token } = await t.factory.simulatedChannel(t.tenant.account.id, t.sim);
   const [virtual] = channel.createFriends(1);
   const friend = await t.factory.friend(row.id, { lineUserId: virtual!.userId });
   await db()
     .insert(userLineAccounts)
-    .values([tenant.staff.id, noSend.id].map((userId) => ({ userId, lineAccountId: row.id })));
+    .values([t.tenant.staff.id, noSend.id].map((userId) => ({ userId, lineAccountId: row.id })));
   return { lineAccountId: row.id, channel, token, friendId: friend.id, userId: virtual!.userId };
 }
 
@@ -64,7 +51,7 @@ async function send(lineAccountId: number, friendId: number, text: string) {
   const response = await t.request({
     method: 'POST',
     path: '/service/messages',
-    token: tenant.tokens.staff,
+    token: t.tenant.tokens.staff,
     lineAccountId,
     body: { friend_id: friendId, message: { type: 'text', text } },
   });
@@ -75,7 +62,7 @@ async function talk(lineAccountId: number, friendId: number) {
   const response = await t.request({
     method: 'GET',
     path: '/service/messages',
-    token: tenant.tokens.staff,
+    token: t.tenant.tokens.staff,
     lineAccountId,
     query: { friend_id: friendId },
   });
@@ -88,10 +75,14 @@ const messageOnce = (lineAccountId: number, friendId: number, id: number, check:
     const message = (await talk(lineAccountId, friendId)).find((m) => m.id === id);
     return message && check(message) && message;
   });
-const retryNow = (lineAccountId: number, token = tenant.tokens.staff) =>
+const retryNow = (lineAccountId: number, token = t.tenant.tokens.staff) =>
   t.request({ method: 'POST', path: '/service/deliveries/retry', token, lineAccountId });
 async function adminChannel(lineAccountId: number) {
-  const response = await t.request({ method: 'GET', path: `/admin/line_accounts/${lineAccountId}`, token: adminToken });
+  const response = await t.request({
+    method: 'GET',
+    path: `/admin/line_accounts/${lineAccountId}`,
+    token: t.admin.token,
+  });
   expect(response.status).toBe(200);
   return response.json.data as AdminLineAccount;
 }
@@ -126,7 +117,7 @@ describe('a channel whose token LINE refuses (401)', () => {
     const saved = await t.request({
       method: 'PUT',
       path: `/admin/line_accounts/${lineAccountId}`,
-      token: adminToken,
+      token: t.admin.token,
       body: {
         name: refused.name,
         account_id: refused.account.id,
@@ -196,7 +187,7 @@ describe('the monthly quota spent', () => {
     channel.setQuota(1000, 0);
     // Its next check comes (next_attempt_at), and the sweeper runs as it would then.
     await db().update(deliveries).set({ nextAttemptAt: new Date() }).where(eq(deliveries.lineAccountId, lineAccountId));
-    expect(await sweepDeliveries(t.runtime.ctx, policy)).toBeGreaterThanOrEqual(1);
+    expect(await sweepDeliveries(t.ctx, policy)).toBeGreaterThanOrEqual(1);
     await messageOnce(lineAccountId, friendId, message.id, (m) => m.delivery_status === 'sent');
   });
 
@@ -209,7 +200,7 @@ describe('the monthly quota spent', () => {
       .update(deliveries)
       .set({ createdAt: new Date(Date.now() - policy.maxWaitMs - 1_000) })
       .where(eq(deliveries.lineAccountId, lineAccountId));
-    await sweepDeliveries(t.runtime.ctx, policy);
+    await sweepDeliveries(t.ctx, policy);
     const expired = await messageOnce(lineAccountId, friendId, message.id, (m) => m.delivery_status === 'failed');
     expect(expired).toMatchObject({ failure_reason: expiredMessage(24, 'quota'), delivery_wait: null });
   });
@@ -218,7 +209,7 @@ describe('the monthly quota spent', () => {
 describe('LINE unavailable or rate-limiting', () => {
   it('shows the reason and the next attempt of the back-off; retry-now tries at once', async () => {
     const { lineAccountId, channel, friendId, userId } = await channelWithFriend();
-    sim.faults.inject({ channelId: channel.channelId, endpoint: 'pushMessage', mode: 'error500', count: 1 });
+    t.sim.faults.inject({ channelId: channel.channelId, endpoint: 'pushMessage', mode: 'error500', count: 1 });
     const down = await send(lineAccountId, friendId, '障害');
     const backingOff = await messageOnce(lineAccountId, friendId, down.id, (m) => m.delivery_wait !== null);
     expect(backingOff.delivery_wait).toMatchObject({
@@ -227,7 +218,7 @@ describe('LINE unavailable or rate-limiting', () => {
     });
     expect(Date.parse(backingOff.delivery_wait!.next_attempt_at)).toBeGreaterThan(Date.now() + 10_000);
 
-    sim.faults.inject({ channelId: channel.channelId, endpoint: 'pushMessage', mode: 'rate429', count: 1 });
+    t.sim.faults.inject({ channelId: channel.channelId, endpoint: 'pushMessage', mode: 'rate429', count: 1 });
     const limited = await send(lineAccountId, friendId, '制限');
     await messageOnce(lineAccountId, friendId, limited.id, (m) => m.delivery_wait?.reason === 'rate_limit');
 

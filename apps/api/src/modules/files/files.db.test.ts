@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { makePng, startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
+import { makePng, type SimChannel } from '@linq/line-simulator';
 import {
   HTTPS_URL_MESSAGE,
   IMAGE_DIMENSIONS_MESSAGE,
@@ -10,18 +10,14 @@ import {
   permissionsWith,
   type UploadedImage,
 } from '@linq/contract';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import type { Tenant } from '../../test/factory.ts';
+import { useTestApp } from '../../test/kit.ts';
 import { friends } from '../friends/schema.ts';
 import { userLineAccounts } from '../line-accounts/schema.ts';
 import { waitFor } from '../../test/wait.ts';
 import { hasSaneDimensions, readImageHeader } from './image-header.ts';
 import { imageUrlProblem } from './service.ts';
 
-let sim: LineSimulator;
-let t: TestApp;
-let tenant: Tenant;
-let other: Tenant;
+const t = useTestApp({ simulator: true, tenants: 2 });
 let channel: SimChannel;
 /** A's simulated channel (the demo kind) and A's first, real channel. */
 let simulatedId: number;
@@ -30,30 +26,22 @@ let consoleUrl: string;
 let noSendToken: string;
 
 beforeAll(async () => {
-  sim = await startLineSimulator();
-  t = await startTestApp({}, { simulator: sim });
   consoleUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  tenant = await t.factory.tenant();
-  other = await t.factory.tenant();
-  const bound = await t.factory.simulatedChannel(tenant.account.id, sim, consoleUrl);
+  const bound = await t.factory.simulatedChannel(t.tenant.account.id, t.sim, consoleUrl);
   channel = bound.channel;
   simulatedId = bound.row.id;
-  realId = tenant.channels[0]!.id;
-  await t.runtime.ctx.database.db.insert(userLineAccounts).values([
-    { userId: tenant.staff.id, lineAccountId: simulatedId },
-    { userId: tenant.viewer.id, lineAccountId: simulatedId },
+  realId = t.tenant.channels[0]!.id;
+  await t.db.insert(userLineAccounts).values([
+    { userId: t.tenant.staff.id, lineAccountId: simulatedId },
+    { userId: t.tenant.viewer.id, lineAccountId: simulatedId },
   ]);
-  const authority = await t.factory.staffAuthority(tenant.account.id, permissionsWith('edit', false));
+  const authority = await t.factory.staffAuthority(t.tenant.account.id, permissionsWith('edit', false));
   const noSend = await t.factory.user('service', {
-    accountId: tenant.account.id,
+    accountId: t.tenant.account.id,
     staffAuthorityId: authority.id,
     lineAccountIds: [simulatedId],
   });
   noSendToken = await t.factory.login('service', noSend.email);
-});
-afterAll(async () => {
-  await t?.stop();
-  await sim?.stop();
 });
 
 /** A minimal baseline JPEG header: SOI, a JFIF APP0 segment, then SOF0 with the size. */
@@ -82,7 +70,10 @@ function multipart(bytes: Buffer, { field = 'file', filename = 'photo.png', type
 
 async function upload(
   body: { payload: Buffer; contentType: string },
-  { token = tenant.tokens.staff, lineAccountId = simulatedId }: { token?: string | null; lineAccountId?: number } = {},
+  {
+    token = t.tenant.tokens.staff,
+    lineAccountId = simulatedId,
+  }: { token?: string | null; lineAccountId?: number } = {},
 ) {
   const response = await t.app.inject({
     method: 'POST',
@@ -170,9 +161,9 @@ describe('POST /service/files/images', () => {
     const body = () => multipart(makePng(2, 2));
     expect((await upload(body(), { token: null })).status).toBe(401);
     // Another tenant's staff naming A's channel, and A's staff naming B's channel.
-    expect((await upload(body(), { token: other.tokens.staff })).status).toBe(403);
-    expect((await upload(body(), { lineAccountId: other.channels[0]!.id })).status).toBe(403);
-    expect((await upload(body(), { token: tenant.tokens.viewer })).status).toBe(403);
+    expect((await upload(body(), { token: t.other.tokens.staff })).status).toBe(403);
+    expect((await upload(body(), { lineAccountId: t.other.channels[0]!.id })).status).toBe(403);
+    expect((await upload(body(), { token: t.tenant.tokens.viewer })).status).toBe(403);
     expect((await upload(body(), { token: noSendToken })).status).toBe(403);
     expect((await upload(body(), { lineAccountId: realId })).status).toBe(201);
   });
@@ -215,7 +206,7 @@ describe('the https rule of image messages', () => {
   it('an uploaded image is sent to a simulated friend; the same http URL to a real channel is 422', async () => {
     const friend = channel.createFriend({ displayName: '画像 太郎' });
     await friend.follow();
-    const db = t.runtime.ctx.database.db;
+    const db = t.db;
     const row = await waitFor(async () => {
       const [r] = await db
         .select()
@@ -228,7 +219,7 @@ describe('the https rule of image messages', () => {
       t.request({
         method: 'POST',
         path: '/service/messages',
-        token: tenant.tokens.staff,
+        token: t.tenant.tokens.staff,
         lineAccountId,
         body: { friend_id: friendId, message: { type: 'image', ...image } },
       });

@@ -4,14 +4,11 @@ import { filesApi as api, IMAGE_TYPE_MESSAGE, IMAGE_UPLOAD_FIELD, IMAGE_UPLOAD_M
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { requireChannel as inChannel, route } from '../../platform/http.ts';
-import { publicOrigin } from '../admin-line-accounts/service.ts';
+import { serverOrigin } from '../../platform/public-origin.ts';
 import * as files from './service.ts';
 
-/** PUBLIC_URL, or this server on localhost: the origin LINE (or the simulator) fetches uploaded files from. */
-export function consoleOrigin(app: FastifyInstance, ctx: AppContext): string {
-  const address = app.server.address();
-  return publicOrigin(ctx.config, typeof address === 'object' ? address?.port : undefined);
-}
+/** The origin LINE (or the simulator) fetches uploaded files from. */
+export const consoleOrigin = (app: FastifyInstance, ctx: AppContext): string => serverOrigin(app, ctx.config);
 
 /**
  * Registers routes that take one uploaded image, in a scope of their own with the multipart parser

@@ -15,7 +15,7 @@ import {
 } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { fieldError, forbidden, notFound } from '../../platform/errors.ts';
+import { forbidden, notFound, uniqueName } from '../../platform/errors.ts';
 import * as repo from './repository.ts';
 
 export const DUPLICATE_NAME_MESSAGE = '同じ名前のフォルダが既にあります';
@@ -62,6 +62,8 @@ export async function create(ctx: AppContext, caller: FolderCaller, input: Creat
   const db = ctx.database.db;
   const row = await uniqueName(
     repo.insert(db, caller.owner, input.folder_type, { name: input.name, sortIndex: input.sort_index }),
+    repo.isDuplicateName,
+    DUPLICATE_NAME_MESSAGE,
   );
   return withPage(db, caller, row);
 }
@@ -70,7 +72,11 @@ export async function update(ctx: AppContext, caller: FolderCaller, id: number, 
   const db = ctx.database.db;
   const existing = await findOrFail(db, caller, id);
   authorize(caller, existing.folderType, 'edit');
-  const row = await uniqueName(repo.update(db, caller.owner, id, { name: input.name, sortIndex: input.sort_index }));
+  const row = await uniqueName(
+    repo.update(db, caller.owner, id, { name: input.name, sortIndex: input.sort_index }),
+    repo.isDuplicateName,
+    DUPLICATE_NAME_MESSAGE,
+  );
   if (!row) throw notFound('フォルダ');
   return present(row);
 }
@@ -99,15 +105,6 @@ async function withPage(db: Db, caller: FolderCaller, row: repo.FolderRow): Prom
     data: present(row),
     pagination: { current: Math.floor(position / FOLDER_PAGE_SIZE) + 1, pageSize: FOLDER_PAGE_SIZE },
   };
-}
-
-async function uniqueName<T>(write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } catch (error) {
-    if (repo.isDuplicateName(error)) throw fieldError('name', DUPLICATE_NAME_MESSAGE);
-    throw error;
-  }
 }
 
 function present(row: repo.FolderRow): Folder {

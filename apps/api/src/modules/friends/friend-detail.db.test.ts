@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { permissionsWith, type FriendDetail } from '@linq/contract';
-import { startTestApp, type TestApp, type TestRequest } from '../../test/harness.ts';
-import type { Tenant } from '../../test/factory.ts';
+import { type TestRequest } from '../../test/harness.ts';
+import { useTestApp } from '../../test/kit.ts';
 import { friendInfoValues, friends } from './schema.ts';
 import {
   DATE_MESSAGE,
@@ -13,40 +13,34 @@ import {
   UNKNOWN_FIELD_MESSAGE,
 } from './service.ts';
 
-let t: TestApp;
-let tenant: Tenant;
-let other: Tenant;
+const t = useTestApp({ tenants: 2 });
 /** Staff of the tenant's first channel who may edit friends but not see personal data. */
 let noPersonalToken: string;
 beforeAll(async () => {
-  t = await startTestApp();
-  tenant = await t.factory.tenant();
-  other = await t.factory.tenant();
-  const authority = await t.factory.staffAuthority(tenant.account.id, {
+  const authority = await t.factory.staffAuthority(t.tenant.account.id, {
     ...permissionsWith('edit', true),
     personal_data: false,
   });
   const user = await t.factory.user('service', {
-    accountId: tenant.account.id,
+    accountId: t.tenant.account.id,
     staffAuthorityId: authority.id,
-    lineAccountIds: [tenant.channels[0]!.id],
+    lineAccountIds: [t.tenant.channels[0]!.id],
   });
   noPersonalToken = await t.factory.login('service', user.email);
 });
-afterAll(() => t.stop());
 
-const channelId = () => tenant.channels[0]!.id;
+const channelId = () => t.tenant.channels[0]!.id;
 const call = (request: Omit<TestRequest, 'lineAccountId'>, lineAccountId = channelId()) =>
-  t.request({ token: tenant.tokens.staff, lineAccountId, ...request });
-const detailOf = async (id: number, token = tenant.tokens.staff) => {
+  t.request({ token: t.tenant.tokens.staff, lineAccountId, ...request });
+const detailOf = async (id: number, token = t.tenant.tokens.staff) => {
   const r = await call({ method: 'GET', path: `/service/friends/${id}`, token });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.json.data as FriendDetail;
 };
-const putValues = (id: number, values: { field_id: number; value: string }[], token = tenant.tokens.staff) =>
+const putValues = (id: number, values: { field_id: number; value: string }[], token = t.tenant.tokens.staff) =>
   call({ method: 'PUT', path: `/service/friends/${id}/info_values`, body: { values }, token });
 const storedValues = async (friendId: number) =>
-  (await t.runtime.ctx.database.db.select().from(friendInfoValues).where(eq(friendInfoValues.friendId, friendId)))
+  (await t.db.select().from(friendInfoValues).where(eq(friendInfoValues.friendId, friendId)))
     .map((v) => [v.fieldId, v.value])
     .sort((a, b) => Number(a[0]) - Number(b[0]));
 
@@ -114,18 +108,18 @@ describe('GET /service/friends/:id', () => {
       personal_data_visible: false,
     });
     // The view-only authority of the factory has no personal data either.
-    expect((await detailOf(friend.id, tenant.tokens.viewer)).personal_data_visible).toBe(false);
+    expect((await detailOf(friend.id, t.tenant.tokens.viewer)).personal_data_visible).toBe(false);
   });
 
   it('answers 404 for another channel’s or tenant’s friend and 403 for another tenant’s channel', async () => {
-    const sibling = await t.factory.friend(tenant.channels[1]!.id);
-    const foreign = await t.factory.friend(other.channels[0]!.id);
+    const sibling = await t.factory.friend(t.tenant.channels[1]!.id);
+    const foreign = await t.factory.friend(t.other.channels[0]!.id);
     for (const id of [sibling.id, foreign.id, 2_000_000_000]) {
       expect((await call({ method: 'GET', path: `/service/friends/${id}` })).status).toBe(404);
     }
-    expect((await call({ method: 'GET', path: `/service/friends/${foreign.id}` }, other.channels[0]!.id)).status).toBe(
-      403,
-    );
+    expect(
+      (await call({ method: 'GET', path: `/service/friends/${foreign.id}` }, t.other.channels[0]!.id)).status,
+    ).toBe(403);
   });
 });
 
@@ -178,23 +172,23 @@ describe('PUT /service/friends/:id', () => {
     const refused = await put({ notes: 'changed' });
     expect(refused.status).toBe(403);
     expect(refused.json.errors).toBe(PERSONAL_DATA_MESSAGE);
-    const [row] = await t.runtime.ctx.database.db.select().from(friends).where(eq(friends.id, friend.id));
+    const [row] = await t.db.select().from(friends).where(eq(friends.id, friend.id));
     expect(row!.notes).toBe('keep');
     // View-only staff cannot edit at all.
     const viewer = await call({
       method: 'PUT',
       path: `/service/friends/${friend.id}`,
       body: { score: 1 },
-      token: tenant.tokens.viewer,
+      token: t.tenant.tokens.viewer,
     });
     expect(viewer.status).toBe(403);
   });
 
   it('answers 404 for another channel’s friend and changes nothing', async () => {
-    const foreign = await t.factory.friend(other.channels[0]!.id, { displayName: 'theirs' });
+    const foreign = await t.factory.friend(t.other.channels[0]!.id, { displayName: 'theirs' });
     const r = await call({ method: 'PUT', path: `/service/friends/${foreign.id}`, body: { display_name: 'mine' } });
     expect(r.status).toBe(404);
-    const [row] = await t.runtime.ctx.database.db.select().from(friends).where(eq(friends.id, foreign.id));
+    const [row] = await t.db.select().from(friends).where(eq(friends.id, foreign.id));
     expect(row!.displayNameOverride).toBeNull();
   });
 });
@@ -241,8 +235,8 @@ describe('PUT /service/friends/:id/info_values', () => {
     const date = await t.factory.infoField(channelId(), { fieldType: 'date' });
     const select = await t.factory.infoField(channelId(), { fieldType: 'select', options: ['A'] });
     const text = await t.factory.infoField(channelId(), { fieldType: 'text' });
-    const foreignField = await t.factory.infoField(other.channels[0]!.id, { fieldType: 'text' });
-    const siblingField = await t.factory.infoField(tenant.channels[1]!.id, { fieldType: 'text' });
+    const foreignField = await t.factory.infoField(t.other.channels[0]!.id, { fieldType: 'text' });
+    const siblingField = await t.factory.infoField(t.tenant.channels[1]!.id, { fieldType: 'text' });
     const friend = await t.factory.friend(channelId(), { info: { [text.id]: 'before' } });
 
     const cases: [{ field_id: number; value: string }, string, string][] = [
@@ -278,8 +272,8 @@ describe('PUT /service/friends/:id/info_values', () => {
     const refused = await putValues(friend.id, [{ field_id: text.id, value: 'x' }], noPersonalToken);
     expect(refused.status).toBe(403);
     expect(refused.json.errors).toBe(PERSONAL_DATA_MESSAGE);
-    expect((await putValues(friend.id, [{ field_id: text.id, value: 'x' }], tenant.tokens.viewer)).status).toBe(403);
-    const foreign = await t.factory.friend(other.channels[0]!.id);
+    expect((await putValues(friend.id, [{ field_id: text.id, value: 'x' }], t.tenant.tokens.viewer)).status).toBe(403);
+    const foreign = await t.factory.friend(t.other.channels[0]!.id);
     expect((await putValues(foreign.id, [{ field_id: text.id, value: 'x' }])).status).toBe(404);
     expect(await storedValues(friend.id)).toEqual([]);
     expect(await storedValues(foreign.id)).toEqual([]);

@@ -1,31 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { permissionsWith, type Permissions } from '@linq/contract';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import type { Tenant } from '../../test/factory.ts';
+import { useTestApp } from '../../test/kit.ts';
 import { friends } from './schema.ts';
 import { exportBatches } from './export-repository.ts';
 import type { FriendFilter } from './list-repository.ts';
 import { channelScope } from '../../platform/principal.ts';
 import { EXPORT_BATCH_SIZE, EXPORT_FORBIDDEN_MESSAGE } from './service.ts';
 
-let t: TestApp;
-let tenant: Tenant;
-let other: Tenant;
-beforeAll(async () => {
-  t = await startTestApp();
-  tenant = await t.factory.tenant();
-  other = await t.factory.tenant();
-});
-afterAll(() => t.stop());
+const t = useTestApp({ tenants: 2 });
 
 const HEADER = ['ID', '表示名', 'LINE表示名', '状態', '友だち追加日時', 'ブロック日時', 'タグ', '対応マーク', 'スコア'];
 
 /** A channel of its own per test, with a staff login of full authority. */
 async function freshChannel(permissions: Permissions = permissionsWith('edit', true)) {
-  const row = await t.factory.lineAccount(tenant.account.id);
-  const authority = await t.factory.staffAuthority(tenant.account.id, permissions);
+  const row = await t.factory.lineAccount(t.tenant.account.id);
+  const authority = await t.factory.staffAuthority(t.tenant.account.id, permissions);
   const user = await t.factory.user('service', {
-    accountId: tenant.account.id,
+    accountId: t.tenant.account.id,
     staffAuthorityId: authority.id,
     lineAccountIds: [row.id],
   });
@@ -179,7 +170,7 @@ describe('GET /service/friends/export', () => {
   it('applies the list’s filters and order; another channel’s tag matches nothing', async () => {
     const channel = await freshChannel();
     const tag = await t.factory.tag(channel.id);
-    const foreign = await t.factory.tag(other.channels[0]!.id);
+    const foreign = await t.factory.tag(t.other.channels[0]!.id);
     const tagged = [];
     for (let i = 0; i < 3; i++) {
       tagged.push(await t.factory.friend(channel.id, { tagIds: [tag.id], score: i, displayName: `Tagged ${i}` }));
@@ -195,7 +186,7 @@ describe('GET /service/friends/export', () => {
 
   it(`streams ${EXPORT_BATCH_SIZE * 2 + 500} friends in keyset batches: every friend once, in order`, async () => {
     const channel = await freshChannel();
-    const db = t.runtime.ctx.database.db;
+    const db = t.db;
     const total = EXPORT_BATCH_SIZE * 2 + 500;
     const base = Date.UTC(2024, 0, 1);
     // Many ties (one followed_at per 7 friends), microsecond times and a share without a date.
@@ -216,7 +207,7 @@ describe('GET /service/friends/export', () => {
       );
     }
     // Microseconds, which a JavaScript Date cannot hold: the keyset cursor must not lose them.
-    await t.runtime.ctx.database.sql.executeSql(
+    await t.ctx.database.sql.executeSql(
       `update friends set last_message_at = timestamp '2024-02-01' + (id % 97) * interval '1.000001 second' where line_account_id = $1 and id % 3 = 0`,
       [channel.id],
     );
@@ -262,7 +253,7 @@ describe('GET /service/friends/export', () => {
   it('a reader that stops early ends the export’s reads; a lost connection fails the export, not the process', async () => {
     const channel = await freshChannel();
     for (let i = 0; i < 5; i++) await t.factory.friend(channel.id, { displayName: `early ${i}` });
-    const { db, kind } = t.runtime.ctx.database;
+    const { db, kind } = t.ctx.database;
     const filter: FriendFilter = { tagIds: [], tagMatch: 'any', markIds: [], timeZone: 'UTC' };
     const read = () => exportBatches(db, channelScope(channel.id), filter, { sort: 'followed_at', order: 'desc' }, 2);
 
@@ -270,7 +261,7 @@ describe('GET /service/friends/export', () => {
     expect((await batches.next()).value).toHaveLength(2);
     await batches.return(undefined);
     if (kind === 'postgres') {
-      const { rows } = await t.runtime.ctx.database.sql.executeSql(
+      const { rows } = await t.ctx.database.sql.executeSql(
         `select count(*)::int as n from pg_stat_activity
           where datname = current_database() and state like 'idle in transaction%' and query ilike 'fetch%'`,
       );
@@ -281,7 +272,7 @@ describe('GET /service/friends/export', () => {
       // fails, and nothing else does (no unhandled error event).
       const paused = read();
       await paused.next();
-      const { rows: ended } = await t.runtime.ctx.database.sql.executeSql(
+      const { rows: ended } = await t.ctx.database.sql.executeSql(
         `select pg_terminate_backend(pid) as ended from pg_stat_activity
           where datname = current_database() and query ilike 'fetch%' and pid <> pg_backend_pid()`,
       );
@@ -314,8 +305,8 @@ describe('GET /service/friends/export', () => {
     const r = await t.request({
       method: 'GET',
       path: '/service/friends/export',
-      token: tenant.tokens.staff,
-      lineAccountId: other.channels[0]!.id,
+      token: t.tenant.tokens.staff,
+      lineAccountId: t.other.channels[0]!.id,
     });
     expect(r.status).toBe(403);
   });

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { permissionsWith, type Conversation, type FriendListItem } from '@linq/contract';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import type { Tenant } from '../../test/factory.ts';
+import { useTestApp } from '../../test/kit.ts';
 import { accounts } from '../tenants/schema.ts';
 
-let t: TestApp;
-let tenant: Tenant;
-let other: Tenant;
-beforeAll(async () => {
-  t = await startTestApp();
-  tenant = await t.factory.tenant();
-  other = await t.factory.tenant();
-});
-afterAll(() => t.stop());
+const t = useTestApp({ tenants: 2 });
 
 type Query = Record<string, string | number | string[]>;
 interface Page {
@@ -24,15 +15,15 @@ interface Page {
 
 /** A channel of its own per test, so each test sees only its friends. */
 async function freshChannel() {
-  const row = await t.factory.lineAccount(tenant.account.id);
+  const row = await t.factory.lineAccount(t.tenant.account.id);
   const user = await t.factory.user('service', {
-    accountId: tenant.account.id,
-    staffAuthorityId: tenant.fullAuthority.id,
+    accountId: t.tenant.account.id,
+    staffAuthorityId: t.tenant.fullAuthority.id,
     lineAccountIds: [row.id],
   });
-  const viewAuthority = await t.factory.staffAuthority(tenant.account.id, permissionsWith('view', false));
+  const viewAuthority = await t.factory.staffAuthority(t.tenant.account.id, permissionsWith('view', false));
   const viewer = await t.factory.user('service', {
-    accountId: tenant.account.id,
+    accountId: t.tenant.account.id,
     staffAuthorityId: viewAuthority.id,
     lineAccountIds: [row.id],
   });
@@ -70,7 +61,7 @@ describe('GET /service/friends', () => {
       );
     }
     // Another channel's friend never shows.
-    await t.factory.friend(other.channels[0]!.id);
+    await t.factory.friend(t.other.channels[0]!.id);
 
     const first = await list(channel, { limit: 2 });
     expect(first.total_item_count).toBe(5);
@@ -102,12 +93,12 @@ describe('GET /service/friends', () => {
   it('filters by tags: any, all and none of them; another channel’s tag matches nothing', async () => {
     const channel = await freshChannel();
     const [a, b] = [await t.factory.tag(channel.id), await t.factory.tag(channel.id)];
-    const foreign = await t.factory.tag(other.channels[0]!.id);
+    const foreign = await t.factory.tag(t.other.channels[0]!.id);
     const both = await t.factory.friend(channel.id, { tagIds: [a.id, b.id] });
     const onlyA = await t.factory.friend(channel.id, { tagIds: [a.id] });
     const onlyB = await t.factory.friend(channel.id, { tagIds: [b.id] });
     const none = await t.factory.friend(channel.id);
-    await t.factory.friend(other.channels[0]!.id, { tagIds: [foreign.id] });
+    await t.factory.friend(t.other.channels[0]!.id, { tagIds: [foreign.id] });
     const sorted = (page: Page) => ids(page).sort((x, y) => x - y);
     const tagIds = [String(a.id), String(b.id)];
 
@@ -146,7 +137,7 @@ describe('GET /service/friends', () => {
       await t.factory.tag(channel.id),
       await t.factory.tag(channel.id),
     ];
-    const foreign = await t.factory.tag(other.channels[0]!.id);
+    const foreign = await t.factory.tag(t.other.channels[0]!.id);
     const mark = await t.factory.mark(channel.id);
     // Every combination of the three tags, following or blocked, marked or not, two names.
     const made: { id: number; tags: number[]; blocked: boolean; marked: boolean; name: string }[] = [];
@@ -162,7 +153,7 @@ describe('GET /service/friends', () => {
       made.push({ id: friend.id, ...spec });
     }
     // Another channel's friend with the foreign tag: never counted.
-    await t.factory.friend(other.channels[0]!.id, { tagIds: [foreign.id] });
+    await t.factory.friend(t.other.channels[0]!.id, { tagIds: [foreign.id] });
 
     const tagSets = [[a.id], [a.id, b.id], [a.id, b.id, c.id], [c.id, foreign.id], [foreign.id]];
     const others: [Query, (f: (typeof made)[number]) => boolean][] = [
@@ -196,7 +187,7 @@ describe('GET /service/friends', () => {
   it('filters by marks (any of them) and by status', async () => {
     const channel = await freshChannel();
     const [todo, doing] = [await t.factory.mark(channel.id), await t.factory.mark(channel.id)];
-    const foreign = await t.factory.mark(other.channels[0]!.id);
+    const foreign = await t.factory.mark(t.other.channels[0]!.id);
     const marked = await t.factory.friend(channel.id, { markIds: [todo.id] });
     const both = await t.factory.friend(channel.id, { markIds: [todo.id, doing.id], status: 'blocked' });
     const plain = await t.factory.friend(channel.id);
@@ -252,8 +243,8 @@ describe('GET /service/friends', () => {
     ]);
 
     // In UTC the same instants fall on other days.
-    const db = t.runtime.ctx.database.db;
-    await db.update(accounts).set({ timeZone: 'UTC' }).where(eq(accounts.id, tenant.account.id));
+    const db = t.db;
+    await db.update(accounts).set({ timeZone: 'UTC' }).where(eq(accounts.id, t.tenant.account.id));
     try {
       expect(sorted(await list(channel, { followed_from: '2024-03-31', followed_to: '2024-03-31' }))).toEqual([
         lastOfMarch.id,
@@ -264,7 +255,7 @@ describe('GET /service/friends', () => {
         may.id,
       ]);
     } finally {
-      await db.update(accounts).set({ timeZone: 'Asia/Tokyo' }).where(eq(accounts.id, tenant.account.id));
+      await db.update(accounts).set({ timeZone: 'Asia/Tokyo' }).where(eq(accounts.id, t.tenant.account.id));
     }
 
     for (const bad of ['2024-02-30', '2024-4-1', 'yesterday']) {
@@ -338,28 +329,28 @@ describe('GET /service/friends', () => {
 
   it('refuses staff without friends (403) and another tenant’s channel (403)', async () => {
     const permissions = permissionsWith('edit', true);
-    const authority = await t.factory.staffAuthority(tenant.account.id, {
+    const authority = await t.factory.staffAuthority(t.tenant.account.id, {
       ...permissions,
       features: { ...permissions.features, friends: 'none' },
     });
     const user = await t.factory.user('service', {
-      accountId: tenant.account.id,
+      accountId: t.tenant.account.id,
       staffAuthorityId: authority.id,
-      lineAccountIds: [tenant.channels[0]!.id],
+      lineAccountIds: [t.tenant.channels[0]!.id],
     });
     const token = await t.factory.login('service', user.email);
     const r = await t.request({
       method: 'GET',
       path: '/service/friends',
       token,
-      lineAccountId: tenant.channels[0]!.id,
+      lineAccountId: t.tenant.channels[0]!.id,
     });
     expect(r.status).toBe(403);
     const foreign = await t.request({
       method: 'GET',
       path: '/service/friends',
-      token: tenant.tokens.staff,
-      lineAccountId: other.channels[0]!.id,
+      token: t.tenant.tokens.staff,
+      lineAccountId: t.other.channels[0]!.id,
     });
     expect(foreign.status).toBe(403);
   });

@@ -1,19 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { permissionsWith } from '@linq/contract';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import type { Tenant } from '../../test/factory.ts';
+import { useTestApp } from '../../test/kit.ts';
 import { friends } from './schema.ts';
 
-let t: TestApp;
-let tenant: Tenant;
-let other: Tenant;
-beforeAll(async () => {
-  t = await startTestApp();
-  tenant = await t.factory.tenant();
-  other = await t.factory.tenant();
-});
-afterAll(() => t.stop());
+const t = useTestApp({ tenants: 2 });
 
 async function addFriends(lineAccountId: number, following: number, blocked: number) {
   const row = (status: 'following' | 'blocked') => ({
@@ -22,7 +13,7 @@ async function addFriends(lineAccountId: number, following: number, blocked: num
     displayName: '友だち',
     status,
   });
-  await t.runtime.ctx.database.db
+  await t.db
     .insert(friends)
     .values([
       ...Array.from({ length: following }, () => row('following')),
@@ -35,36 +26,44 @@ const summary = (token: string, lineAccountId: number) =>
 
 describe('friend counts', () => {
   it('counts the selected channel’s following and blocked friends only', async () => {
-    const [first, second] = tenant.channels;
-    expect((await summary(tenant.tokens.staff, first!.id)).json.data).toEqual({ total: 0, following: 0, blocked: 0 });
+    const [first, second] = t.tenant.channels;
+    expect((await summary(t.tenant.tokens.staff, first!.id)).json.data).toEqual({ total: 0, following: 0, blocked: 0 });
     await addFriends(first!.id, 5, 2);
     await addFriends(second!.id, 1, 0);
-    await addFriends(other.channels[0]!.id, 9, 9);
-    const r = await summary(tenant.tokens.staff, first!.id);
+    await addFriends(t.other.channels[0]!.id, 9, 9);
+    const r = await summary(t.tenant.tokens.staff, first!.id);
     expect(r.status).toBe(200);
     expect(r.json.data).toEqual({ total: 7, following: 5, blocked: 2 });
-    expect((await summary(tenant.tokens.staff, second!.id)).json.data).toEqual({ total: 1, following: 1, blocked: 0 });
+    expect((await summary(t.tenant.tokens.staff, second!.id)).json.data).toEqual({
+      total: 1,
+      following: 1,
+      blocked: 0,
+    });
     // View-only staff may read it.
-    expect((await summary(tenant.tokens.viewer, first!.id)).json.data).toEqual({ total: 7, following: 5, blocked: 2 });
+    expect((await summary(t.tenant.tokens.viewer, first!.id)).json.data).toEqual({
+      total: 7,
+      following: 5,
+      blocked: 2,
+    });
   });
 
   it('refuses another tenant’s or an unassigned channel (403), no channel (400) and staff without friends', async () => {
-    expect((await summary(tenant.tokens.staff, other.channels[0]!.id)).status).toBe(403);
-    expect((await summary(tenant.tokens.viewer, tenant.channels[1]!.id)).status).toBe(403);
+    expect((await summary(t.tenant.tokens.staff, t.other.channels[0]!.id)).status).toBe(403);
+    expect((await summary(t.tenant.tokens.viewer, t.tenant.channels[1]!.id)).status).toBe(403);
     expect(
-      (await t.request({ method: 'GET', path: '/service/friends/summary', token: tenant.tokens.staff })).status,
+      (await t.request({ method: 'GET', path: '/service/friends/summary', token: t.tenant.tokens.staff })).status,
     ).toBe(400);
-    expect((await summary(tenant.tokens.owner, tenant.channels[0]!.id)).status).toBe(401);
+    expect((await summary(t.tenant.tokens.owner, t.tenant.channels[0]!.id)).status).toBe(401);
     const permissions = permissionsWith('edit', true);
-    const authority = await t.factory.staffAuthority(tenant.account.id, {
+    const authority = await t.factory.staffAuthority(t.tenant.account.id, {
       ...permissions,
       features: { ...permissions.features, friends: 'none' },
     });
     const user = await t.factory.user('service', {
-      accountId: tenant.account.id,
+      accountId: t.tenant.account.id,
       staffAuthorityId: authority.id,
-      lineAccountIds: [tenant.channels[0]!.id],
+      lineAccountIds: [t.tenant.channels[0]!.id],
     });
-    expect((await summary(await t.factory.login('service', user.email), tenant.channels[0]!.id)).status).toBe(403);
+    expect((await summary(await t.factory.login('service', user.email), t.tenant.channels[0]!.id)).status).toBe(403);
   });
 });

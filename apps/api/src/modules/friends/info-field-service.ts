@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { InfoField, infoFieldInput } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
-import { fieldError, notFound } from '../../platform/errors.ts';
+import { fieldError, notFound, uniqueName } from '../../platform/errors.ts';
 import type { ChannelRequest } from '../../platform/principal.ts';
 import * as repo from './info-field-repository.ts';
 
@@ -37,15 +37,6 @@ function valuesOf(input: Input): repo.InfoFieldValues {
   return { name: input.name, fieldType: input.field_type, options, sortIndex: input.sort_index };
 }
 
-async function uniqueName<T>(write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } catch (error) {
-    if (repo.isDuplicateName(error)) throw fieldError('name', DUPLICATE_NAME_MESSAGE);
-    throw error;
-  }
-}
-
 export async function list(ctx: AppContext, scope: ChannelRequest): Promise<InfoField[]> {
   return (await repo.list(ctx.database.db, scope)).map(presentInfoField);
 }
@@ -54,7 +45,9 @@ export async function create(ctx: AppContext, scope: ChannelRequest, input: Inpu
   const db = ctx.database.db;
   const values = valuesOf(input);
   if ((await repo.countOf(db, scope)) >= INFO_FIELDS_PER_CHANNEL) throw fieldError('name', TOO_MANY_MESSAGE);
-  return presentInfoField(await uniqueName(repo.insert(db, scope, values)));
+  return presentInfoField(
+    await uniqueName(repo.insert(db, scope, values), repo.isDuplicateName, DUPLICATE_NAME_MESSAGE),
+  );
 }
 
 /**
@@ -78,6 +71,8 @@ export async function update(ctx: AppContext, scope: ChannelRequest, id: number,
       if (!row) throw notFound(NOUN);
       return presentInfoField(row);
     }),
+    repo.isDuplicateName,
+    DUPLICATE_NAME_MESSAGE,
   );
 }
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { InfoField } from '@linq/contract';
-import { startTestApp, type TestApp, type TestRequest } from '../../test/harness.ts';
-import type { Tenant } from '../../test/factory.ts';
+import { type TestRequest } from '../../test/harness.ts';
+import { useTestApp } from '../../test/kit.ts';
 import { friendInfoFields, friendInfoValues } from './schema.ts';
 import {
   DUPLICATE_NAME_MESSAGE,
@@ -14,30 +14,22 @@ import {
   TYPE_IN_USE_MESSAGE,
 } from './info-field-service.ts';
 
-let t: TestApp;
-let tenant: Tenant;
-let other: Tenant;
-beforeAll(async () => {
-  t = await startTestApp();
-  tenant = await t.factory.tenant();
-  other = await t.factory.tenant();
-});
-afterAll(() => t.stop());
+const t = useTestApp({ tenants: 2 });
 
 const BASE = '/service/friend_info_fields';
-const call = (request: Omit<TestRequest, 'lineAccountId'>, lineAccountId = tenant.channels[0]!.id) =>
-  t.request({ token: tenant.tokens.staff, lineAccountId, ...request });
-async function create(body: Record<string, unknown>, lineAccountId = tenant.channels[0]!.id): Promise<InfoField> {
+const call = (request: Omit<TestRequest, 'lineAccountId'>, lineAccountId = t.tenant.channels[0]!.id) =>
+  t.request({ token: t.tenant.tokens.staff, lineAccountId, ...request });
+async function create(body: Record<string, unknown>, lineAccountId = t.tenant.channels[0]!.id): Promise<InfoField> {
   const r = await call({ method: 'POST', path: BASE, body: { field_type: 'text', ...body } }, lineAccountId);
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.json.data as InfoField;
 }
-const listOf = async (lineAccountId = tenant.channels[0]!.id) =>
+const listOf = async (lineAccountId = t.tenant.channels[0]!.id) =>
   (await call({ method: 'GET', path: BASE }, lineAccountId)).json.data as InfoField[];
 
 describe('friend info fields', () => {
   it('creates, lists by sort_index then id, updates and deletes (with the values)', async () => {
-    const channel = tenant.channels[1]!.id;
+    const channel = t.tenant.channels[1]!.id;
     const rank = await create(
       { name: ' 会員ランク ', field_type: 'select', options: [' ゴールド ', 'シルバー'], sort_index: 2 },
       channel,
@@ -73,7 +65,7 @@ describe('friend info fields', () => {
     const removed = await call({ method: 'DELETE', path: `${BASE}/${rank.id}` }, channel);
     expect(removed.status).toBe(200);
     expect((removed.json.data as InfoField).id).toBe(rank.id);
-    const db = t.runtime.ctx.database.db;
+    const db = t.db;
     expect(
       (await db.select().from(friendInfoValues).where(eq(friendInfoValues.friendId, friend.id))).map((v) => v.fieldId),
     ).toEqual([phone.id]);
@@ -97,7 +89,7 @@ describe('friend info fields', () => {
     await invalid({ name: '選択', field_type: 'select', options: ['A', ' A'] }, 'options', DUPLICATE_OPTION_MESSAGE);
     await invalid({ name: '選択', field_type: 'select', options: ['A', ''] }, 'options.1');
     // The same name in another channel is fine.
-    await create({ name: '住所' }, tenant.channels[1]!.id);
+    await create({ name: '住所' }, t.tenant.channels[1]!.id);
     // Renaming onto an existing name.
     const other = await create({ name: '住所2' });
     const r = await call({ method: 'PUT', path: `${BASE}/${other.id}`, body: { name: '住所', field_type: 'text' } });
@@ -111,16 +103,16 @@ describe('friend info fields', () => {
       call({ method: 'PUT', path: `${BASE}/${field.id}`, body: { name: '年齢', ...body } });
     // No values yet: the type may change.
     expect((await put({ field_type: 'number' })).status).toBe(200);
-    const friend = await t.factory.friend(tenant.channels[0]!.id, { info: { [field.id]: '30' } });
+    const friend = await t.factory.friend(t.tenant.channels[0]!.id, { info: { [field.id]: '30' } });
     const refused = await put({ field_type: 'text' });
     expect(refused.status).toBe(422);
     expect(refused.json.errors).toEqual({ field_type: { description: TYPE_IN_USE_MESSAGE } });
     // Renaming keeps working.
     expect((await put({ name: '年齢（歳）', field_type: 'number' })).status).toBe(200);
-    await t.runtime.ctx.database.db.delete(friendInfoValues).where(eq(friendInfoValues.friendId, friend.id));
+    await t.db.delete(friendInfoValues).where(eq(friendInfoValues.friendId, friend.id));
     expect((await put({ field_type: 'select', options: ['20代', '30代'] })).status).toBe(200);
 
-    await t.factory.friend(tenant.channels[0]!.id, { info: { [field.id]: '30代' } });
+    await t.factory.friend(t.tenant.channels[0]!.id, { info: { [field.id]: '30代' } });
     const dropped = await put({ field_type: 'select', options: ['20代'] });
     expect(dropped.status).toBe(422);
     expect(dropped.json.errors).toEqual({ options: { description: optionInUseMessage(['30代']) } });
@@ -128,8 +120,8 @@ describe('friend info fields', () => {
   });
 
   it(`allows ${INFO_FIELDS_PER_CHANNEL} fields per channel`, async () => {
-    const channel = await t.factory.lineAccount(tenant.account.id);
-    await t.runtime.ctx.database.db.insert(friendInfoFields).values(
+    const channel = await t.factory.lineAccount(t.tenant.account.id);
+    await t.db.insert(friendInfoFields).values(
       Array.from({ length: INFO_FIELDS_PER_CHANNEL }, (_, i) => ({
         lineAccountId: channel.id,
         name: `field ${i}`,
@@ -137,8 +129,8 @@ describe('friend info fields', () => {
       })),
     );
     const user = await t.factory.user('service', {
-      accountId: tenant.account.id,
-      staffAuthorityId: tenant.fullAuthority.id,
+      accountId: t.tenant.account.id,
+      staffAuthorityId: t.tenant.fullAuthority.id,
       lineAccountIds: [channel.id],
     });
     const token = await t.factory.login('service', user.email);
@@ -156,24 +148,21 @@ describe('friend info fields', () => {
   it('scopes every call to the channel: another tenant’s field is 404, its channel 403; view-only staff read', async () => {
     const created = await call(
       { method: 'POST', path: BASE, body: { name: 'theirs', field_type: 'text' } },
-      other.channels[0]!.id,
+      t.other.channels[0]!.id,
     );
     expect(created.status).toBe(403);
-    const [foreign] = await t.runtime.ctx.database.db
+    const [foreign] = await t.db
       .insert(friendInfoFields)
-      .values({ lineAccountId: other.channels[0]!.id, name: 'foreign', fieldType: 'text' })
+      .values({ lineAccountId: t.other.channels[0]!.id, name: 'foreign', fieldType: 'text' })
       .returning();
     const body = { name: 'hijack', field_type: 'number' };
     expect((await call({ method: 'PUT', path: `${BASE}/${foreign!.id}`, body })).status).toBe(404);
     expect((await call({ method: 'DELETE', path: `${BASE}/${foreign!.id}` })).status).toBe(404);
-    expect((await call({ method: 'GET', path: BASE }, other.channels[0]!.id)).status).toBe(403);
-    const [after] = await t.runtime.ctx.database.db
-      .select()
-      .from(friendInfoFields)
-      .where(eq(friendInfoFields.id, foreign!.id));
+    expect((await call({ method: 'GET', path: BASE }, t.other.channels[0]!.id)).status).toBe(403);
+    const [after] = await t.db.select().from(friendInfoFields).where(eq(friendInfoFields.id, foreign!.id));
     expect(after).toMatchObject({ name: 'foreign', fieldType: 'text' });
 
-    const viewer = { token: tenant.tokens.viewer };
+    const viewer = { token: t.tenant.tokens.viewer };
     expect((await call({ method: 'GET', path: BASE, ...viewer })).status).toBe(200);
     expect(
       (await call({ method: 'POST', path: BASE, body: { name: 'v', field_type: 'text' }, ...viewer })).status,

@@ -1,6 +1,9 @@
-import type { Db } from '../../platform/db.ts';
-import type { ChannelScope } from '../../platform/principal.ts';
+import type { EventTransaction } from '../../platform/events.ts';
 import { LineApiError, type LineClient } from '../../platform/line.ts';
+import { publishRealtime } from '../../platform/realtime.ts';
+import type { Database } from '../../platform/db.ts';
+import type { ChannelScope } from '../../platform/principal.ts';
+import type { FriendFollowChanged } from './events.ts';
 import * as repo from './repository.ts';
 
 /** LINE's profile of a user, or null when LINE has none for us (blocked, or no token yet). */
@@ -21,22 +24,53 @@ export async function fetchProfile(client: LineClient | null, lineUserId: string
   }
 }
 
-/** follow: the friend is created or reactivated, with the profile fetched for this event. */
-export async function applyFollow(
-  db: Db,
-  scope: ChannelScope,
-  lineUserId: string,
-  eventAt: number,
-  profile: repo.ProfileValues | null,
-) {
-  const friend = await repo.ensureFriend(db, scope, lineUserId, profile);
-  await repo.setFollowState(db, scope, friend.id, true, eventAt);
-  return friend;
+/** A follow or unfollow webhook event of a LINE user of the channel. */
+export interface FollowEvent {
+  scope: ChannelScope;
+  lineUserId: string;
+  webhookEventId: number;
+  /** LINE's event time (ms). */
+  eventAt: number;
 }
 
-/** unfollow: the friend blocked the channel, as of the event's time. */
-export async function applyUnfollow(db: Db, scope: ChannelScope, lineUserId: string, eventAt: number) {
-  const friend = await repo.ensureFriend(db, scope, lineUserId, null);
-  await repo.setFollowState(db, scope, friend.id, false, eventAt);
+/**
+ * follow: the friend is created or reactivated, with the profile fetched for this event; when the
+ * event is newer than the friend's state, `friend.followed` is published in the transaction.
+ */
+export async function applyFollow(
+  database: Database,
+  on: EventTransaction,
+  event: FollowEvent,
+  profile: repo.ProfileValues | null,
+) {
+  return applyFollowState(database, on, event, profile, true);
+}
+
+/** unfollow: the friend blocked the channel, as of the event's time (`friend.blocked`). */
+export async function applyUnfollow(database: Database, on: EventTransaction, event: FollowEvent) {
+  return applyFollowState(database, on, event, null, false);
+}
+
+async function applyFollowState(
+  database: Database,
+  on: EventTransaction,
+  event: FollowEvent,
+  profile: repo.ProfileValues | null,
+  following: boolean,
+) {
+  const { scope } = event;
+  const { lineAccountId } = scope;
+  const friend = await repo.ensureFriend(on.tx, scope, event.lineUserId, profile);
+  const changed = await repo.setFollowState(on.tx, scope, friend.id, following, event.eventAt);
+  on.afterCommit(() => publishRealtime(database, { type: 'friend.updated', lineAccountId, friendId: friend.id }));
+  if (changed) {
+    const fact: FriendFollowChanged = {
+      lineAccountId,
+      friendId: friend.id,
+      webhookEventId: event.webhookEventId,
+      occurredAt: new Date(event.eventAt),
+    };
+    await on.publish(following ? 'friend.followed' : 'friend.blocked', fact);
+  }
   return friend;
 }

@@ -37,6 +37,7 @@ export async function ensureFriend(
 /**
  * Follow or block as of LINE's event time. An event older than the one that set the
  * current state changes nothing, so out-of-order delivery ends in the right state.
+ * Answers whether it changed the state.
  */
 export async function setFollowState(
   db: Db,
@@ -44,9 +45,9 @@ export async function setFollowState(
   friendId: number,
   following: boolean,
   eventAt: number,
-) {
+): Promise<boolean> {
   const at = new Date(eventAt);
-  await db
+  const rows = await db
     .update(friends)
     .set(
       following
@@ -59,7 +60,9 @@ export async function setFollowState(
         eq(friends.lineAccountId, lineAccountId),
         sql`${friends.statusEventAt} < ${eventAt}`,
       ),
-    );
+    )
+    .returning({ id: friends.id });
+  return rows.length > 0;
 }
 
 /** One more unread message, and the talk list's last message when this one is the newest. */

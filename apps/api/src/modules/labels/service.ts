@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { labelDeleteQuery, labelFriendsInput, labelListQuery, Mark, Tag } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { conflict, fieldError, notFound } from '../../platform/errors.ts';
+import { conflict, fieldError, notFound, uniqueName } from '../../platform/errors.ts';
 import type { ChannelRequest } from '../../platform/principal.ts';
 import * as folders from '../folders/repository.ts';
 import * as repo from './repository.ts';
@@ -56,14 +56,7 @@ export function labelService<Item extends Tag | Mark>(kind: LabelKind<Item>) {
     };
   }
 
-  async function uniqueName<T>(write: Promise<T>): Promise<T> {
-    try {
-      return await write;
-    } catch (error) {
-      if (repo.isDuplicateName(t, error)) throw fieldError('name', duplicateNameMessage(kind.noun));
-      throw error;
-    }
-  }
+  const nameTaken = (error: unknown) => repo.isDuplicateName(t, error);
 
   /** Checks every id is a friend of the channel (else 422 on friend_ids); answers them without repeats. */
   async function channelFriends(db: Db, scope: ChannelRequest, ids: number[]): Promise<number[]> {
@@ -94,14 +87,22 @@ export function labelService<Item extends Tag | Mark>(kind: LabelKind<Item>) {
 
     async create(ctx: AppContext, scope: ChannelRequest, input: LabelInput): Promise<Item> {
       const db = ctx.database.db;
-      const id = await uniqueName(repo.insert(db, t, scope, await values(db, scope, input)));
+      const id = await uniqueName(
+        repo.insert(db, t, scope, await values(db, scope, input)),
+        nameTaken,
+        duplicateNameMessage(kind.noun),
+      );
       return kind.present(await findOrFail(db, scope, id));
     },
 
     async update(ctx: AppContext, scope: ChannelRequest, id: number, input: LabelInput): Promise<Item> {
       const db = ctx.database.db;
       await findOrFail(db, scope, id);
-      const updated = await uniqueName(repo.update(db, t, scope, id, await values(db, scope, input)));
+      const updated = await uniqueName(
+        repo.update(db, t, scope, id, await values(db, scope, input)),
+        nameTaken,
+        duplicateNameMessage(kind.noun),
+      );
       if (!updated) throw notFound(kind.noun);
       return kind.present(await findOrFail(db, scope, id));
     },

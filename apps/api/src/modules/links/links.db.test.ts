@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
+import type { SimChannel } from '@linq/line-simulator';
 import { newImageCarouselColumn, type BuilderMessage, type TemplateDetail } from '@linq/contract';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import type { Tenant } from '../../test/factory.ts';
+import { useTestApp } from '../../test/kit.ts';
 import { friends } from '../friends/schema.ts';
 import { userLineAccounts } from '../line-accounts/schema.ts';
 import { trackedLinks } from './schema.ts';
@@ -12,9 +11,7 @@ import { waitFor } from '../../test/wait.ts';
 import { action, EXAMPLE_IMAGE_URL, messageOf, payloadOf } from '../templates/test-support.ts';
 import { trackedLinksFor } from './service.ts';
 
-let sim: LineSimulator;
-let t: TestApp;
-let tenant: Tenant;
+const t = useTestApp({ simulator: true });
 let channel: SimChannel;
 let lineAccountId: number;
 let consoleUrl: string;
@@ -22,25 +19,20 @@ const realtime: RealtimeEvent[] = [];
 let stopListening: () => Promise<void>;
 
 beforeAll(async () => {
-  sim = await startLineSimulator();
-  t = await startTestApp({}, { simulator: sim });
   consoleUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  tenant = await t.factory.tenant();
-  const bound = await t.factory.simulatedChannel(tenant.account.id, sim, consoleUrl);
+  const bound = await t.factory.simulatedChannel(t.tenant.account.id, t.sim, consoleUrl);
   channel = bound.channel;
   lineAccountId = bound.row.id;
-  await t.runtime.ctx.database.db.insert(userLineAccounts).values({ userId: tenant.staff.id, lineAccountId });
-  stopListening = await t.runtime.ctx.database.listen(REALTIME_CHANNEL, (payload) => {
+  await t.db.insert(userLineAccounts).values({ userId: t.tenant.staff.id, lineAccountId });
+  stopListening = await t.ctx.database.listen(REALTIME_CHANNEL, (payload) => {
     realtime.push(JSON.parse(payload) as RealtimeEvent);
   });
 });
 afterAll(async () => {
   await stopListening?.();
-  await t?.stop();
-  await sim?.stop();
 });
 
-const db = () => t.runtime.ctx.database.db;
+const db = () => t.db;
 const scoreOf = async (friendId: number) =>
   (await db().select({ score: friends.score }).from(friends).where(eq(friends.id, friendId)))[0]!.score;
 const linksOf = (friendId: number) => db().select().from(trackedLinks).where(eq(trackedLinks.friendId, friendId));
@@ -50,7 +42,7 @@ async function createTemplate(message: BuilderMessage): Promise<TemplateDetail> 
     method: 'POST',
     path: '/service/templates',
     body: payloadOf(message),
-    token: tenant.tokens.staff,
+    token: t.tenant.tokens.staff,
     lineAccountId,
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -66,7 +58,7 @@ async function sendTest(templateId: number, simFriend: ReturnType<SimChannel['cr
     method: 'POST',
     path: `/service/templates/${templateId}/send_test`,
     body: { friend_id: friendId },
-    token: tenant.tokens.staff,
+    token: t.tenant.tokens.staff,
     lineAccountId,
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -198,7 +190,7 @@ describe('tracked links', () => {
     const removed = await t.request({
       method: 'DELETE',
       path: `/service/templates/${template.plan.id}`,
-      token: tenant.tokens.staff,
+      token: t.tenant.tokens.staff,
       lineAccountId,
     });
     expect(removed.status).toBe(200);
@@ -217,7 +209,7 @@ describe('tracked links', () => {
   });
 
   it('keeps the addresses where a friend could not open the console: a real channel on an http console', async () => {
-    const realFriend = await t.factory.friend(tenant.channels[0]!.id);
+    const realFriend = await t.factory.friend(t.tenant.channels[0]!.id);
     const message = { ...linkConfirm(), id: 1 };
     message.message_confirm = {
       ...message.message_confirm!,

@@ -2,13 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { isWebAddress, redirectPagePath, type BuilderMessage, type RedirectTarget } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 import { notFound } from '../../platform/errors.ts';
-import { publishRealtime } from '../../platform/realtime.ts';
+import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 import { channelIsSimulated } from '../files/repository.ts';
-import { addScore, type FriendRow } from '../friends/repository.ts';
+import type { FriendRow } from '../friends/repository.ts';
 import { itemsOf } from '../templates/items.ts';
-import { channelAction } from '../templates/repository.ts';
 import * as repo from './repository.ts';
 
 const LINK_NOUN = 'リンク';
@@ -72,31 +70,19 @@ export async function storeTrackedLinks(db: Db, scope: ChannelScope, links: Trac
 }
 
 /**
- * A friend opens a tracked link: the click is counted and the address answered. The first opening
- * only adds the action's score (as its channel's action row says it now; nothing when the action
- * is gone) and tells the console the friend changed. Nothing but the address is answered.
+ * A friend opens a tracked link: the click is counted, `link.opened` published (`first` for exactly
+ * one opening; the templates module adds the action's score then) and the address answered.
+ * Nothing but the address is answered.
  */
 export async function follow(ctx: AppContext, token: string): Promise<RedirectTarget> {
-  const opened = await ctx.database.db.transaction(async (tx) => {
-    const link = await repo.countClickUnscoped(tx, token);
-    if (!link) return undefined;
-    // The scope comes from the link's row: the token named nothing else.
-    const scope = channelScope(link.lineAccountId);
-    const action = (await repo.markFirstClickUnscoped(tx, token))
-      ? await channelAction(tx, scope, link.actionItemId)
-      : undefined;
-    const score = action?.score ?? 0;
-    if (score !== 0) await addScore(tx, scope, link.friendId, score);
-    return { link, scored: score !== 0 };
+  const link = await ctx.events.transaction(ctx.database.db, async (on) => {
+    const opened = await repo.countClickUnscoped(on.tx, token);
+    if (!opened) return undefined;
+    const { lineAccountId, friendId, actionItemId } = opened;
+    const first = await repo.markFirstClickUnscoped(on.tx, token);
+    await on.publish('link.opened', { lineAccountId, friendId, actionItemId, first });
+    return opened;
   });
-  if (!opened) throw notFound(LINK_NOUN);
-  const { link, scored } = opened;
-  if (scored) {
-    await publishRealtime(ctx.database, {
-      type: 'friend.updated',
-      lineAccountId: link.lineAccountId,
-      friendId: link.friendId,
-    });
-  }
+  if (!link) throw notFound(LINK_NOUN);
   return { url: link.targetUrl };
 }

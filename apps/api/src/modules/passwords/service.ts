@@ -3,6 +3,7 @@ import { revokeSessionsOfUsers } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { fieldError, unauthorized } from '../../platform/errors.ts';
+import { publicOrigin } from '../../platform/public-origin.ts';
 import { queueMail, type Mail } from '../../platform/mail.ts';
 import { hashPassword, verifyPassword } from '../../platform/password-hash.ts';
 import type { PrincipalOf } from '../../platform/principal.ts';
@@ -85,7 +86,7 @@ const invalidToken = () => fieldError('token', INVALID_RESET_TOKEN_MESSAGE);
 
 /** The console page that takes the token; base64url tokens need no escaping. */
 function resetLink(config: Config, role: RecoveryRole, token: string): string {
-  const base = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  const base = publicOrigin(config);
   return role === 'service'
     ? `${base}/service/reset-password?token=${token}`
     : `${base}/agency/reset-password/${token}`;

@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROLES } from '@linq/contract';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { TEST_PASSWORD, type Tenant } from '../../test/factory.ts';
+import { startTestApp } from '../../test/harness.ts';
+import { useTestApp } from '../../test/kit.ts';
+import { TEST_PASSWORD } from '../../test/factory.ts';
 import { LOGIN_FAILED_MESSAGE, LOGIN_THROTTLED_MESSAGE, THROTTLE } from './service.ts';
 
-let t: TestApp;
-let tenant: Tenant;
-beforeAll(async () => {
-  t = await startTestApp();
-  tenant = await t.factory.tenant();
-});
-afterAll(() => t.stop());
+const t = useTestApp();
 
 describe('sessions', () => {
   it('logs in to each area and returns that area’s session record', async () => {
     const admin = await t.factory.user('admin');
     const emails = {
       admin: admin.email,
-      agency: tenant.agencyUser.email,
-      account: tenant.owner.email,
-      service: tenant.staff.email,
+      agency: t.tenant.agencyUser.email,
+      account: t.tenant.owner.email,
+      service: t.tenant.staff.email,
     };
     for (const role of ROLES) {
       const login = await t.request({
@@ -38,16 +33,16 @@ describe('sessions', () => {
   });
 
   it('gives a service session its permissions and only its channels', async () => {
-    const me = await t.request({ method: 'GET', path: '/service/sessions/me', token: tenant.tokens.viewer });
+    const me = await t.request({ method: 'GET', path: '/service/sessions/me', token: t.tenant.tokens.viewer });
     const data = me.json.data as { permissions: { features: { friends: string } }; line_accounts: { id: number }[] };
     expect(data.permissions.features.friends).toBe('view');
-    expect(data.line_accounts.map((c) => c.id)).toEqual([tenant.channels[0]!.id]);
+    expect(data.line_accounts.map((c) => c.id)).toEqual([t.tenant.channels[0]!.id]);
   });
 
   it('refuses a token of one role on another role’s routes with 401', async () => {
-    const asService = await t.request({ method: 'GET', path: '/service/sessions/me', token: tenant.tokens.owner });
+    const asService = await t.request({ method: 'GET', path: '/service/sessions/me', token: t.tenant.tokens.owner });
     expect(asService.status).toBe(401);
-    const asAdmin = await t.request({ method: 'GET', path: '/admin/sessions/me', token: tenant.tokens.staff });
+    const asAdmin = await t.request({ method: 'GET', path: '/admin/sessions/me', token: t.tenant.tokens.staff });
     expect(asAdmin.status).toBe(401);
   });
 
@@ -55,7 +50,7 @@ describe('sessions', () => {
     const wrong = await t.request({
       method: 'POST',
       path: '/account/sessions',
-      body: { email: tenant.owner.email, password: 'nope' },
+      body: { email: t.tenant.owner.email, password: 'nope' },
     });
     const unknown = await t.request({
       method: 'POST',
@@ -69,7 +64,7 @@ describe('sessions', () => {
   });
 
   it('revokes the token on logout', async () => {
-    const token = await t.factory.login('account', tenant.owner.email);
+    const token = await t.factory.login('account', t.tenant.owner.email);
     const out = await t.request({ method: 'DELETE', path: '/account/sessions', token });
     expect(out.status).toBe(200);
     const me = await t.request({ method: 'GET', path: '/account/sessions/me', token });
@@ -109,7 +104,7 @@ describe('sessions', () => {
       method: 'POST',
       path: '/agency/sessions',
       headers,
-      body: { email: tenant.agencyUser.email, password: TEST_PASSWORD },
+      body: { email: t.tenant.agencyUser.email, password: TEST_PASSWORD },
     });
     expect(blocked.status).toBe(429);
   });

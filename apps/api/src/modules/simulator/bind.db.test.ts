@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { startLineSimulator, type LineSimulator } from '@linq/line-simulator';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { startLineSimulator } from '@linq/line-simulator';
+import { useTestApp } from '../../test/kit.ts';
 import { waitFor } from '../../test/wait.ts';
 import { friends } from '../friends/schema.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
@@ -10,27 +10,20 @@ import { messages } from '../talks/schema.ts';
 import { bindSimulatedChannels } from './bind.ts';
 import { demoFriendCount } from './demo-friends.ts';
 
-let sim: LineSimulator;
-let t: TestApp;
+const t = useTestApp({ simulator: true, tenants: 0 });
 let consoleUrl: string;
 let accountId: number;
 
 beforeAll(async () => {
-  sim = await startLineSimulator();
-  t = await startTestApp({}, { simulator: sim });
   consoleUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   accountId = (await t.factory.account()).id;
 });
-afterAll(async () => {
-  await t.stop();
-  await sim.stop();
-});
 
-const db = () => t.runtime.ctx.database.db;
+const db = () => t.db;
 
 /** A simulated channel as the demo seed writes it: in the database only, sealed credentials. */
 async function simulatedRow(basicId: string | null) {
-  const secrets = t.runtime.ctx.secrets;
+  const secrets = t.ctx.secrets;
   return t.factory.lineAccount(accountId, {
     simulated: true,
     channelId: String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999)),
@@ -44,7 +37,7 @@ const friendsOf = (lineAccountId: number) =>
 
 describe('binding simulated channels to the simulator', () => {
   it('does nothing without a simulator', async () => {
-    const result = await bindSimulatedChannels({ ...t.runtime.ctx, simulator: null }, consoleUrl);
+    const result = await bindSimulatedChannels({ ...t.ctx, simulator: null }, consoleUrl);
     expect(result).toMatchObject({ channels: 0, restoredFriends: 0, seedingChannels: 0 });
   });
 
@@ -56,16 +49,16 @@ describe('binding simulated channels to the simulator', () => {
     online = await simulatedRow('@demo-online');
     const plain = await simulatedRow(null);
     const started = Date.now();
-    const result = await bindSimulatedChannels(t.runtime.ctx, consoleUrl, { seedDemoFriends: true });
+    const result = await bindSimulatedChannels(t.ctx, consoleUrl, { seedDemoFriends: true });
     // The binding itself is quick: the friends come in the background.
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(result).toMatchObject({ channels: 3, restoredFriends: 0, seedingChannels: 2 });
     await result.seeding;
-    expect(sim.channel(plain.channelId!)!.friends()).toEqual([]);
+    expect(t.sim.channel(plain.channelId!)!.friends()).toEqual([]);
 
     const names = new Set<string>();
     for (const demo of [honten, online]) {
-      const channel = sim.channel(demo.channelId!)!;
+      const channel = t.sim.channel(demo.channelId!)!;
       expect(channel.webhookUrl).toBe(`${consoleUrl}/webhooks/line/${demo.webhookKey}`);
       const [stored] = await db().select().from(lineAccounts).where(eq(lineAccounts.id, demo.id));
       expect(stored!.botUserId).toBe(channel.botUserId);
@@ -80,7 +73,7 @@ describe('binding simulated channels to the simulator', () => {
       // Every profile was fetched while the friend still followed.
       for (const row of rows) {
         expect(row.displayName).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]|^[A-Z][a-z]+$/);
-        expect(row.pictureUrl).toBe(`${sim.url}/_sim/avatar/${row.lineUserId}.svg`);
+        expect(row.pictureUrl).toBe(`${t.sim.url}/_sim/avatar/${row.lineUserId}.svg`);
         names.add(row.displayName);
       }
       const incoming = await db().select().from(messages).where(eq(messages.lineAccountId, demo.id));
@@ -96,7 +89,7 @@ describe('binding simulated channels to the simulator', () => {
     // A restart: a new, empty simulator (on another port), the same database.
     const fresh = await startLineSimulator();
     try {
-      const ctx = { ...t.runtime.ctx, simulator: fresh };
+      const ctx = { ...t.ctx, simulator: fresh };
       const result = await bindSimulatedChannels(ctx, consoleUrl, { seedDemoFriends: true });
       expect(result.seedingChannels).toBe(0);
       expect(result.restoredFriends).toBe(before.length + demoFriendCount('@demo-online'));
@@ -133,7 +126,7 @@ describe('binding simulated channels to the simulator', () => {
       channelSecretSealed: 'v1.broken.broken.broken',
       channelAccessTokenSealed: 'v1.broken.broken.broken',
     });
-    await bindSimulatedChannels(t.runtime.ctx, consoleUrl, { seedDemoFriends: false });
-    expect(sim.channel(broken.channelId!)).toBeUndefined();
+    await bindSimulatedChannels(t.ctx, consoleUrl, { seedDemoFriends: false });
+    expect(t.sim.channel(broken.channelId!)).toBeUndefined();
   });
 });

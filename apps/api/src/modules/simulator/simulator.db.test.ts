@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { messagingApi } from '@line/bot-sdk';
-import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
+import type { SimChannel } from '@linq/line-simulator';
 import {
   permissionsWith,
   SIMULATOR_NOT_CONNECTED,
@@ -11,17 +11,14 @@ import {
   type VirtualFriend,
   type WebhookOutcome,
 } from '@linq/contract';
-import { startTestApp, type TestApp, type TestRequest } from '../../test/harness.ts';
-import type { Tenant } from '../../test/factory.ts';
+import { type TestRequest } from '../../test/harness.ts';
+import { useTestApp } from '../../test/kit.ts';
 import { friends } from '../friends/schema.ts';
 import { userLineAccounts } from '../line-accounts/schema.ts';
 import { bindSimulatedChannels } from './bind.ts';
 
-let sim: LineSimulator;
-let t: TestApp;
+const t = useTestApp({ simulator: true, tenants: 2 });
 let consoleUrl: string;
-let tenant: Tenant;
-let other: Tenant;
 /** tenant's simulated channel, assigned to its staff and viewer. */
 let laid: number;
 let channel: SimChannel;
@@ -30,31 +27,23 @@ let token: string;
 let otherChannel: SimChannel;
 
 async function assign(userIds: number[], lineAccountId: number) {
-  await t.runtime.ctx.database.db.insert(userLineAccounts).values(userIds.map((userId) => ({ userId, lineAccountId })));
+  await t.db.insert(userLineAccounts).values(userIds.map((userId) => ({ userId, lineAccountId })));
 }
 
 beforeAll(async () => {
-  sim = await startLineSimulator();
-  t = await startTestApp({}, { simulator: sim });
   consoleUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  tenant = await t.factory.tenant();
-  other = await t.factory.tenant();
-  const bound = await t.factory.simulatedChannel(tenant.account.id, sim, consoleUrl);
+  const bound = await t.factory.simulatedChannel(t.tenant.account.id, t.sim, consoleUrl);
   ({ channel, token } = bound);
   laid = bound.row.id;
-  await assign([tenant.staff.id, tenant.viewer.id], laid);
-  const foreign = await t.factory.simulatedChannel(other.account.id, sim, consoleUrl);
+  await assign([t.tenant.staff.id, t.tenant.viewer.id], laid);
+  const foreign = await t.factory.simulatedChannel(t.other.account.id, t.sim, consoleUrl);
   otherChannel = foreign.channel;
-  await assign([other.staff.id], foreign.row.id);
-  await bindSimulatedChannels(t.runtime.ctx, consoleUrl, { seedDemoFriends: false });
-});
-afterAll(async () => {
-  await t.stop();
-  await sim.stop();
+  await assign([t.other.staff.id], foreign.row.id);
+  await bindSimulatedChannels(t.ctx, consoleUrl, { seedDemoFriends: false });
 });
 
 const asStaff = (request: Omit<TestRequest, 'token' | 'lineAccountId'>, lineAccountId = laid) =>
-  t.request({ token: tenant.tokens.staff, lineAccountId, ...request });
+  t.request({ token: t.tenant.tokens.staff, lineAccountId, ...request });
 const outcomeOf = (r: { json: { data?: unknown } }) => r.json.data as WebhookOutcome;
 
 async function newFriend(displayName?: string): Promise<VirtualFriend> {
@@ -105,13 +94,13 @@ describe('phone panel API', () => {
       ['POST', `/service/simulator/friends/${friend.userId}/postback`, { data: 'a=1' }],
       ['GET', `/service/simulator/friends/${friend.userId}/conversation`],
     ];
-    const plain = tenant.channels[0]!.id;
+    const plain = t.tenant.channels[0]!.id;
     for (const [method, path, body] of routes) {
       const r = await asStaff({ method, path, ...(body ? { body } : {}) }, plain);
       expect(r.status, `${method} ${path}`).toBe(404);
       expect(r.json.errors).toBe(SIMULATOR_NOT_CONNECTED);
     }
-    const ctx = t.runtime.ctx;
+    const ctx = t.ctx;
     const running = ctx.simulator;
     ctx.simulator = null;
     try {
@@ -146,7 +135,7 @@ describe('phone panel API', () => {
     expect(outcomeOf(r)).toMatchObject({ ok: true, status_code: 200, error: null, processed: true });
     expect(outcomeOf(r).webhook_event_ids).toHaveLength(1);
     expect(await summary()).toEqual({ ...before, total: before.total + 1, following: before.following + 1 });
-    const [row] = await t.runtime.ctx.database.db
+    const [row] = await t.db
       .select()
       .from(friends)
       .where(and(eq(friends.lineAccountId, laid), eq(friends.lineUserId, friend.user_id)));
@@ -158,7 +147,7 @@ describe('phone panel API', () => {
   it('writes text, an image, a sticker and taps a postback; the talk shows both directions in order', async () => {
     const friend = await newFriend();
     await act(friend.user_id, 'follow');
-    const client = new messagingApi.MessagingApiClient({ channelAccessToken: token, baseURL: sim.url });
+    const client = new messagingApi.MessagingApiClient({ channelAccessToken: token, baseURL: t.sim.url });
     await client.pushMessage({ to: friend.user_id, messages: [{ type: 'text', text: 'ようこそ！' }] });
     expect(outcomeOf(await act(friend.user_id, 'text', { text: '<b>こんにちは</b>🍣' })).ok).toBe(true);
     const buttons = {
@@ -230,7 +219,7 @@ describe('phone panel API', () => {
   it('answers 404 for another channel’s virtual friend or an unknown id, and changes nothing there', async () => {
     const foreign = otherChannel.createFriend();
     await foreign.follow();
-    const own = await t.factory.simulatedChannel(tenant.account.id, sim, consoleUrl);
+    const own = await t.factory.simulatedChannel(t.tenant.account.id, t.sim, consoleUrl);
     const sibling = own.channel.createFriend();
     for (const userId of [foreign.userId, sibling.userId, 'U' + randomBytes(16).toString('hex'), 'nonsense']) {
       for (const action of ['follow', 'unfollow', 'image']) {
@@ -252,28 +241,28 @@ describe('phone panel API', () => {
   });
 
   it('refuses a channel the staff user is not assigned to (403), a missing header (400) and staff without talks', async () => {
-    const foreignLaid = other.channels[0]!.id;
+    const foreignLaid = t.other.channels[0]!.id;
     expect((await asStaff({ method: 'GET', path: '/service/simulator' }, foreignLaid)).status).toBe(403);
     expect((await asStaff({ method: 'GET', path: '/service/friends/summary' }, foreignLaid)).status).toBe(403);
-    expect((await t.request({ method: 'GET', path: '/service/simulator', token: tenant.tokens.staff })).status).toBe(
+    expect((await t.request({ method: 'GET', path: '/service/simulator', token: t.tenant.tokens.staff })).status).toBe(
       400,
     );
-    expect((await t.request({ method: 'GET', path: '/service/simulator', token: tenant.tokens.owner })).status).toBe(
+    expect((await t.request({ method: 'GET', path: '/service/simulator', token: t.tenant.tokens.owner })).status).toBe(
       401,
     );
 
     // View-only staff may use the panel (talks: view) and read the counts (friends: view).
-    const viewer = { token: tenant.tokens.viewer, lineAccountId: laid };
+    const viewer = { token: t.tenant.tokens.viewer, lineAccountId: laid };
     expect((await t.request({ method: 'GET', path: '/service/simulator', ...viewer })).status).toBe(200);
     expect((await t.request({ method: 'GET', path: '/service/friends/summary', ...viewer })).status).toBe(200);
 
     const permissions = permissionsWith('edit', true);
-    const noTalks = await t.factory.staffAuthority(tenant.account.id, {
+    const noTalks = await t.factory.staffAuthority(t.tenant.account.id, {
       ...permissions,
       features: { ...permissions.features, talks: 'none', friends: 'none' },
     });
     const user = await t.factory.user('service', {
-      accountId: tenant.account.id,
+      accountId: t.tenant.account.id,
       staffAuthorityId: noTalks.id,
       lineAccountIds: [laid],
     });
@@ -289,17 +278,17 @@ describe('phone panel API', () => {
     const secret = randomBytes(16).toString('hex');
     const accessToken = randomBytes(32).toString('base64url');
     const channelId = String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999));
-    const row = await t.factory.lineAccount(tenant.account.id, {
+    const row = await t.factory.lineAccount(t.tenant.account.id, {
       simulated: true,
       channelId,
-      channelSecretSealed: t.runtime.ctx.secrets.seal(secret),
-      channelAccessTokenSealed: t.runtime.ctx.secrets.seal(accessToken),
+      channelSecretSealed: t.ctx.secrets.seal(secret),
+      channelAccessTokenSealed: t.ctx.secrets.seal(accessToken),
     });
-    await assign([tenant.staff.id], row.id);
-    expect(sim.channel(channelId)).toBeUndefined();
+    await assign([t.tenant.staff.id], row.id);
+    expect(t.sim.channel(channelId)).toBeUndefined();
     const r = await asStaff({ method: 'GET', path: '/service/simulator' }, row.id);
     expect(r.status).toBe(200);
-    const late = sim.channel(channelId)!;
+    const late = t.sim.channel(channelId)!;
     expect(late.webhookUrl).toBe(`${consoleUrl}/webhooks/line/${row.webhookKey}`);
     const created = await asStaff({ method: 'POST', path: '/service/simulator/friends', body: {} }, row.id);
     const friend = created.json.data as VirtualFriend;

@@ -8,12 +8,11 @@ import type {
 } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { AppError, conflict, fieldError, notFound } from '../../platform/errors.ts';
+import { conflict, notFound, requireSameId, uniqueName } from '../../platform/errors.ts';
 import type { AccountScope } from '../../platform/principal.ts';
 import * as repo from './repository.ts';
 
 export const DUPLICATE_NAME_MESSAGE = '同じ名前のスタッフ権限が既にあります';
-export const ID_MISMATCH_MESSAGE = 'URLと送信データのIDが一致しません。';
 export const inUseMessage = (userCount: number) =>
   `このスタッフ権限は${userCount}人のユーザーに割り当てられているため削除できません。先にユーザーの権限を変更してください。`;
 
@@ -39,14 +38,15 @@ export async function get(ctx: AppContext, scope: AccountScope, id: number): Pro
 
 export async function create(ctx: AppContext, scope: AccountScope, input: Input): Promise<StaffAuthority> {
   const db = ctx.database.db;
-  const id = await uniqueName(repo.insert(db, scope, values(input)));
+  const id = await uniqueName(repo.insert(db, scope, values(input)), repo.isDuplicateName, DUPLICATE_NAME_MESSAGE);
   return get(ctx, scope, id);
 }
 
 export async function update(ctx: AppContext, scope: AccountScope, id: number, input: Input): Promise<StaffAuthority> {
-  if (input.id !== undefined && input.id !== id) throw new AppError('bad_request', ID_MISMATCH_MESSAGE);
+  requireSameId(id, input.id);
   const db = ctx.database.db;
-  if (!(await uniqueName(repo.update(db, scope, id, values(input))))) throw notFound('スタッフ権限');
+  if (!(await uniqueName(repo.update(db, scope, id, values(input)), repo.isDuplicateName, DUPLICATE_NAME_MESSAGE)))
+    throw notFound('スタッフ権限');
   return get(ctx, scope, id);
 }
 
@@ -62,15 +62,6 @@ async function findOrFail(db: Db, scope: AccountScope, id: number): Promise<repo
   const row = await repo.find(db, scope, id);
   if (!row) throw notFound('スタッフ権限');
   return row;
-}
-
-async function uniqueName<T>(write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } catch (error) {
-    if (repo.isDuplicateName(error)) throw fieldError('name', DUPLICATE_NAME_MESSAGE);
-    throw error;
-  }
 }
 
 const values = (input: Input): repo.StaffAuthorityValues => ({

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissionsWith, type Permissions, type StaffAuthority } from '@linq/contract';
-import { startTestApp, type TestApp, type TestRequest } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { permissionsWith, sessionsApi, staffAuthoritiesApi as api, type Permissions } from '@linq/contract';
+import { type TestRequest } from '../../test/harness.ts';
+import { outputOf, useTestApp } from '../../test/kit.ts';
 import type { Tenant } from '../../test/factory.ts';
 import { DUPLICATE_NAME_MESSAGE, inUseMessage } from './service.ts';
 
-let t: TestApp;
-let tenant: Tenant;
-let other: Tenant;
-beforeAll(async () => {
-  t = await startTestApp();
-  tenant = await t.factory.tenant();
-  other = await t.factory.tenant();
-});
-afterAll(() => t.stop());
+const t = useTestApp({ tenants: 2 });
 
 const PATH = '/account/staff_authorities';
 const asOwner = (of: Tenant, request: Omit<TestRequest, 'token'>) => t.request({ ...request, token: of.tokens.owner });
@@ -23,25 +16,25 @@ function customPermissions(): Permissions {
   return { ...permissions, features: { ...permissions.features, friends: 'edit', talks: 'view' }, send_messages: true };
 }
 
-async function createAuthority(of: Tenant, body: Record<string, unknown> = {}): Promise<StaffAuthority> {
+async function createAuthority(of: Tenant, body: Record<string, unknown> = {}) {
   const r = await asOwner(of, {
     method: 'POST',
     path: PATH,
     body: { name: `権限 ${unique()}`, permissions: permissionsWith('view', false), ...body },
   });
   expect(r.status).toBe(201);
-  return r.json.data as StaffAuthority;
+  return outputOf(api.create, r).data;
 }
 
 describe('staff authorities', () => {
   it('creates, reads, updates and deletes an authority', async () => {
-    const created = await asOwner(tenant, {
+    const created = await asOwner(t.tenant, {
       method: 'POST',
       path: PATH,
       body: { name: '  店舗スタッフ  ', description: '友だちとトーク', permissions: customPermissions() },
     });
     expect(created.status).toBe(201);
-    const authority = created.json.data as StaffAuthority;
+    const authority = outputOf(api.create, created).data;
     expect(authority).toMatchObject({
       name: '店舗スタッフ',
       description: '友だちとトーク',
@@ -50,11 +43,11 @@ describe('staff authorities', () => {
     });
     expect(new Date(authority.created_at).toISOString()).toBe(authority.created_at);
 
-    const read = await asOwner(tenant, { method: 'GET', path: `${PATH}/${authority.id}` });
+    const read = await asOwner(t.tenant, { method: 'GET', path: `${PATH}/${authority.id}` });
     expect(read.status).toBe(200);
     expect(read.json.data).toEqual(authority);
 
-    const updated = await asOwner(tenant, {
+    const updated = await asOwner(t.tenant, {
       method: 'PUT',
       path: `${PATH}/${authority.id}`,
       body: { id: authority.id, name: '店長', permissions: permissionsWith('edit', true) },
@@ -68,65 +61,65 @@ describe('staff authorities', () => {
       created_at: authority.created_at,
     });
 
-    const removed = await asOwner(tenant, { method: 'DELETE', path: `${PATH}/${authority.id}` });
+    const removed = await asOwner(t.tenant, { method: 'DELETE', path: `${PATH}/${authority.id}` });
     expect(removed.status).toBe(200);
-    expect((await asOwner(tenant, { method: 'GET', path: `${PATH}/${authority.id}` })).status).toBe(404);
+    expect((await asOwner(t.tenant, { method: 'GET', path: `${PATH}/${authority.id}` })).status).toBe(404);
   });
 
   it('lists only the account’s authorities, newest first, with user counts and pages', async () => {
-    const extra = [await createAuthority(tenant), await createAuthority(tenant), await createAuthority(tenant)];
-    const all = await asOwner(tenant, { method: 'GET', path: PATH, query: { limit: 100 } });
-    const data = all.json.data as StaffAuthority[];
+    const extra = [await createAuthority(t.tenant), await createAuthority(t.tenant), await createAuthority(t.tenant)];
+    const all = await t.call(api.list, { query: { limit: 100 } }, { token: t.tenant.tokens.owner });
+    const data = all.output.data;
     const ids = data.map((a) => a.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(ids).toEqual(
-      expect.arrayContaining([tenant.fullAuthority.id, tenant.viewAuthority.id, ...extra.map((a) => a.id)]),
+      expect.arrayContaining([t.tenant.fullAuthority.id, t.tenant.viewAuthority.id, ...extra.map((a) => a.id)]),
     );
-    expect(ids).not.toContain(other.fullAuthority.id);
+    expect(ids).not.toContain(t.other.fullAuthority.id);
     expect(all.json.total_item_count).toBe(data.length);
-    expect(data.find((a) => a.id === tenant.fullAuthority.id)?.user_count).toBe(1);
+    expect(data.find((a) => a.id === t.tenant.fullAuthority.id)?.user_count).toBe(1);
     expect(data.find((a) => a.id === extra[0]!.id)?.user_count).toBe(0);
 
-    const page2 = await asOwner(tenant, { method: 'GET', path: PATH, query: { page: 2, limit: 2 } });
+    const page2 = await t.call(api.list, { query: { page: 2, limit: 2 } }, { token: t.tenant.tokens.owner });
     expect(page2.status).toBe(200);
     expect(page2.json.pagination).toEqual({ current: 2, pageSize: 2 });
     expect(page2.json.total_item_count).toBe(data.length);
-    expect((page2.json.data as StaffAuthority[]).map((a) => a.id)).toEqual(ids.slice(2, 4));
+    expect(page2.output.data.map((a) => a.id)).toEqual(ids.slice(2, 4));
   });
 
   it('searches names case-insensitively, taking % and _ literally', async () => {
-    const underscore = await createAuthority(other, { name: 'Sales_Team' });
-    const letter = await createAuthority(other, { name: 'salesXteam' });
-    const percent = await createAuthority(other, { name: '100% Sales' });
+    const underscore = await createAuthority(t.other, { name: 'Sales_Team' });
+    const letter = await createAuthority(t.other, { name: 'salesXteam' });
+    const percent = await createAuthority(t.other, { name: '100% Sales' });
     const search = async (q: string) => {
-      const r = await asOwner(other, { method: 'GET', path: PATH, query: { q } });
-      return { ids: (r.json.data as StaffAuthority[]).map((a) => a.id), total: r.json.total_item_count };
+      const r = await t.call(api.list, { query: { q } }, { token: t.other.tokens.owner });
+      return { ids: r.output.data.map((a) => a.id), total: r.json.total_item_count };
     };
     expect(await search('SALES')).toEqual({ ids: [percent.id, letter.id, underscore.id], total: 3 });
     expect(await search('s_t')).toEqual({ ids: [underscore.id], total: 1 });
     expect(await search('%')).toEqual({ ids: [percent.id], total: 1 });
-    expect(await search('全権限')).toEqual({ ids: [other.fullAuthority.id], total: 1 });
+    expect(await search('全権限')).toEqual({ ids: [t.other.fullAuthority.id], total: 1 });
   });
 
   it('refuses a duplicate name within the account with 422 on name', async () => {
-    const taken = await asOwner(tenant, {
+    const taken = await asOwner(t.tenant, {
       method: 'POST',
       path: PATH,
-      body: { name: tenant.viewAuthority.name, permissions: permissionsWith('none', false) },
+      body: { name: t.tenant.viewAuthority.name, permissions: permissionsWith('none', false) },
     });
     expect(taken.status).toBe(422);
     expect(taken.json).toEqual({ success: false, errors: { name: { description: DUPLICATE_NAME_MESSAGE } } });
 
-    const authority = await createAuthority(tenant);
-    const renamed = await asOwner(tenant, {
+    const authority = await createAuthority(t.tenant);
+    const renamed = await asOwner(t.tenant, {
       method: 'PUT',
       path: `${PATH}/${authority.id}`,
-      body: { name: tenant.fullAuthority.name, permissions: permissionsWith('none', false) },
+      body: { name: t.tenant.fullAuthority.name, permissions: permissionsWith('none', false) },
     });
     expect(renamed.status).toBe(422);
     expect(renamed.json.errors).toEqual({ name: { description: DUPLICATE_NAME_MESSAGE } });
 
-    const keepsOwnName = await asOwner(tenant, {
+    const keepsOwnName = await asOwner(t.tenant, {
       method: 'PUT',
       path: `${PATH}/${authority.id}`,
       body: { name: authority.name, description: '説明', permissions: authority.permissions },
@@ -134,11 +127,11 @@ describe('staff authorities', () => {
     expect(keepsOwnName.status).toBe(200);
 
     // Another account may use the same name.
-    await createAuthority(other, { name: authority.name });
+    await createAuthority(t.other, { name: authority.name });
   });
 
   it('validates the body with field errors', async () => {
-    const r = await asOwner(tenant, {
+    const r = await asOwner(t.tenant, {
       method: 'POST',
       path: PATH,
       body: { name: '   ', permissions: { ...permissionsWith('none', false), send_messages: 'yes' } },
@@ -148,67 +141,67 @@ describe('staff authorities', () => {
   });
 
   it('refuses a PUT whose body id differs from the path id with 400', async () => {
-    const authority = await createAuthority(tenant);
-    const r = await asOwner(tenant, {
+    const authority = await createAuthority(t.tenant);
+    const r = await asOwner(t.tenant, {
       method: 'PUT',
       path: `${PATH}/${authority.id}`,
-      body: { id: tenant.fullAuthority.id, name: '別名', permissions: permissionsWith('none', false) },
+      body: { id: t.tenant.fullAuthority.id, name: '別名', permissions: permissionsWith('none', false) },
     });
     expect(r.status).toBe(400);
-    const unchanged = await asOwner(tenant, { method: 'GET', path: `${PATH}/${authority.id}` });
+    const unchanged = await asOwner(t.tenant, { method: 'GET', path: `${PATH}/${authority.id}` });
     expect(unchanged.json.data).toEqual(authority);
   });
 
   it('refuses to delete an authority users hold with 409 naming how many', async () => {
-    const r = await asOwner(tenant, { method: 'DELETE', path: `${PATH}/${tenant.fullAuthority.id}` });
+    const r = await asOwner(t.tenant, { method: 'DELETE', path: `${PATH}/${t.tenant.fullAuthority.id}` });
     expect(r.status).toBe(409);
     expect(r.json).toEqual({ success: false, errors: inUseMessage(1) });
-    expect((await asOwner(tenant, { method: 'GET', path: `${PATH}/${tenant.fullAuthority.id}` })).status).toBe(200);
+    expect((await asOwner(t.tenant, { method: 'GET', path: `${PATH}/${t.tenant.fullAuthority.id}` })).status).toBe(200);
   });
 
   it('applies changed permissions to the holders’ current sessions', async () => {
-    const held = await createAuthority(other, { permissions: permissionsWith('view', false) });
+    const held = await createAuthority(t.other, { permissions: permissionsWith('view', false) });
     const user = await t.factory.user('service', {
-      accountId: other.account.id,
+      accountId: t.other.account.id,
       staffAuthorityId: held.id,
-      lineAccountIds: [other.channels[0]!.id],
+      lineAccountIds: [t.other.channels[0]!.id],
     });
     const token = await t.factory.login('service', user.email);
-    const updated = await asOwner(other, {
-      method: 'PUT',
-      path: `${PATH}/${held.id}`,
-      body: { name: held.name, permissions: customPermissions() },
-    });
-    expect((updated.json.data as StaffAuthority).user_count).toBe(1);
-    const me = await t.request({ method: 'GET', path: '/service/sessions/me', token });
-    expect((me.json.data as { permissions: Permissions }).permissions).toEqual(customPermissions());
+    const updated = await t.call(
+      api.update,
+      { params: { id: held.id }, body: { name: held.name, permissions: customPermissions() } },
+      { token: t.other.tokens.owner },
+    );
+    expect(updated.output.data.user_count).toBe(1);
+    const me = await t.call(sessionsApi.service.me, {}, { token });
+    expect(me.output.data.permissions).toEqual(customPermissions());
   });
 
   it('answers 404 for another account’s authority and changes nothing', async () => {
-    const foreign = await createAuthority(other);
+    const foreign = await createAuthority(t.other);
     const path = `${PATH}/${foreign.id}`;
-    expect((await asOwner(tenant, { method: 'GET', path })).status).toBe(404);
-    const put = await asOwner(tenant, {
+    expect((await asOwner(t.tenant, { method: 'GET', path })).status).toBe(404);
+    const put = await asOwner(t.tenant, {
       method: 'PUT',
       path,
       body: { id: foreign.id, name: '乗っ取り', permissions: permissionsWith('edit', true) },
     });
     expect(put.status).toBe(404);
-    expect((await asOwner(tenant, { method: 'DELETE', path })).status).toBe(404);
-    expect((await asOwner(other, { method: 'GET', path })).json.data).toEqual(foreign);
+    expect((await asOwner(t.tenant, { method: 'DELETE', path })).status).toBe(404);
+    expect((await asOwner(t.other, { method: 'GET', path })).json.data).toEqual(foreign);
   });
 
   it('answers 401 to every session but the account owner’s', async () => {
     const body = { name: `権限 ${unique()}`, permissions: permissionsWith('edit', true) };
-    for (const token of [tenant.tokens.staff, tenant.tokens.agency, undefined]) {
+    for (const token of [t.tenant.tokens.staff, t.tenant.tokens.agency, undefined]) {
       expect((await t.request({ method: 'GET', path: PATH, token })).status).toBe(401);
       expect((await t.request({ method: 'POST', path: PATH, token, body })).status).toBe(401);
-      const path = `${PATH}/${tenant.viewAuthority.id}`;
+      const path = `${PATH}/${t.tenant.viewAuthority.id}`;
       expect((await t.request({ method: 'GET', path, token })).status).toBe(401);
       expect((await t.request({ method: 'PUT', path, token, body })).status).toBe(401);
       expect((await t.request({ method: 'DELETE', path, token })).status).toBe(401);
     }
-    const list = await asOwner(tenant, { method: 'GET', path: PATH, query: { q: body.name } });
+    const list = await asOwner(t.tenant, { method: 'GET', path: PATH, query: { q: body.name } });
     expect(list.json.total_item_count).toBe(0);
   });
 });

@@ -1,6 +1,10 @@
-import type { Db } from '../../platform/db.ts';
+import type { Database, Db } from '../../platform/db.ts';
+import type { EventTransaction } from '../../platform/events.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
+import { publishRealtime } from '../../platform/realtime.ts';
 import { noteIncomingMessage } from '../friends/repository.ts';
+import { tappedAction } from '../templates/taps.ts';
+import type { IncomingMessage } from './events.ts';
 import { insertIncoming } from './repository.ts';
 
 export interface StoredFile {
@@ -52,4 +56,33 @@ export async function storeIncoming(
     occurredAt: input.occurredAt,
   });
   return id;
+}
+
+/**
+ * A friend's message or postback from a stored webhook event: kept in the talk once per event, then
+ * `message.received` or `postback.tapped` is published in the transaction (nothing for an event
+ * stored before, so a redelivery reaches no subscriber twice).
+ */
+export async function receiveIncoming(
+  database: Database,
+  on: EventTransaction,
+  input: { scope: ChannelScope; friendId: number; webhookEventId: number; occurredAt: Date },
+  payload: Record<string, unknown>,
+  file: StoredFile | null,
+): Promise<void> {
+  const postback = payload.type === 'postback' ? ((payload.postback ?? {}) as { data?: unknown }) : null;
+  const data = typeof postback?.data === 'string' ? postback.data : null;
+  // A tap on a template action of this channel: the talk shows its label.
+  const tap = data === null ? undefined : await tappedAction(on.tx, input.scope, data);
+  const stored = incomingContent(payload, file, tap?.label ?? null);
+  const { scope, friendId, webhookEventId } = input;
+  const messageId = await storeIncoming(on.tx, scope, input, stored);
+  if (messageId === null) return;
+  const { lineAccountId } = scope;
+  on.afterCommit(() =>
+    publishRealtime(database, { type: 'message.created', lineAccountId, friendId, messageId, direction: 'incoming' }),
+  );
+  const message: IncomingMessage = { lineAccountId, friendId, messageId, webhookEventId };
+  if (postback) await on.publish('postback.tapped', { ...message, data: data ?? '', actionItemId: tap?.id ?? null });
+  else await on.publish('message.received', { ...message, messageType: stored.type });
 }

@@ -1,50 +1,40 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
+import type { SimChannel } from '@linq/line-simulator';
 import { permissionsWith, type Conversation, type TalkMessage } from '@linq/contract';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import type { Tenant } from '../../test/factory.ts';
+import { useTestApp } from '../../test/kit.ts';
 import { deliveries } from '../delivery/schema.ts';
 import { friends } from '../friends/schema.ts';
 import { userLineAccounts } from '../line-accounts/schema.ts';
 import { waitFor } from '../../test/wait.ts';
 import { BLOCKED_MESSAGE } from './service.ts';
 
-let sim: LineSimulator;
-let t: TestApp;
-let tenant: Tenant;
+const t = useTestApp({ simulator: true });
 let channel: SimChannel;
 let lineAccountId: number;
 /** Staff whose authority edits talks but lacks the send_messages capability. */
 let noSendToken: string;
 
 beforeAll(async () => {
-  sim = await startLineSimulator();
-  t = await startTestApp({}, { simulator: sim });
   const consoleUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  tenant = await t.factory.tenant();
-  const bound = await t.factory.simulatedChannel(tenant.account.id, sim, consoleUrl);
+  const bound = await t.factory.simulatedChannel(t.tenant.account.id, t.sim, consoleUrl);
   channel = bound.channel;
   lineAccountId = bound.row.id;
-  await t.runtime.ctx.database.db.insert(userLineAccounts).values([
-    { userId: tenant.staff.id, lineAccountId },
-    { userId: tenant.viewer.id, lineAccountId },
+  await t.db.insert(userLineAccounts).values([
+    { userId: t.tenant.staff.id, lineAccountId },
+    { userId: t.tenant.viewer.id, lineAccountId },
   ]);
-  const authority = await t.factory.staffAuthority(tenant.account.id, permissionsWith('edit', false));
+  const authority = await t.factory.staffAuthority(t.tenant.account.id, permissionsWith('edit', false));
   const noSend = await t.factory.user('service', {
-    accountId: tenant.account.id,
+    accountId: t.tenant.account.id,
     staffAuthorityId: authority.id,
     lineAccountIds: [lineAccountId],
   });
   noSendToken = await t.factory.login('service', noSend.email);
 });
-afterAll(async () => {
-  await t?.stop();
-  await sim?.stop();
-});
 
-const db = () => t.runtime.ctx.database.db;
-const asStaff = (token = tenant.tokens.staff) => ({ token, lineAccountId });
+const db = () => t.db;
+const asStaff = (token = t.tenant.tokens.staff) => ({ token, lineAccountId });
 
 async function conversations(query: Record<string, string | number> = {}) {
   const response = await t.request({ method: 'GET', path: '/service/messages/conversations', query, ...asStaff() });
@@ -65,7 +55,7 @@ async function historyOf(friendId: number, query: Record<string, string | number
   expect(response.status).toBe(200);
   return response.json as unknown as { data: TalkMessage[]; has_more: boolean };
 }
-const send = (friendId: number, message: Record<string, unknown>, token = tenant.tokens.staff) =>
+const send = (friendId: number, message: Record<string, unknown>, token = t.tenant.tokens.staff) =>
   t.request({ method: 'POST', path: '/service/messages', body: { friend_id: friendId, message }, ...asStaff(token) });
 
 const followingFriend = (displayName?: string) => t.factory.followingFriend(channel, lineAccountId, displayName);
@@ -74,7 +64,7 @@ const unreadOf = async (friendId: number) =>
 
 describe('talks: conversation list', () => {
   it('lists friends with messages, newest last message first, paged by 20, with name and un_read filters', async () => {
-    const other = await t.factory.lineAccount(tenant.account.id);
+    const other = await t.factory.lineAccount(t.tenant.account.id);
     const base = Date.parse('2026-01-01T00:00:00Z');
     const rows = Array.from({ length: 25 }, (_, i) => ({
       lineAccountId,
@@ -160,7 +150,7 @@ describe('talks: conversation list', () => {
       method: 'POST',
       path: '/service/messages/read',
       body: { friend_id: row.id },
-      ...asStaff(tenant.tokens.viewer),
+      ...asStaff(t.tenant.tokens.viewer),
     });
     expect(viewer.status).toBe(200);
   });
@@ -186,14 +176,14 @@ describe('talks: conversation list', () => {
       expect(response.status).toBe(200);
       return (response.json.data as Conversation[]).map((c) => c.picture_url);
     };
-    expect(await pictureOf(tenant.tokens.staff)).toEqual([pictureUrl]);
+    expect(await pictureOf(t.tenant.tokens.staff)).toEqual([pictureUrl]);
     // The viewer's authority lacks personal_data: the friend list nulls the picture, so does the talk list.
-    expect(await pictureOf(tenant.tokens.viewer)).toEqual([null]);
+    expect(await pictureOf(t.tenant.tokens.viewer)).toEqual([null]);
     const friendList = await t.request({
       method: 'GET',
       path: '/service/friends',
       query: { name: '写真 あり子' },
-      ...asStaff(tenant.tokens.viewer),
+      ...asStaff(t.tenant.tokens.viewer),
     });
     expect((friendList.json.data as { picture_url: string | null }[]).map((f) => f.picture_url)).toEqual([null]);
   });
@@ -212,7 +202,7 @@ describe('talks: sending', () => {
       direction: 'outgoing',
       type: 'text',
       content: { type: 'text', text: 'はい、承ります' },
-      sent_by: { id: tenant.staff.id, name: tenant.staff.name },
+      sent_by: { id: t.tenant.staff.id, name: t.tenant.staff.name },
       delivery_status: 'queued',
       failure_reason: null,
     });
@@ -292,7 +282,7 @@ describe('talks: sending', () => {
 
   it('view-only staff and staff without the send_messages capability cannot send (403)', async () => {
     const { friend, row } = await followingFriend();
-    expect((await send(row.id, { type: 'text', text: 'x' }, tenant.tokens.viewer)).status).toBe(403);
+    expect((await send(row.id, { type: 'text', text: 'x' }, t.tenant.tokens.viewer)).status).toBe(403);
     expect((await send(row.id, { type: 'text', text: 'x' }, noSendToken)).status).toBe(403);
     expect((await historyOf(row.id)).data).toEqual([]);
     expect(friend.inbox()).toEqual([]);
@@ -311,7 +301,7 @@ describe('talks: sending', () => {
   });
 
   it('a friend id of another channel is not found (404) for history, read and send', async () => {
-    const other = await t.factory.lineAccount(tenant.account.id);
+    const other = await t.factory.lineAccount(t.tenant.account.id);
     const [stranger] = await db()
       .insert(friends)
       .values({ lineAccountId: other.id, lineUserId: 'Ustranger', unreadCount: 3, lastMessageAt: new Date() })

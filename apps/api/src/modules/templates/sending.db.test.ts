@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
+import type { SimChannel } from '@linq/line-simulator';
 import {
   HTTPS_URL_MESSAGE,
   infoVariable,
@@ -11,8 +11,7 @@ import {
   type TalkMessage,
   type TemplateDetail,
 } from '@linq/contract';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import type { Tenant } from '../../test/factory.ts';
+import { useTestApp } from '../../test/kit.ts';
 import { deliveries } from '../delivery/schema.ts';
 import { friendInfoValues, friends } from '../friends/schema.ts';
 import { userLineAccounts } from '../line-accounts/schema.ts';
@@ -22,9 +21,7 @@ import { waitFor } from '../../test/wait.ts';
 import { BLOCKED_MESSAGE } from '../talks/service.ts';
 import { messageOf, payloadOf } from './test-support.ts';
 
-let sim: LineSimulator;
-let t: TestApp;
-let tenant: Tenant;
+const t = useTestApp({ simulator: true });
 let channel: SimChannel;
 let lineAccountId: number;
 let webhookUrl: string;
@@ -33,33 +30,26 @@ let secret: string;
 let noSendToken: string;
 
 beforeAll(async () => {
-  sim = await startLineSimulator();
-  t = await startTestApp({}, { simulator: sim });
   const consoleUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  tenant = await t.factory.tenant();
-  const bound = await t.factory.simulatedChannel(tenant.account.id, sim, consoleUrl);
+  const bound = await t.factory.simulatedChannel(t.tenant.account.id, t.sim, consoleUrl);
   ({ channel, secret } = bound);
   lineAccountId = bound.row.id;
   webhookUrl = `${consoleUrl}/webhooks/line/${bound.row.webhookKey}`;
-  await t.runtime.ctx.database.db.insert(userLineAccounts).values([
-    { userId: tenant.staff.id, lineAccountId },
-    { userId: tenant.viewer.id, lineAccountId },
+  await t.db.insert(userLineAccounts).values([
+    { userId: t.tenant.staff.id, lineAccountId },
+    { userId: t.tenant.viewer.id, lineAccountId },
   ]);
-  const authority = await t.factory.staffAuthority(tenant.account.id, permissionsWith('edit', false));
+  const authority = await t.factory.staffAuthority(t.tenant.account.id, permissionsWith('edit', false));
   const noSend = await t.factory.user('service', {
-    accountId: tenant.account.id,
+    accountId: t.tenant.account.id,
     staffAuthorityId: authority.id,
     lineAccountIds: [lineAccountId],
   });
   noSendToken = await t.factory.login('service', noSend.email);
 });
-afterAll(async () => {
-  await t?.stop();
-  await sim?.stop();
-});
 
-const db = () => t.runtime.ctx.database.db;
-const staffIn = (id = lineAccountId, token = tenant.tokens.staff) => ({ token, lineAccountId: id });
+const db = () => t.db;
+const staffIn = (id = lineAccountId, token = t.tenant.tokens.staff) => ({ token, lineAccountId: id });
 
 async function createTemplate(message = messageOf('text_message'), id = lineAccountId): Promise<TemplateDetail> {
   const response = await t.request({
@@ -71,14 +61,14 @@ async function createTemplate(message = messageOf('text_message'), id = lineAcco
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.json as unknown as TemplateDetail;
 }
-const sendTest = (templateId: number, friendId: number, token = tenant.tokens.staff, id = lineAccountId) =>
+const sendTest = (templateId: number, friendId: number, token = t.tenant.tokens.staff, id = lineAccountId) =>
   t.request({
     method: 'POST',
     path: `/service/templates/${templateId}/send_test`,
     body: { friend_id: friendId },
     ...staffIn(id, token),
   });
-const sendInTalk = (templateId: number, friendId: number, token = tenant.tokens.staff, id = lineAccountId) =>
+const sendInTalk = (templateId: number, friendId: number, token = t.tenant.tokens.staff, id = lineAccountId) =>
   t.request({
     method: 'POST',
     path: '/service/messages',
@@ -126,7 +116,7 @@ describe('sending a template', () => {
       direction: 'outgoing',
       type: 'text',
       content: { type: 'text', text },
-      sent_by: { id: tenant.staff.id },
+      sent_by: { id: t.tenant.staff.id },
     });
     const [delivery] = await db().select().from(deliveries).where(eq(deliveries.sourceId, template.plan.id));
     expect(delivery).toMatchObject({ source: 'template', lineAccountId });
@@ -174,9 +164,9 @@ describe('sending a template', () => {
     expect((await sendTest(template.plan.id, row.id, noSendToken)).status).toBe(403);
     expect((await sendInTalk(template.plan.id, row.id, noSendToken)).status).toBe(403);
     // View-only staff may read templates but not send them.
-    expect((await sendTest(template.plan.id, row.id, tenant.tokens.viewer)).status).toBe(403);
+    expect((await sendTest(template.plan.id, row.id, t.tenant.tokens.viewer)).status).toBe(403);
 
-    const realChannel = tenant.channels[0]!.id;
+    const realChannel = t.tenant.channels[0]!.id;
     const theirs = await createTemplate(messageOf('text_message'), realChannel);
     expect((await sendTest(theirs.plan.id, row.id)).status).toBe(404);
     expect((await sendInTalk(theirs.plan.id, row.id)).status).toBe(404);
@@ -186,10 +176,10 @@ describe('sending a template', () => {
     const httpImage = { ...messageOf('image'), image_url: 'http://localhost:3000/files/a.png' };
     const realFriend = await t.factory.friend(realChannel);
     const image = await createTemplate(httpImage, realChannel);
-    const refusedTest = await sendTest(image.plan.id, realFriend.id, tenant.tokens.staff, realChannel);
+    const refusedTest = await sendTest(image.plan.id, realFriend.id, t.tenant.tokens.staff, realChannel);
     expect(refusedTest.status).toBe(422);
     expect(refusedTest.json.errors).toEqual({ template_id: { description: HTTPS_URL_MESSAGE } });
-    const refusedTalk = await sendInTalk(image.plan.id, realFriend.id, tenant.tokens.staff, realChannel);
+    const refusedTalk = await sendInTalk(image.plan.id, realFriend.id, t.tenant.tokens.staff, realChannel);
     expect(refusedTalk.json.errors).toEqual({ 'message.template_id': { description: HTTPS_URL_MESSAGE } });
 
     await friend.unfollow();
@@ -245,7 +235,7 @@ describe('a tap on a template action', () => {
 
   it('adds nothing for unknown ids, another channel’s actions and postback data that is not ours', async () => {
     const { friend, row } = await followingFriend();
-    const elsewhere = await createTemplate(messageOf('confirm'), tenant.channels[0]!.id);
+    const elsewhere = await createTemplate(messageOf('confirm'), t.tenant.channels[0]!.id);
     const foreignAction = elsewhere.plan_actions[0]!.message.message_confirm!.message_actions[0]!.id;
     for (const data of [`linq:a:${foreignAction}`, 'linq:a:999999999', 'linq:a:new', 'action=coupon&id=1']) {
       await friend.postback(data);

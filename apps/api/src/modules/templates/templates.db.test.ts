@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { makePng } from '@linq/line-simulator';
 import {
@@ -12,8 +12,8 @@ import {
   type TemplateSavePayload,
   type UploadedImage,
 } from '@linq/contract';
-import { startTestApp, type TestApp, type TestRequest } from '../../test/harness.ts';
-import type { Tenant } from '../../test/factory.ts';
+import { type TestRequest } from '../../test/harness.ts';
+import { useTestApp } from '../../test/kit.ts';
 import { folders } from '../folders/schema.ts';
 import { messageTemplateActions } from './schema.ts';
 import { UNSAVED_ITEM_MESSAGE } from './items.ts';
@@ -29,20 +29,12 @@ import {
 } from './service.ts';
 import { action, idsOf, messageOf, multipartImage, payloadOf, stateOf, withoutItemIds } from './test-support.ts';
 
-let t: TestApp;
-let tenant: Tenant;
-let other: Tenant;
-beforeAll(async () => {
-  t = await startTestApp();
-  tenant = await t.factory.tenant();
-  other = await t.factory.tenant();
-});
-afterAll(() => t.stop());
+const t = useTestApp({ tenants: 2 });
 
 const BASE = '/service/templates';
-const channel = (n: 0 | 1) => tenant.channels[n]!.id;
-const db = () => t.runtime.ctx.database.db;
-const asStaff = (request: Omit<TestRequest, 'token'>, token = tenant.tokens.staff) =>
+const channel = (n: 0 | 1) => t.tenant.channels[n]!.id;
+const db = () => t.db;
+const asStaff = (request: Omit<TestRequest, 'token'>, token = t.tenant.tokens.staff) =>
   t.request({ lineAccountId: channel(0), ...request, token });
 
 async function create(payload: TemplateSavePayload, lineAccountId = channel(0)): Promise<TemplateDetail> {
@@ -332,10 +324,10 @@ describe('folders', () => {
 
 describe('the template list', () => {
   it('filters by type, folder and name (% and _ taken literally), newest update first, in pages, with folder names', async () => {
-    const lineAccountId = (await t.factory.lineAccount(tenant.account.id)).id;
+    const lineAccountId = (await t.factory.lineAccount(t.tenant.account.id)).id;
     const staff = await t.factory.user('service', {
-      accountId: tenant.account.id,
-      staffAuthorityId: tenant.fullAuthority.id,
+      accountId: t.tenant.account.id,
+      staffAuthorityId: t.tenant.fullAuthority.id,
       lineAccountIds: [lineAccountId],
     });
     const token = await t.factory.login('service', staff.email);
@@ -468,7 +460,7 @@ describe('copy and delete', () => {
 describe('permissions', () => {
   it('lets view-only staff list and read but not save, delete, copy or upload (403)', async () => {
     const created = await createOf('text_message');
-    const viewer = tenant.tokens.viewer;
+    const viewer = t.tenant.tokens.viewer;
     expect((await asStaff({ method: 'GET', path: BASE }, viewer)).status).toBe(200);
     expect((await asStaff({ method: 'GET', path: `${BASE}/${created.plan.id}` }, viewer)).status).toBe(200);
     const payload = payloadOf(stateOf(created).message, {}, created.plan.id);
@@ -485,20 +477,20 @@ describe('permissions', () => {
     expect((await upload(viewer)).status).toBe(403);
     // The viewer is not assigned the second channel; other tenants' staff none of ours.
     expect((await asStaff({ method: 'GET', path: BASE, lineAccountId: channel(1) }, viewer)).status).toBe(403);
-    expect((await asStaff({ method: 'GET', path: BASE }, other.tokens.staff)).status).toBe(403);
+    expect((await asStaff({ method: 'GET', path: BASE }, t.other.tokens.staff)).status).toBe(403);
     expect((await t.request({ method: 'GET', path: BASE, lineAccountId: channel(0) })).status).toBe(401);
     expect(
-      (await t.request({ method: 'GET', path: BASE, lineAccountId: channel(0), token: tenant.tokens.owner })).status,
+      (await t.request({ method: 'GET', path: BASE, lineAccountId: channel(0), token: t.tenant.tokens.owner })).status,
     ).toBe(401);
   });
 
   it('uploads template images with templates edit, without the send_messages capability', async () => {
-    const authority = await t.factory.staffAuthority(tenant.account.id, {
+    const authority = await t.factory.staffAuthority(t.tenant.account.id, {
       ...permissionsWith('none', false),
       features: { ...permissionsWith('none', false).features, templates: 'edit' },
     });
     const editor = await t.factory.user('service', {
-      accountId: tenant.account.id,
+      accountId: t.tenant.account.id,
       staffAuthorityId: authority.id,
       lineAccountIds: [channel(0)],
     });
@@ -510,7 +502,7 @@ describe('permissions', () => {
     expect(served.statusCode).toBe(200);
     // The image goes into an image template as its address.
     await create(payloadOf({ ...messageOf('image'), image_url: image.originalContentUrl }));
-    const wrongFile = await upload(tenant.tokens.staff, Buffer.from('GIF89a'));
+    const wrongFile = await upload(t.tenant.tokens.staff, Buffer.from('GIF89a'));
     expect(wrongFile.status).toBe(422);
   });
 });

@@ -1,32 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { makePng } from '@linq/line-simulator';
 import type { TemplateDetail, TemplateListItem, UploadedImage } from '@linq/contract';
-import { startTestApp, type TestApp, type TestRequest } from '../../test/harness.ts';
-import type { Tenant } from '../../test/factory.ts';
+import { type TestRequest } from '../../test/harness.ts';
+import { useTestApp } from '../../test/kit.ts';
 import { folders } from '../folders/schema.ts';
 import { messageTemplateActions } from './schema.ts';
 import { FOLDER_FIELD, FOLDER_MESSAGE } from './service.ts';
 import { idsOf, messageOf, multipartImage, payloadOf, stateOf, withoutItemIds } from './test-support.ts';
 
-let t: TestApp;
-let tenant: Tenant;
-let adminToken: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  tenant = await t.factory.tenant();
-  const admin = await t.factory.user('admin');
-  adminToken = await t.factory.login('admin', admin.email);
-});
-afterAll(() => t.stop());
+const t = useTestApp({ admin: true });
 
 const ADMIN = '/admin/teppan/templates';
 const BROWSE = '/service/teppan/templates';
 const CHANNEL = '/service/templates';
-const channel = (n: 0 | 1) => tenant.channels[n]!.id;
-const db = () => t.runtime.ctx.database.db;
-const asAdmin = (request: Omit<TestRequest, 'token'>) => t.request({ ...request, token: adminToken });
-const asStaff = (request: Omit<TestRequest, 'token'>, token = tenant.tokens.staff) =>
+const channel = (n: 0 | 1) => t.tenant.channels[n]!.id;
+const db = () => t.db;
+const asAdmin = (request: Omit<TestRequest, 'token'>) => t.request({ ...request, token: t.admin.token });
+const asStaff = (request: Omit<TestRequest, 'token'>, token = t.tenant.tokens.staff) =>
   t.request({ lineAccountId: channel(0), ...request, token });
 
 async function folder(scope: 'admin' | 'service', name = `フォルダ ${Math.random()}`) {
@@ -111,7 +102,7 @@ describe('teppan templates (administrators)', () => {
   });
 
   it('answers 401 to every session but an administrator’s', async () => {
-    for (const token of [tenant.tokens.owner, tenant.tokens.staff, tenant.tokens.agency]) {
+    for (const token of [t.tenant.tokens.owner, t.tenant.tokens.staff, t.tenant.tokens.agency]) {
       const response = await t.request({ method: 'GET', path: ADMIN, token, lineAccountId: channel(0) });
       expect(response.status).toBe(401);
     }
@@ -122,7 +113,7 @@ describe('teppan templates (administrators)', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: `/api${ADMIN}/images`,
-      headers: { 'content-type': body.contentType, authorization: `Bearer ${adminToken}` },
+      headers: { 'content-type': body.contentType, authorization: `Bearer ${t.admin.token}` },
       payload: body.payload,
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -131,7 +122,7 @@ describe('teppan templates (administrators)', () => {
     const staffUpload = await t.app.inject({
       method: 'POST',
       url: `/api${ADMIN}/images`,
-      headers: { 'content-type': body.contentType, authorization: `Bearer ${tenant.tokens.staff}` },
+      headers: { 'content-type': body.contentType, authorization: `Bearer ${t.tenant.tokens.staff}` },
       payload: body.payload,
     });
     expect(staffUpload.statusCode).toBe(401);
@@ -145,7 +136,7 @@ describe('teppan templates offered to channels', () => {
     await asStaff({ method: 'POST', path: CHANNEL, body: payloadOf(messageOf('confirm'), { name: 'チャネルの確認' }) });
     const list = await asStaff(
       { method: 'GET', path: BROWSE, query: { message_type: 'confirm' } },
-      tenant.tokens.viewer,
+      t.tenant.tokens.viewer,
     );
     expect(list.status).toBe(200);
     expect(namesOf(list)).toContain('ご来店確認');
@@ -198,7 +189,7 @@ describe('teppan templates offered to channels', () => {
     expect((await asStaff({ method: 'POST', path: `${BROWSE}/${copy.plan.id}/copy`, body: {} })).status).toBe(404);
     const viewer = await asStaff(
       { method: 'POST', path: `${BROWSE}/${teppan.plan.id}/copy`, body: {} },
-      tenant.tokens.viewer,
+      t.tenant.tokens.viewer,
     );
     expect(viewer.status).toBe(403);
   });

@@ -1,14 +1,12 @@
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
+import type { EventTransaction } from '../../platform/events.ts';
 import { lineClient, type LineClient } from '../../platform/line.ts';
-import { publishRealtime, type RealtimeEvent } from '../../platform/realtime.ts';
+import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 import { applyFollow, applyUnfollow, fetchProfile } from '../friends/lifecycle.ts';
-import { addScore, ensureFriend } from '../friends/repository.ts';
-import { tappedAction } from '../templates/taps.ts';
-import { incomingContent, storeIncoming, type StoredFile } from '../talks/incoming.ts';
+import { ensureFriend } from '../friends/repository.ts';
+import { receiveIncoming, type StoredFile } from '../talks/incoming.ts';
 import { findChannelUnscoped, type ChannelForLine } from '../line-accounts/repository.ts';
 import * as repo from './repository.ts';
-import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 
 const BATCH = 100;
 const CONTENT_TYPES = new Set(['image', 'video', 'audio', 'file']);
@@ -59,14 +57,12 @@ async function processEvent(
 ) {
   // Calls to LINE happen before the transaction, so no lock is held while waiting on the network.
   const prepared = await prepare(ctx, channel, client, event);
-  const published: RealtimeEvent[] = [];
-  await ctx.database.db.transaction(async (tx) => {
-    const locked = await repo.lockPendingEvent(tx, scope, event.id);
+  await ctx.events.transaction(ctx.database.db, async (on) => {
+    const locked = await repo.lockPendingEvent(on.tx, scope, event.id);
     if (!locked) return;
-    published.push(...(await apply(tx, scope, channel, locked, prepared)));
-    await repo.markProcessed(tx, scope, event.id);
+    await apply(ctx, on, scope, locked, prepared);
+    await repo.markProcessed(on.tx, scope, event.id);
   });
-  for (const change of published) await publishRealtime(ctx.database, change);
 }
 
 interface Prepared {
@@ -94,52 +90,42 @@ async function prepare(
   return { profile, file };
 }
 
+/**
+ * Hands the event to the module that owns its fact; that module publishes the domain event
+ * (friend.followed, message.received, …) in this transaction, where the other modules' subscribers
+ * react. Nothing else reacts here.
+ */
 async function apply(
-  tx: Db,
+  ctx: AppContext,
+  on: EventTransaction,
   scope: ChannelScope,
-  channel: ChannelForLine,
   event: repo.StoredEvent,
   prepared: Prepared,
-): Promise<RealtimeEvent[]> {
-  const userId = event.lineUserId;
-  if (!userId) return [];
+): Promise<void> {
+  const lineUserId = event.lineUserId;
+  if (!lineUserId) return;
+  const follow = { scope, lineUserId, webhookEventId: event.id, eventAt: event.occurredAt };
   switch (event.type) {
-    case 'follow': {
-      const friend = await applyFollow(tx, scope, userId, event.occurredAt, prepared.profile);
-      return [{ type: 'friend.updated', lineAccountId: channel.id, friendId: friend.id }];
-    }
-    case 'unfollow': {
-      const friend = await applyUnfollow(tx, scope, userId, event.occurredAt);
-      return [{ type: 'friend.updated', lineAccountId: channel.id, friendId: friend.id }];
-    }
+    case 'follow':
+      await applyFollow(ctx.database, on, follow, prepared.profile);
+      return;
+    case 'unfollow':
+      await applyUnfollow(ctx.database, on, follow);
+      return;
     case 'message':
     case 'postback': {
-      const friend = await ensureFriend(tx, scope, userId, prepared.profile);
-      // A tap on a template action of this channel: the talk shows its label, the friend gets its score.
-      const tap = event.type === 'postback' ? await tappedAction(tx, scope, event.payload) : undefined;
-      const messageId = await storeIncoming(
-        tx,
+      const friend = await ensureFriend(on.tx, scope, lineUserId, prepared.profile);
+      const input = {
         scope,
-        {
-          friendId: friend.id,
-          webhookEventId: event.id,
-          occurredAt: new Date(event.occurredAt),
-        },
-        incomingContent(event.payload, prepared.file, tap?.label ?? null),
-      );
-      if (messageId === null) return [];
-      const changes: RealtimeEvent[] = [
-        { type: 'message.created', lineAccountId: channel.id, friendId: friend.id, messageId, direction: 'incoming' },
-      ];
-      // In the event's transaction and only with its first stored message: a redelivered tap adds nothing.
-      if (tap && tap.score !== 0) {
-        await addScore(tx, scope, friend.id, tap.score);
-        changes.push({ type: 'friend.updated', lineAccountId: channel.id, friendId: friend.id });
-      }
-      return changes;
+        friendId: friend.id,
+        webhookEventId: event.id,
+        occurredAt: new Date(event.occurredAt),
+      };
+      await receiveIncoming(ctx.database, on, input, event.payload, prepared.file);
+      return;
     }
     default:
       // Other event types (join, unsend, videoPlayComplete, …) are kept as stored events only.
-      return [];
+      return;
   }
 }

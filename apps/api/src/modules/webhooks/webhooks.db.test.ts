@@ -1,15 +1,14 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import type { SimChannel } from '@linq/line-simulator';
+import { useTestApp } from '../../test/kit.ts';
 import { friends } from '../friends/schema.ts';
 import { messages } from '../talks/schema.ts';
 import { webhookEvents } from './schema.ts';
 import { waitFor } from '../../test/wait.ts';
 
-let sim: LineSimulator;
-let t: TestApp;
+const t = useTestApp({ simulator: true, tenants: 0 });
 let consoleUrl: string;
 let lineAccountId: number;
 let webhookKey: string;
@@ -17,21 +16,15 @@ let secret: string;
 let channel: SimChannel;
 
 beforeAll(async () => {
-  sim = await startLineSimulator();
-  t = await startTestApp({}, { simulator: sim });
   consoleUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const account = await t.factory.account();
-  const bound = await t.factory.simulatedChannel(account.id, sim, consoleUrl);
+  const bound = await t.factory.simulatedChannel(account.id, t.sim, consoleUrl);
   ({ channel, secret } = bound);
   lineAccountId = bound.row.id;
   webhookKey = bound.row.webhookKey;
 });
-afterAll(async () => {
-  await t.stop();
-  await sim.stop();
-});
 
-const db = () => t.runtime.ctx.database.db;
+const db = () => t.db;
 const friendOf = async (lineUserId: string) =>
   (
     await db()
@@ -106,7 +99,7 @@ describe('webhook ingestion from the simulator', () => {
     ]);
     expect(stored[0]!.content).toMatchObject({ text: 'こんにちは🍣 <script>alert(1)</script>' });
     const file = (stored[1]!.content as { file: { file_key: string; size: number } }).file;
-    const bytes = await t.runtime.ctx.files.get(file.file_key);
+    const bytes = await t.ctx.files.get(file.file_key);
     expect(bytes?.subarray(1, 4).toString()).toBe('PNG');
     expect(stored[3]!.content).toEqual({ data: 'action=coupon&id=1' });
     expect(row.lastMessageType).toBe('postback');

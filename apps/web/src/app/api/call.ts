@@ -1,5 +1,10 @@
-import { IMAGE_UPLOAD_FIELD, type Endpoint, type EndpointInput, type EndpointOutput } from '@linq/contract';
-import { fillPath } from './url.ts';
+import {
+  fillPath,
+  IMAGE_UPLOAD_FIELD,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointOutput,
+} from '@linq/contract';
 import { request, type HandledFailures } from './request.ts';
 
 export interface CallOptions {

@@ -1,6 +1,5 @@
-import type { Endpoint, EndpointInput } from '@linq/contract';
+import { fillPath, type Endpoint, type EndpointInput } from '@linq/contract';
 import { request, type HandledFailures } from './request.ts';
-import { fillPath } from './url.ts';
 
 /**
  * The file name a Content-Disposition header gives: RFC 6266's `filename*` (RFC 5987 encoded, UTF-8 or

@@ -1,4 +1,4 @@
-import { trimStrings, type HttpMethod } from '@linq/contract';
+import { toQueryString, trimStrings, type HttpMethod } from '@linq/contract';
 import { API_BASE_URL } from '../config.ts';
 import { feedback } from '../feedback.ts';
 import { readStored, STORAGE_KEYS } from '../storage.ts';
@@ -11,7 +11,6 @@ import {
   requestErrorDescription,
   requestErrorTitle,
 } from './errors.ts';
-import { toQueryString } from './url.ts';
 
 /**
  * Failures the caller reports itself, so the request layer stays silent about them: `'http'` every

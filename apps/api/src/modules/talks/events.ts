@@ -1,0 +1,23 @@
+/** Facts of the talks module, published when a friend's message or tap is stored in the talk. */
+declare module '../../platform/events.ts' {
+  interface DomainEvents {
+    /** A friend sent a message (text, image, sticker, …), stored once per webhook event. */
+    'message.received': IncomingMessage & { messageType: string };
+    /** A friend tapped a postback action, stored once per webhook event. */
+    'postback.tapped': IncomingMessage & {
+      /** The postback's data as LINE sent it. */
+      data: string;
+      /** The template action it names (message_template_actions.id) when it is ours, else null. */
+      actionItemId: number | null;
+    };
+  }
+}
+
+export interface IncomingMessage {
+  lineAccountId: number;
+  friendId: number;
+  /** The stored talk message (messages.id). */
+  messageId: number;
+  /** The stored webhook event (webhook_events.id) that carried it. */
+  webhookEventId: number;
+}
