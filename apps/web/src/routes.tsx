@@ -174,7 +174,15 @@ const areaPages: Record<Role, RouteObject[]> = {
 function areaRoute(role: Role): RouteObject {
   return {
     id: `${role}-area`,
-    lazy: async () => (await loadChunk(() => import('./app/layout/AreaLayout.tsx'), role)).areaLayoutRoute(role),
+    lazy: async () => {
+      const [layout, headerTools] = await Promise.all([
+        loadChunk(() => import('./app/layout/AreaLayout.tsx'), role),
+        role === 'service'
+          ? loadChunk(() => import('./areas/service/phone-panel/ServiceHeaderTools.tsx'), role)
+          : undefined,
+      ]);
+      return layout.areaLayoutRoute(role, headerTools?.ServiceHeaderTools);
+    },
     // A pathless level whose boundary shows page errors inside the area layout.
     children: [{ id: `${role}-pages`, ErrorBoundary: ContentErrorBoundary, children: areaPages[role] }],
   };

@@ -29,6 +29,8 @@ export function ConfirmDeleteButton({
       cancelText={t('common.cancel')}
       okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' }}
       cancelButtonProps={{ 'data-testid': 'confirm-cancel' }}
+      // antd keeps the OK button loading until a returned promise settles, although its type says void.
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises
       onConfirm={() => onConfirm().catch(() => undefined)}
     >
       <Button danger size={compact ? 'small' : 'middle'} icon={<DeleteOutlined />} data-testid={testIdValue}>

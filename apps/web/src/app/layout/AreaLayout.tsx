@@ -1,7 +1,7 @@
 import { MenuOutlined } from '@ant-design/icons';
-import type { Role, SessionOf } from '@linq/contract';
+import type { Permissions, Role, SessionOf } from '@linq/contract';
 import { Button, Drawer, Flex, Grid, Layout, Result, Spin, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useNavigation } from 'react-router';
 import { homePath, loginPath } from '../areas.ts';
@@ -11,12 +11,17 @@ import { DEFAULT_SERVICE_NAME } from '../branding/title.ts';
 import { SPINNER_DELAY_MS } from '../config.ts';
 import { useRouteHandle } from '../route-handle.ts';
 import { requireSession, useSession } from '../session.ts';
-import { ServiceHeaderTools } from '../../areas/service/phone-panel/ServiceHeaderTools.tsx';
 import { ChannelSelector } from './ChannelSelector.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 const SIDER_WIDTH = 220;
+
+/**
+ * What an area adds to the header beside the channel selector (the service area's friend count
+ * and phone panel). The route table passes it in, so the shell imports no area.
+ */
+export type HeaderTools = ComponentType<{ permissions: Permissions; textColour?: string }>;
 
 function Brand({ role, colour }: { role: Role; colour?: string }) {
   const { themes } = useBranding();
@@ -49,7 +54,15 @@ function FeatureGuard({ session, children }: { session: SessionOf<Role>; childre
   return children;
 }
 
-function AreaShell({ role, session }: { role: Role; session: SessionOf<Role> }) {
+function AreaShell({
+  role,
+  session,
+  HeaderTools,
+}: {
+  role: Role;
+  session: SessionOf<Role>;
+  HeaderTools?: HeaderTools;
+}) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const navigation = useNavigation();
@@ -102,8 +115,8 @@ function AreaShell({ role, session }: { role: Role; session: SessionOf<Role> }) 
             </Flex>
             <Flex align="center" gap={8}>
               {session.role === 'service' && <ChannelSelector permissions={session.permissions} />}
-              {session.role === 'service' && (
-                <ServiceHeaderTools permissions={session.permissions} textColour={textColour} />
+              {session.role === 'service' && HeaderTools && (
+                <HeaderTools permissions={session.permissions} textColour={textColour} />
               )}
               <UserMenu role={role} userName={session.user.name} textColour={textColour} />
             </Flex>
@@ -121,16 +134,16 @@ function AreaShell({ role, session }: { role: Role; session: SessionOf<Role> }) 
   );
 }
 
-function AreaLayout({ role }: { role: Role }) {
+function AreaLayout({ role, HeaderTools }: { role: Role; HeaderTools?: HeaderTools }) {
   const session = useSession(role);
   // The loader has checked the session; it can still end later (logout elsewhere, expiry).
   if (!session) return <Navigate to={loginPath(role)} replace />;
-  return <AreaShell role={role} session={session} />;
+  return <AreaShell role={role} session={session} HeaderTools={HeaderTools} />;
 }
 
-export function areaLayoutRoute(role: Role) {
+export function areaLayoutRoute(role: Role, HeaderTools?: HeaderTools) {
   return {
     loader: requireSession(role),
-    Component: () => <AreaLayout role={role} />,
+    Component: () => <AreaLayout role={role} HeaderTools={HeaderTools} />,
   };
 }

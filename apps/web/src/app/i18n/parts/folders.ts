@@ -26,6 +26,7 @@ const ja = {
     loadFailed: 'フォルダを読み込めませんでした',
     loadMore: 'さらに表示',
     current: 'フォルダ: {{name}}',
+    none: 'フォルダなし',
   },
 };
 
@@ -54,6 +55,7 @@ const en: typeof ja = {
     loadFailed: 'The folders could not be loaded',
     loadMore: 'Show more',
     current: 'Folder: {{name}}',
+    none: 'No folder',
   },
 };
 

@@ -1,5 +1,5 @@
-import { TemplateEditorPage } from '../../service/templates/TemplateEditorPage.tsx';
-import { TEPPAN_TEMPLATES } from '../../service/templates/template-kind.ts';
+import { TemplateEditorPage } from '../../../components/templates/TemplateEditorPage.tsx';
+import { TEPPAN_TEMPLATES } from '../../../components/templates/template-kind.ts';
 
 /** /admin/teppan/templates/:message_type/create and /edit/:id. */
 export default function TeppanTemplateEditPage() {

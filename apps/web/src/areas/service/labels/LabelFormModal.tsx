@@ -1,7 +1,8 @@
 import { HEX_COLOR, LABEL_NAME_MAX, type Folder } from '@linq/contract';
-import { ColorPicker, Form, Input, Select, Space } from 'antd';
+import { ColorPicker, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal, NameItem } from '../../../components/FormModal.tsx';
+import { FolderSelect } from '../../../components/folders/FolderSelect.tsx';
 import { DEFAULT_MARK_COLOUR, MARK_COLOURS, type Label, type LabelFormValues, type LabelKind } from './label-kind.ts';
 import '../../../app/i18n/parts/labels.ts';
 
@@ -60,32 +61,6 @@ export function LabelFormModal({ kind, label, folders, defaultFolderId, onSave, 
         </Form.Item>
       )}
     </FormModal>
-  );
-}
-
-// Folder ids are positive, so 0 can stand for "no folder" (antd's Select treats null as no value).
-const NO_FOLDER = 0;
-
-/** A folder choice whose value is the folder id, or null for no folder. */
-export function FolderSelect(props: {
-  folders: readonly Folder[];
-  value?: number | null;
-  onChange?: (value: number | null) => void;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Select<number>
-      value={props.value ?? NO_FOLDER}
-      onChange={(value) => props.onChange?.(value === NO_FOLDER ? null : value)}
-      options={[
-        { value: NO_FOLDER, label: t('labels.noFolder') },
-        ...props.folders.map((folder) => ({ value: folder.id, label: folder.name })),
-      ]}
-      showSearch={{ optionFilterProp: 'label' }}
-      style={{ width: '100%' }}
-      data-testid={props.testId}
-    />
   );
 }
 

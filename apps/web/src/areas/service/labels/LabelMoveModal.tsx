@@ -2,7 +2,7 @@ import type { Folder } from '@linq/contract';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
-import { FolderSelect } from './LabelFormModal.tsx';
+import { FolderSelect } from '../../../components/folders/FolderSelect.tsx';
 import '../../../app/i18n/parts/labels.ts';
 
 interface LabelMoveModalProps {

@@ -8,7 +8,7 @@ import { invalidateEndpoints, useEndpointMutation } from '../../../app/api/queri
 import { feedback } from '../../../app/feedback.ts';
 import { useSession } from '../../../app/session.ts';
 import { TemplatePicker } from './TemplatePicker.tsx';
-import { imageFileProblem, uploadImage } from './upload.ts';
+import { imageFileProblem, uploadImage } from '../../../components/image-upload.ts';
 import '../../../app/i18n/parts/talks.ts';
 
 /** The server's own message of a refused send or upload (422 field message or 413 text). */

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SPINNER_DELAY_MS } from '../../../app/config.ts';
 import { MessagePreview } from '../../../components/message-builder/index.ts';
-import { SERVICE_TEMPLATES } from '../templates/template-kind.ts';
-import { useTemplateList } from '../templates/useTemplates.ts';
+import { SERVICE_TEMPLATES } from '../../../components/templates/template-kind.ts';
+import { useTemplateList } from '../../../components/templates/useTemplates.ts';
 import '../../../app/i18n/parts/templates.ts';
 
 const PAGE_SIZE = 8;

@@ -1,5 +1,5 @@
-import { TemplateEditorPage } from './TemplateEditorPage.tsx';
-import { SERVICE_TEMPLATES } from './template-kind.ts';
+import { TemplateEditorPage } from '../../../components/templates/TemplateEditorPage.tsx';
+import { SERVICE_TEMPLATES } from '../../../components/templates/template-kind.ts';
 
 /** /service/templates/:message_type/create and /edit/:id. */
 export default function TemplateEditPage() {

@@ -1,5 +1,5 @@
-import { TemplateListPage } from './TemplateListPage.tsx';
-import { SERVICE_TEMPLATES } from './template-kind.ts';
+import { TemplateListPage } from '../../../components/templates/TemplateListPage.tsx';
+import { SERVICE_TEMPLATES } from '../../../components/templates/template-kind.ts';
 
 /** /service/templates/:message_type: the channel's templates of one message type. */
 export default function TemplatesPage() {

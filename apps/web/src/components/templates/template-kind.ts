@@ -1,5 +1,5 @@
 import { MESSAGE_TYPES, teppanTemplatesApi, templatesApi, type MessageType } from '@linq/contract';
-import type { FolderArea } from '../../../components/folders/useFolders.ts';
+import type { FolderArea } from '../folders/useFolders.ts';
 
 /**
  * What differs between the channel's templates (/service/templates) and the platform's teppan

@@ -3,11 +3,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Flex, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../../app/api/call.ts';
-import { isApiError } from '../../../app/api/errors.ts';
-import { endpointQuery } from '../../../app/api/queries.ts';
-import { feedback } from '../../../app/feedback.ts';
-import '../../../app/i18n/parts/templates.ts';
+import { call } from '../../app/api/call.ts';
+import { isApiError } from '../../app/api/errors.ts';
+import { endpointQuery } from '../../app/api/queries.ts';
+import { feedback } from '../../app/feedback.ts';
+import '../../app/i18n/parts/templates.ts';
 
 /** How many matching friends the picker offers at a time (type more of the name to narrow). */
 const FRIEND_OPTIONS = 20;

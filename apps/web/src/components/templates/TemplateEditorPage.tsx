@@ -14,15 +14,15 @@ import { Alert, Button, Card, Col, Form, Grid, Input, Result, Row, Space, Typogr
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { call } from '../../../app/api/call.ts';
-import { isApiError } from '../../../app/api/errors.ts';
-import { feedback } from '../../../app/feedback.ts';
-import { useFolderList } from '../../../components/folders/useFolders.ts';
-import { useLeaveGuard } from '../../../components/LeaveGuard.tsx';
-import { LoadState, recordId } from '../../../components/LoadState.tsx';
-import { hasBlockingIssues, MessageBuilder, MessagePreview } from '../../../components/message-builder/index.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
-import { FolderSelect } from '../labels/LabelFormModal.tsx';
+import { call } from '../../app/api/call.ts';
+import { isApiError } from '../../app/api/errors.ts';
+import { feedback } from '../../app/feedback.ts';
+import { useFolderList } from '../folders/useFolders.ts';
+import { useLeaveGuard } from '../LeaveGuard.tsx';
+import { LoadState, recordId } from '../LoadState.tsx';
+import { hasBlockingIssues, MessageBuilder, MessagePreview } from '../message-builder/index.ts';
+import { PageHeader } from '../PageHeader.tsx';
+import { FolderSelect } from '../folders/FolderSelect.tsx';
 import { editPathOf, listPathOf, messageTypeOf, type TemplateKind } from './template-kind.ts';
 import { snapshotOf, splitSaveErrors, templateStateOf } from './template-editing.ts';
 import { UnknownTemplateType } from './template-parts.tsx';
@@ -33,7 +33,7 @@ import {
   useInfoFieldOptions,
   useTemplatePermissions,
 } from './useTemplates.ts';
-import '../../../app/i18n/parts/templates.ts';
+import '../../app/i18n/parts/templates.ts';
 
 /** /…/templates/:message_type/create and /edit/:id: one editor for a new or a saved template. */
 export function TemplateEditorPage({ kind }: { kind: TemplateKind }) {

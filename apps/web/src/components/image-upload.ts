@@ -6,7 +6,7 @@ import {
   IMAGE_UPLOAD_TYPES,
   type EndpointOutput,
 } from '@linq/contract';
-import { uploadFile } from '../../../app/api/call.ts';
+import { uploadFile } from '../app/api/call.ts';
 
 /** What the browser can tell before uploading (the server checks the bytes again). */
 export function imageFileProblem(file: Pick<File, 'type' | 'size'>): string | null {

@@ -1,13 +1,13 @@
 import { allows, IMAGE_DIMENSIONS_MESSAGE, infoFieldsApi, type MessageType, type TemplateDetail } from '@linq/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { call, uploadFile } from '../../../app/api/call.ts';
-import { isApiError } from '../../../app/api/errors.ts';
-import { endpointQuery, invalidateEndpoints, markEndpointsStale, queryClient } from '../../../app/api/queries.ts';
-import { useSelectedChannelId } from '../../../app/channels/channels.ts';
-import { useSession } from '../../../app/session.ts';
-import type { InfoField, UploadedBuilderImage } from '../../../components/message-builder/index.ts';
-import { imageFileProblem } from '../talks/upload.ts';
+import { call, uploadFile } from '../../app/api/call.ts';
+import { isApiError } from '../../app/api/errors.ts';
+import { endpointQuery, invalidateEndpoints, markEndpointsStale, queryClient } from '../../app/api/queries.ts';
+import { useSelectedChannelId } from '../../app/channels/channels.ts';
+import { useSession } from '../../app/session.ts';
+import type { InfoField, UploadedBuilderImage } from '../message-builder/index.ts';
+import { imageFileProblem } from '../image-upload.ts';
 import type { TemplateKind } from './template-kind.ts';
 
 export interface TemplateListFilter {

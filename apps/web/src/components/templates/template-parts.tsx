@@ -3,10 +3,10 @@ import { MESSAGE_TYPES, type BuilderMessage, type MessageType } from '@linq/cont
 import { App, Button, Popover, Result, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MessagePreview } from '../../../components/message-builder/index.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { MessagePreview } from '../message-builder/index.ts';
+import { PageHeader } from '../PageHeader.tsx';
 import { listPathOf, type TemplateKind } from './template-kind.ts';
-import '../../../app/i18n/parts/templates.ts';
+import '../../app/i18n/parts/templates.ts';
 
 /** The address names no message type: a not-found state with a way to the text templates. */
 export function UnknownTemplateType({ kind }: { kind: TemplateKind }) {

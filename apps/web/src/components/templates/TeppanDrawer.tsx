@@ -4,14 +4,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Empty, Flex, Input, List, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../../app/api/call.ts';
-import { SPINNER_DELAY_MS } from '../../../app/config.ts';
-import { useSelectedChannelId } from '../../../app/channels/channels.ts';
-import { formatDateTime } from '../../../components/format.ts';
+import { call } from '../../app/api/call.ts';
+import { SPINNER_DELAY_MS } from '../../app/config.ts';
+import { useSelectedChannelId } from '../../app/channels/channels.ts';
+import { formatDateTime } from '../format.ts';
 import { editPathOf, SERVICE_TEMPLATES } from './template-kind.ts';
 import { PreviewPopover, useCopiedNotice } from './template-parts.tsx';
 import { templatesChanged } from './useTemplates.ts';
-import '../../../app/i18n/parts/templates.ts';
+import '../../app/i18n/parts/templates.ts';
 
 const PAGE_SIZE = 10;
 

@@ -1,6 +1,6 @@
 import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE, IMAGE_UPLOAD_MAX_BYTES } from '@linq/contract';
 import { describe, expect, it } from 'vitest';
-import { imageFileProblem } from './upload.ts';
+import { imageFileProblem } from './image-upload.ts';
 
 describe('imageFileProblem', () => {
   it('lets JPEG and PNG files up to 10 MB through and names the problem of others', () => {
