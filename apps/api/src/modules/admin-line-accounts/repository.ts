@@ -4,6 +4,7 @@
  * this module call them.
  */
 import { and, asc, count, desc, eq, ilike, ne, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AccountScope, ChannelScope } from '../../platform/principal.ts';
 import type { Db } from '../../platform/db.ts';
 import { containsPattern } from '../../platform/sql.ts';
 import { channelDeliveryStates, deliveries } from '../delivery/schema.ts';
@@ -185,12 +186,16 @@ export async function updateUnscoped(db: Db, id: number, values: ChannelValues):
 }
 
 /** A channel moved to another account: the old account's staff lose their assignment to it. */
-export async function dropForeignAssignments(db: Db, id: number, accountId: number): Promise<void> {
+export async function dropForeignAssignments(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  { accountId }: AccountScope,
+): Promise<void> {
   await db
     .delete(userLineAccounts)
     .where(
       and(
-        eq(userLineAccounts.lineAccountId, id),
+        eq(userLineAccounts.lineAccountId, lineAccountId),
         notInArray(
           userLineAccounts.userId,
           db.select({ id: users.id }).from(users).where(eq(users.accountId, accountId)),

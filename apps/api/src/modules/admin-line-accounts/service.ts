@@ -13,7 +13,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { conflict, fieldError, notFound, requireSameId } from '../../platform/errors.ts';
 import { LineApiError, lineClient, type LineEndpoints } from '../../platform/line.ts';
-import { channelScope, type AdminPrincipal } from '../../platform/principal.ts';
+import { accountScope, channelScope, type AdminPrincipal } from '../../platform/principal.ts';
 import * as repo from './repository.ts';
 import { bindChannelById } from '../simulator/bind.ts';
 import { credentialsFixed } from '../delivery/service.ts';
@@ -100,7 +100,8 @@ export async function update(
       ...(input.channel_access_token ? { channelAccessTokenSealed: ctx.secrets.seal(input.channel_access_token) } : {}),
     });
     if (previousAccountId === undefined) throw notFound(CHANNEL);
-    if (previousAccountId !== input.account_id) await repo.dropForeignAssignments(tx, id, input.account_id);
+    if (previousAccountId !== input.account_id)
+      await repo.dropForeignAssignments(tx, channelScope(id), accountScope(input.account_id));
   });
   // A new token may be the fixed one: deliveries waiting for it go out (or wait again on a 401).
   if (input.channel_access_token) await credentialsFixed(ctx, channelScope(id));

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { Role } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
+import type { AccountScope, AgencyScope } from '../../platform/principal.ts';
 import { lineAccounts, userLineAccounts } from '../line-accounts/schema.ts';
 import { loginFailures, sessions, users } from './schema.ts';
 import { staffAuthorities } from '../staff-authorities/schema.ts';
@@ -38,7 +39,7 @@ export async function findUser(db: Db, userId: number) {
   return user;
 }
 
-export async function findAgency(db: Db, agencyId: number) {
+export async function findAgency(db: Db, { agencyId }: AgencyScope) {
   const [agency] = await db
     .select({ id: agencies.id, name: agencies.name })
     .from(agencies)
@@ -46,7 +47,7 @@ export async function findAgency(db: Db, agencyId: number) {
   return agency;
 }
 
-export async function findAccount(db: Db, accountId: number) {
+export async function findAccount(db: Db, { accountId }: AccountScope) {
   const [account] = await db
     .select({ id: accounts.id, name: accounts.name, time_zone: accounts.timeZone })
     .from(accounts)
@@ -54,7 +55,7 @@ export async function findAccount(db: Db, accountId: number) {
   return account;
 }
 
-export async function findStaffAuthority(db: Db, accountId: number, staffAuthorityId: number) {
+export async function findStaffAuthority(db: Db, { accountId }: AccountScope, staffAuthorityId: number) {
   const [row] = await db
     .select({ id: staffAuthorities.id, name: staffAuthorities.name, permissions: staffAuthorities.permissions })
     .from(staffAuthorities)
@@ -62,7 +63,7 @@ export async function findStaffAuthority(db: Db, accountId: number, staffAuthori
   return row;
 }
 
-export async function channelsOfUser(db: Db, accountId: number, userId: number) {
+export async function channelsOfUser(db: Db, { accountId }: AccountScope, userId: number) {
   return db
     .select({ id: lineAccounts.id, name: lineAccounts.name, status: lineAccounts.status })
     .from(lineAccounts)

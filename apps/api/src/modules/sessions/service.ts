@@ -2,7 +2,7 @@ import type { Role, SessionOf, SessionRecord } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../platform/password-hash.ts';
-import type { Principal, PrincipalOf } from '../../platform/principal.ts';
+import { accountScope, agencyScope, type Principal, type PrincipalOf } from '../../platform/principal.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import * as repo from './repository.ts';
 
@@ -83,21 +83,21 @@ async function sessionRecord(ctx: AppContext, user: repo.UserRow, expiresAt: Dat
     case 'admin':
       return { role: 'admin', ...common };
     case 'agency': {
-      const agency = await repo.findAgency(db, owner(user.agencyId));
+      const agency = await repo.findAgency(db, agencyScope(owner(user.agencyId)));
       if (!agency) throw unauthorized();
       return { role: 'agency', ...common, agency };
     }
     case 'account': {
-      const account = await repo.findAccount(db, owner(user.accountId));
+      const account = await repo.findAccount(db, accountScope(owner(user.accountId)));
       if (!account) throw unauthorized();
       return { role: 'account', ...common, account };
     }
     case 'service': {
-      const accountId = owner(user.accountId);
+      const scope = accountScope(owner(user.accountId));
       const [account, authority, channels] = await Promise.all([
-        repo.findAccount(db, accountId),
-        repo.findStaffAuthority(db, accountId, owner(user.staffAuthorityId)),
-        repo.channelsOfUser(db, accountId, user.id),
+        repo.findAccount(db, scope),
+        repo.findStaffAuthority(db, scope, owner(user.staffAuthorityId)),
+        repo.channelsOfUser(db, scope, user.id),
       ]);
       if (!account || !authority) throw unauthorized();
       return {
