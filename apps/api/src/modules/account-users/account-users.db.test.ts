@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accountUsersApi as api, permissionsWith, type AccountUser } from '@linq/contract';
+import { type AccountUser, accountUsersApi as api, permissionsWith, sessionsApi } from '@linq/contract';
 import { type TestRequest } from '../../test/harness.ts';
 import { outputOf, useTestApp } from '../../test/kit.ts';
 import { users } from '../sessions/schema.ts';
@@ -73,13 +73,8 @@ describe('account users', () => {
 
     const session = await login('new.staff@test.example');
     expect(session.status).toBe(201);
-    const token = (session.json.data as { access_token: string }).access_token;
-    const record = (await me(token)).json.data as {
-      user: { id: number };
-      permissions: unknown;
-      line_accounts: { id: number }[];
-      staff_authority: { id: number };
-    };
+    const token = outputOf(sessionsApi.service.login, session).data.access_token;
+    const record = outputOf(sessionsApi.service.me, await me(token)).data;
     expect(record.user.id).toBe(user.id);
     expect(record.staff_authority.id).toBe(t.tenant.fullAuthority.id);
     expect(record.permissions).toEqual(permissionsWith('edit', true));
@@ -160,7 +155,7 @@ describe('account users', () => {
     expect(after?.passwordChangedAt).toEqual(before?.passwordChangedAt);
 
     // The live session keeps working and already sees the new authority and channels.
-    const record = (await me(token)).json.data as { permissions: unknown; line_accounts: { id: number }[] };
+    const record = outputOf(sessionsApi.service.me, await me(token)).data;
     expect(record.permissions).toEqual(permissionsWith('edit', true));
     expect(record.line_accounts.map((c) => c.id)).toEqual(t.tenant.channels.map((c) => c.id));
     expect((await login(updated.email)).status).toBe(201);

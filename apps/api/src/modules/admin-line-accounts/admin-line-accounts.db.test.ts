@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AccountOption, AdminLineAccount, ConnectionTestResult } from '@linq/contract';
+import { adminLineAccountsApi, type AdminLineAccount } from '@linq/contract';
 import { type TestRequest, type TestResponse } from '../../test/harness.ts';
-import { useTestApp } from '../../test/kit.ts';
+import { outputOf, useTestApp } from '../../test/kit.ts';
 import { friends } from '../friends/schema.ts';
 import { lineAccounts, userLineAccounts } from '../line-accounts/schema.ts';
 import type { Tenant } from '../../test/factory.ts';
@@ -63,18 +63,17 @@ const updateBody = (channel: AdminLineAccount, body: Record<string, unknown> = {
   ...body,
 });
 
-async function createChannel(body: Record<string, unknown>): Promise<AdminLineAccount> {
+async function createChannel(body: Record<string, unknown>) {
   const r = await asAdmin({ method: 'POST', path: PATH, body });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return r.json.data as AdminLineAccount;
+  return outputOf(adminLineAccountsApi.create, r).data;
 }
 async function stored(id: number) {
   const [row] = await t.db.select().from(lineAccounts).where(eq(lineAccounts.id, id));
   return row;
 }
 const open = (sealed: string | null | undefined) => t.ctx.secrets.open(sealed!);
-const read = async (id: number) =>
-  (await asAdmin({ method: 'GET', path: `${PATH}/${id}` })).json.data as AdminLineAccount;
+const read = async (id: number) => (await t.call(adminLineAccountsApi.get, { params: { id } }, t.admin)).output.data;
 
 describe('admin line accounts', () => {
   it('connects a channel to an account, storing the secret and token sealed', async () => {
@@ -126,7 +125,7 @@ describe('admin line accounts', () => {
     const list = async (query: Record<string, string | number>) => {
       const r = await asAdmin({ method: 'GET', path: PATH, query });
       expect(r.status).toBe(200);
-      return { ids: (r.json.data as AdminLineAccount[]).map((c) => c.id), total: r.json.total_item_count };
+      return { ids: outputOf(adminLineAccountsApi.list, r).data.map((c) => c.id), total: r.json.total_item_count };
     };
 
     const all = await list({ limit: 1000 });
@@ -145,7 +144,7 @@ describe('admin line accounts', () => {
     });
     expect(page.json.pagination).toEqual({ current: 2, pageSize: 2 });
     expect(page.json.total_item_count).toBe(5);
-    expect((page.json.data as AdminLineAccount[]).map((c) => c.id)).toEqual([first.id, fresh.channels[1]!.id]);
+    expect(outputOf(adminLineAccountsApi.list, page).data.map((c) => c.id)).toEqual([first.id, fresh.channels[1]!.id]);
 
     expect(await list({ q: prefix.toUpperCase() })).toEqual({ ids: [second.id, first.id], total: 2 });
     expect(await list({ q: third.channel_id! })).toEqual({ ids: [third.id], total: 1 });
@@ -180,7 +179,7 @@ describe('admin line accounts', () => {
     const kept = await stored(channel.id);
     expect(kept!.channelSecretSealed).toBe(before!.channelSecretSealed);
     expect(kept!.channelAccessTokenSealed).toBe(before!.channelAccessTokenSealed);
-    expect((absent.json.data as AdminLineAccount).basic_id).toBeNull();
+    expect(outputOf(adminLineAccountsApi.update, absent).data.basic_id).toBeNull();
 
     const next = credentials();
     const replaced = await asAdmin({
@@ -204,7 +203,7 @@ describe('admin line accounts', () => {
       body: updateBody(current, { account_id: t.other.account.id, channel_id: `7${digits(9)}` }),
     });
     expect(moved.status).toBe(200);
-    expect((moved.json.data as AdminLineAccount).account).toEqual({
+    expect(outputOf(adminLineAccountsApi.update, moved).data.account).toEqual({
       id: t.other.account.id,
       name: t.other.account.name,
     });
@@ -362,7 +361,7 @@ describe('admin line accounts', () => {
       const channel = await createChannel(body);
       const r = await asAdmin({ method: 'POST', path: `${PATH}/${channel.id}/connection_test` });
       expect(r.status).toBe(200);
-      const result = r.json.data as ConnectionTestResult;
+      const result = outputOf(adminLineAccountsApi.connectionTest, r).data;
       expect(result).toMatchObject({
         ok: true,
         bot: { user_id: simChannel.botUserId, basic_id: '@555simu', display_name: 'デモ公式' },
@@ -387,7 +386,7 @@ describe('admin line accounts', () => {
       const channel = await createChannel({ ...body, channel_access_token: 'wrong-token' });
       const r = await asAdmin({ method: 'POST', path: `${PATH}/${channel.id}/connection_test` });
       expect(r.status).toBe(200);
-      const result = r.json.data as ConnectionTestResult;
+      const result = outputOf(adminLineAccountsApi.connectionTest, r).data;
       expect(result).toMatchObject({ ok: false, bot: null, status: 401 });
       expect(result.error).toMatch(/^HTTP 401: Authentication failed/);
       const recorded = await read(channel.id);
@@ -400,7 +399,7 @@ describe('admin line accounts', () => {
         body: updateBody(recorded, { channel_access_token: body.channel_access_token }),
       });
       const retried = await asAdmin({ method: 'POST', path: `${PATH}/${channel.id}/connection_test` });
-      expect((retried.json.data as ConnectionTestResult).ok).toBe(true);
+      expect(outputOf(adminLineAccountsApi.connectionTest, retried).data.ok).toBe(true);
       expect((await read(channel.id)).connection).toMatchObject({ ok: true, error: null });
     });
 
@@ -418,7 +417,7 @@ describe('admin line accounts', () => {
   it('lists every account as picker options', async () => {
     const r = await asAdmin({ method: 'GET', path: '/admin/accounts/options' });
     expect(r.status).toBe(200);
-    const options = r.json.data as AccountOption[];
+    const options = outputOf(adminLineAccountsApi.accountOptions, r).data;
     expect(options).toEqual(
       expect.arrayContaining([
         { id: t.tenant.account.id, name: t.tenant.account.name },

@@ -7,13 +7,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { SimChannel } from '@linq/line-simulator';
 import {
+  adminLineAccountsApi,
   DELIVERY_WAIT_MESSAGES,
-  permissionsWith,
-  type AdminLineAccount,
   type DeliveryRetryResult,
+  permissionsWith,
   type TalkMessage,
+  talksApi,
 } from '@linq/contract';
-import { useTestApp } from '../../test/kit.ts';
+import { outputOf, useTestApp } from '../../test/kit.ts';
 import { deliveries } from './schema.ts';
 import { userLineAccounts } from '../line-accounts/schema.ts';
 import { waitFor } from '../../test/wait.ts';
@@ -56,7 +57,7 @@ async function send(lineAccountId: number, friendId: number, text: string) {
     body: { friend_id: friendId, message: { type: 'text', text } },
   });
   expect(response.status).toBe(201);
-  return response.json.data as TalkMessage;
+  return outputOf(talksApi.send, response).data;
 }
 async function talk(lineAccountId: number, friendId: number) {
   const response = await t.request({
@@ -67,7 +68,7 @@ async function talk(lineAccountId: number, friendId: number) {
     query: { friend_id: friendId },
   });
   expect(response.status).toBe(200);
-  return (response.json as unknown as { data: TalkMessage[] }).data;
+  return outputOf(talksApi.history, response).data;
 }
 /** The message as the talk shows it, once `check` holds. */
 const messageOnce = (lineAccountId: number, friendId: number, id: number, check: (m: TalkMessage) => boolean) =>
@@ -84,7 +85,7 @@ async function adminChannel(lineAccountId: number) {
     token: t.admin.token,
   });
   expect(response.status).toBe(200);
-  return response.json.data as AdminLineAccount;
+  return outputOf(adminLineAccountsApi.get, response).data;
 }
 const delivered = (channel: SimChannel, userId: string) =>
   channel.sentMessages().filter((m) => m.to === userId && m.delivered);

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { permissionsWith, type FriendDetail } from '@linq/contract';
+import { friendsApi, permissionsWith } from '@linq/contract';
 import { type TestRequest } from '../../test/harness.ts';
-import { useTestApp } from '../../test/kit.ts';
+import { outputOf, useTestApp } from '../../test/kit.ts';
 import { friendInfoValues, friends } from './schema.ts';
 import {
   DATE_MESSAGE,
@@ -33,9 +33,9 @@ const channelId = () => t.tenant.channels[0]!.id;
 const call = (request: Omit<TestRequest, 'lineAccountId'>, lineAccountId = channelId()) =>
   t.request({ token: t.tenant.tokens.staff, lineAccountId, ...request });
 const detailOf = async (id: number, token = t.tenant.tokens.staff) => {
-  const r = await call({ method: 'GET', path: `/service/friends/${id}`, token });
+  const r = await t.call(friendsApi.get, { params: { id } }, { token, lineAccountId: channelId() });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.json.data as FriendDetail;
+  return r.output.data;
 };
 const putValues = (id: number, values: { field_id: number; value: string }[], token = t.tenant.tokens.staff) =>
   call({ method: 'PUT', path: `/service/friends/${id}/info_values`, body: { values }, token });
@@ -211,7 +211,7 @@ describe('PUT /service/friends/:id/info_values', () => {
       { field_id: select.id, value: 'シルバー' },
     ]);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect((r.json.data as FriendDetail).info_values).toEqual([
+    expect(outputOf(friendsApi.setInfoValues, r).data.info_values).toEqual([
       { field_id: text.id, value: '東京都' },
       // Full-width digits and signs are stored as ASCII.
       { field_id: number.id, value: '-12.5' },
@@ -223,7 +223,7 @@ describe('PUT /service/friends/:id/info_values', () => {
       { field_id: text.id, value: '' },
       { field_id: number.id, value: '3' },
     ]);
-    expect((cleared.json.data as FriendDetail).info_values).toEqual([
+    expect(outputOf(friendsApi.setInfoValues, cleared).data.info_values).toEqual([
       { field_id: number.id, value: '3' },
       { field_id: date.id, value: '2000-02-29' },
       { field_id: select.id, value: 'シルバー' },

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { permissionsWith, type Conversation, type FriendListItem } from '@linq/contract';
-import { useTestApp } from '../../test/kit.ts';
+import { friendsApi, permissionsWith, talksApi, type EndpointOutput } from '@linq/contract';
+import { outputOf, useTestApp } from '../../test/kit.ts';
 import { accounts } from '../tenants/schema.ts';
 
 const t = useTestApp({ tenants: 2 });
 
 type Query = Record<string, string | number | string[]>;
-interface Page {
-  data: FriendListItem[];
-  total_item_count: number;
-  pagination: { current: number; pageSize: number };
-}
+type Page = EndpointOutput<typeof friendsApi.list>;
 
 /** A channel of its own per test, so each test sees only its friends. */
 async function freshChannel() {
@@ -35,10 +31,10 @@ async function freshChannel() {
 }
 type Channel = Awaited<ReturnType<typeof freshChannel>>;
 
-async function list(channel: Channel, query: Query = {}, token = channel.token): Promise<Page> {
+async function list(channel: Channel, query: Query = {}, token = channel.token) {
   const r = await t.request({ method: 'GET', path: '/service/friends', token, lineAccountId: channel.id, query });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.json as unknown as Page;
+  return outputOf(friendsApi.list, r);
 }
 const ids = (page: Page) => page.data.map((f) => f.id);
 const day = (iso: string) => new Date(iso);
@@ -373,7 +369,7 @@ describe('display-name override in the talk list', () => {
         query,
       });
       expect(r.status).toBe(200);
-      return r.json.data as Conversation[];
+      return outputOf(talksApi.conversations, r).data;
     };
     expect((await conversations())[0]!.display_name).toBe('LINEの名前');
     const renamed = await t.request({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { InfoField } from '@linq/contract';
+import { infoFieldsApi as api } from '@linq/contract';
 import { type TestRequest } from '../../test/harness.ts';
-import { useTestApp } from '../../test/kit.ts';
+import { outputOf, useTestApp } from '../../test/kit.ts';
 import { friendInfoFields, friendInfoValues } from './schema.ts';
 import {
   DUPLICATE_NAME_MESSAGE,
@@ -19,13 +19,13 @@ const t = useTestApp({ tenants: 2 });
 const BASE = '/service/friend_info_fields';
 const call = (request: Omit<TestRequest, 'lineAccountId'>, lineAccountId = t.tenant.channels[0]!.id) =>
   t.request({ token: t.tenant.tokens.staff, lineAccountId, ...request });
-async function create(body: Record<string, unknown>, lineAccountId = t.tenant.channels[0]!.id): Promise<InfoField> {
+async function create(body: Record<string, unknown>, lineAccountId = t.tenant.channels[0]!.id) {
   const r = await call({ method: 'POST', path: BASE, body: { field_type: 'text', ...body } }, lineAccountId);
   expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return r.json.data as InfoField;
+  return outputOf(api.create, r).data;
 }
 const listOf = async (lineAccountId = t.tenant.channels[0]!.id) =>
-  (await call({ method: 'GET', path: BASE }, lineAccountId)).json.data as InfoField[];
+  (await t.call(api.list, {}, { token: t.tenant.tokens.staff, lineAccountId })).output.data;
 
 describe('friend info fields', () => {
   it('creates, lists by sort_index then id, updates and deletes (with the values)', async () => {
@@ -64,7 +64,7 @@ describe('friend info fields', () => {
     const friend = await t.factory.friend(channel, { info: { [rank.id]: 'ゴールド', [phone.id]: '03' } });
     const removed = await call({ method: 'DELETE', path: `${BASE}/${rank.id}` }, channel);
     expect(removed.status).toBe(200);
-    expect((removed.json.data as InfoField).id).toBe(rank.id);
+    expect(outputOf(api.remove, removed).data.id).toBe(rank.id);
     const db = t.db;
     expect(
       (await db.select().from(friendInfoValues).where(eq(friendInfoValues.friendId, friend.id))).map((v) => v.fieldId),

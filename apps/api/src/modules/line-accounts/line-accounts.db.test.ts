@@ -1,5 +1,6 @@
+import { lineAccountsApi } from '@linq/contract';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/kit.ts';
+import { outputOf, useTestApp } from '../../test/kit.ts';
 
 const t = useTestApp({ tenants: 2 });
 
@@ -42,7 +43,7 @@ describe('line accounts', () => {
     const path = `/account/line_accounts/${t.tenant.channels[0]!.id}`;
     const r = await t.request({ method: 'PUT', path, token: t.tenant.tokens.owner, body: { name: '  新しい名前  ' } });
     expect(r.status).toBe(200);
-    expect((r.json.data as { name: string }).name).toBe('新しい名前');
+    expect(outputOf(lineAccountsApi.update, r).data.name).toBe('新しい名前');
     const empty = await t.request({ method: 'PUT', path, token: t.tenant.tokens.owner, body: { name: '   ' } });
     expect(empty.status).toBe(422);
     expect(empty.json.errors).toHaveProperty('name');
@@ -59,7 +60,7 @@ describe('line accounts', () => {
     const foreign = await t.request({ method: 'PUT', path, token: t.other.tokens.owner, body: { name: 'hijack' } });
     expect(foreign.status).toBe(404);
     const after = await t.request({ method: 'GET', path, token: t.tenant.tokens.owner });
-    expect((after.json.data as { name: string }).name).toBe('スタッフ変更');
+    expect(outputOf(lineAccountsApi.get, after).data.name).toBe('スタッフ変更');
   });
 
   it('refuses admin and agency tokens', async () => {

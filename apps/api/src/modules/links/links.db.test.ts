@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { SimChannel } from '@linq/line-simulator';
-import { newImageCarouselColumn, type BuilderMessage, type TemplateDetail } from '@linq/contract';
-import { useTestApp } from '../../test/kit.ts';
+import { newImageCarouselColumn, templatesApi, type BuilderMessage } from '@linq/contract';
+import { outputOf, useTestApp } from '../../test/kit.ts';
 import { friends } from '../friends/schema.ts';
 import { userLineAccounts } from '../line-accounts/schema.ts';
 import { trackedLinks } from './schema.ts';
@@ -37,7 +37,7 @@ const scoreOf = async (friendId: number) =>
   (await db().select({ score: friends.score }).from(friends).where(eq(friends.id, friendId)))[0]!.score;
 const linksOf = (friendId: number) => db().select().from(trackedLinks).where(eq(trackedLinks.friendId, friendId));
 
-async function createTemplate(message: BuilderMessage): Promise<TemplateDetail> {
+async function createTemplate(message: BuilderMessage) {
   const response = await t.request({
     method: 'POST',
     path: '/service/templates',
@@ -46,7 +46,7 @@ async function createTemplate(message: BuilderMessage): Promise<TemplateDetail> 
     lineAccountId,
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.json as unknown as TemplateDetail;
+  return outputOf(templatesApi.get, response);
 }
 
 const followingFriend = (displayName?: string) => t.factory.followingFriend(channel, lineAccountId, displayName);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES } from '@linq/contract';
+import { ROLES, sessionsApi } from '@linq/contract';
 import { startTestApp } from '../../test/harness.ts';
-import { useTestApp } from '../../test/kit.ts';
+import { outputOf, useTestApp } from '../../test/kit.ts';
 import { TEST_PASSWORD } from '../../test/factory.ts';
 import { LOGIN_FAILED_MESSAGE, LOGIN_THROTTLED_MESSAGE, THROTTLE } from './service.ts';
 
@@ -23,18 +23,18 @@ describe('sessions', () => {
         body: { email: emails[role], password: TEST_PASSWORD },
       });
       expect(login.status).toBe(201);
-      const data = login.json.data as { access_token: string; role: string };
+      const data = outputOf(sessionsApi[role].login, login).data;
       expect(data.role).toBe(role);
       expect(data.access_token.length).toBeGreaterThanOrEqual(43);
       const me = await t.request({ method: 'GET', path: `/${role}/sessions/me`, token: data.access_token });
       expect(me.status).toBe(200);
-      expect((me.json.data as { role: string }).role).toBe(role);
+      expect(outputOf(sessionsApi[role].me, me).data.role).toBe(role);
     }
   });
 
   it('gives a service session its permissions and only its channels', async () => {
     const me = await t.request({ method: 'GET', path: '/service/sessions/me', token: t.tenant.tokens.viewer });
-    const data = me.json.data as { permissions: { features: { friends: string } }; line_accounts: { id: number }[] };
+    const data = outputOf(sessionsApi.service.me, me).data;
     expect(data.permissions.features.friends).toBe('view');
     expect(data.line_accounts.map((c) => c.id)).toEqual([t.tenant.channels[0]!.id]);
   });

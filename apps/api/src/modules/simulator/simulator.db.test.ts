@@ -4,15 +4,15 @@ import { and, eq } from 'drizzle-orm';
 import { messagingApi } from '@line/bot-sdk';
 import type { SimChannel } from '@linq/line-simulator';
 import {
+  friendsApi,
   permissionsWith,
+  simulatorApi,
   SIMULATOR_NOT_CONNECTED,
   VIRTUAL_FRIEND_NOT_FOUND,
   type ConversationEntry,
-  type VirtualFriend,
-  type WebhookOutcome,
 } from '@linq/contract';
-import { type TestRequest } from '../../test/harness.ts';
-import { useTestApp } from '../../test/kit.ts';
+import type { TestRequest, TestResponse } from '../../test/harness.ts';
+import { outputOf, useTestApp } from '../../test/kit.ts';
 import { friends } from '../friends/schema.ts';
 import { userLineAccounts } from '../line-accounts/schema.ts';
 import { bindSimulatedChannels } from './bind.ts';
@@ -44,28 +44,29 @@ beforeAll(async () => {
 
 const asStaff = (request: Omit<TestRequest, 'token' | 'lineAccountId'>, lineAccountId = laid) =>
   t.request({ token: t.tenant.tokens.staff, lineAccountId, ...request });
-const outcomeOf = (r: { json: { data?: unknown } }) => r.json.data as WebhookOutcome;
+const outcomeOf = (r: TestResponse) => outputOf(simulatorApi.follow, r).data;
 
-async function newFriend(displayName?: string): Promise<VirtualFriend> {
+async function newFriend(displayName?: string) {
   const r = await asStaff({
     method: 'POST',
     path: '/service/simulator/friends',
     body: displayName ? { display_name: displayName } : {},
   });
   expect(r.status).toBe(201);
-  return r.json.data as VirtualFriend;
+  return outputOf(simulatorApi.createFriend, r).data;
 }
 const act = (userId: string, action: string, body?: unknown) =>
   asStaff({ method: 'POST', path: `/service/simulator/friends/${userId}/${action}`, ...(body ? { body } : {}) });
 const summary = async () =>
-  (await asStaff({ method: 'GET', path: '/service/friends/summary' })).json.data as {
-    total: number;
-    following: number;
-    blocked: number;
-  };
+  outputOf(friendsApi.summary, await asStaff({ method: 'GET', path: '/service/friends/summary' })).data;
 const conversationOf = async (userId: string) =>
-  (await asStaff({ method: 'GET', path: `/service/simulator/friends/${userId}/conversation` })).json
-    .data as ConversationEntry[];
+  (
+    await t.call(
+      simulatorApi.conversation,
+      { params: { userId } },
+      { token: t.tenant.tokens.staff, lineAccountId: laid },
+    )
+  ).output.data;
 
 describe('phone panel API', () => {
   it('tells the panel that the channel is simulated, with the bot name', async () => {
@@ -122,7 +123,8 @@ describe('phone panel API', () => {
     expect(friend.picture_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_sim\/avatar\//);
     const generated = await newFriend();
     expect(generated.display_name).not.toBe('');
-    const list = (await asStaff({ method: 'GET', path: '/service/simulator/friends' })).json.data as VirtualFriend[];
+    const list = (await t.call(simulatorApi.friends, {}, { token: t.tenant.tokens.staff, lineAccountId: laid })).output
+      .data;
     expect(list.slice(0, 2).map((f) => f.user_id)).toEqual([generated.user_id, friend.user_id]);
     expect(channel.friend(friend.user_id)?.following).toBe(false);
   });
@@ -235,7 +237,8 @@ describe('phone panel API', () => {
     expect(foreign.following).toBe(true);
     expect(foreign.outbox()).toEqual([]);
     expect(sibling.following).toBe(false);
-    const list = (await asStaff({ method: 'GET', path: '/service/simulator/friends' })).json.data as VirtualFriend[];
+    const list = (await t.call(simulatorApi.friends, {}, { token: t.tenant.tokens.staff, lineAccountId: laid })).output
+      .data;
     expect(list.map((f) => f.user_id)).not.toContain(foreign.userId);
     expect(list.map((f) => f.user_id)).not.toContain(sibling.userId);
   });
@@ -291,7 +294,7 @@ describe('phone panel API', () => {
     const late = t.sim.channel(channelId)!;
     expect(late.webhookUrl).toBe(`${consoleUrl}/webhooks/line/${row.webhookKey}`);
     const created = await asStaff({ method: 'POST', path: '/service/simulator/friends', body: {} }, row.id);
-    const friend = created.json.data as VirtualFriend;
+    const friend = outputOf(simulatorApi.createFriend, created).data;
     const followed = await asStaff(
       { method: 'POST', path: `/service/simulator/friends/${friend.user_id}/follow` },
       row.id,

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { SimChannel } from '@linq/line-simulator';
-import { permissionsWith, type Conversation, type TalkMessage } from '@linq/contract';
-import { useTestApp } from '../../test/kit.ts';
+import { type Conversation, friendsApi, permissionsWith, type TalkMessage, talksApi } from '@linq/contract';
+import { outputOf, useTestApp } from '../../test/kit.ts';
 import { deliveries } from '../delivery/schema.ts';
 import { friends } from '../friends/schema.ts';
 import { userLineAccounts } from '../line-accounts/schema.ts';
@@ -174,7 +174,7 @@ describe('talks: conversation list', () => {
         ...asStaff(token),
       });
       expect(response.status).toBe(200);
-      return (response.json.data as Conversation[]).map((c) => c.picture_url);
+      return outputOf(talksApi.conversations, response).data.map((c) => c.picture_url);
     };
     expect(await pictureOf(t.tenant.tokens.staff)).toEqual([pictureUrl]);
     // The viewer's authority lacks personal_data: the friend list nulls the picture, so does the talk list.
@@ -185,7 +185,7 @@ describe('talks: conversation list', () => {
       query: { name: '写真 あり子' },
       ...asStaff(t.tenant.tokens.viewer),
     });
-    expect((friendList.json.data as { picture_url: string | null }[]).map((f) => f.picture_url)).toEqual([null]);
+    expect(outputOf(friendsApi.list, friendList).data.map((f) => f.picture_url)).toEqual([null]);
   });
 });
 
@@ -197,7 +197,7 @@ describe('talks: sending', () => {
 
     const response = await send(row.id, { type: 'text', text: '  はい、承ります  ' });
     expect(response.status).toBe(201);
-    const sent = response.json.data as TalkMessage;
+    const sent = outputOf(talksApi.send, response).data;
     expect(sent).toMatchObject({
       direction: 'outgoing',
       type: 'text',

@@ -8,10 +8,10 @@ import {
   MESSAGE_TYPES,
   NAME_VARIABLE,
   permissionsWith,
-  type TalkMessage,
-  type TemplateDetail,
+  talksApi,
+  templatesApi,
 } from '@linq/contract';
-import { useTestApp } from '../../test/kit.ts';
+import { outputOf, useTestApp } from '../../test/kit.ts';
 import { deliveries } from '../delivery/schema.ts';
 import { friendInfoValues, friends } from '../friends/schema.ts';
 import { userLineAccounts } from '../line-accounts/schema.ts';
@@ -51,7 +51,7 @@ beforeAll(async () => {
 const db = () => t.db;
 const staffIn = (id = lineAccountId, token = t.tenant.tokens.staff) => ({ token, lineAccountId: id });
 
-async function createTemplate(message = messageOf('text_message'), id = lineAccountId): Promise<TemplateDetail> {
+async function createTemplate(message = messageOf('text_message'), id = lineAccountId) {
   const response = await t.request({
     method: 'POST',
     path: '/service/templates',
@@ -59,7 +59,7 @@ async function createTemplate(message = messageOf('text_message'), id = lineAcco
     ...staffIn(id),
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.json as unknown as TemplateDetail;
+  return outputOf(templatesApi.get, response);
 }
 const sendTest = (templateId: number, friendId: number, token = t.tenant.tokens.staff, id = lineAccountId) =>
   t.request({
@@ -75,7 +75,7 @@ const sendInTalk = (templateId: number, friendId: number, token = t.tenant.token
     body: { friend_id: friendId, message: { type: 'template', template_id: templateId } },
     ...staffIn(id, token),
   });
-async function historyOf(friendId: number): Promise<TalkMessage[]> {
+async function historyOf(friendId: number) {
   const response = await t.request({
     method: 'GET',
     path: '/service/messages',
@@ -83,7 +83,7 @@ async function historyOf(friendId: number): Promise<TalkMessage[]> {
     ...staffIn(),
   });
   expect(response.status).toBe(200);
-  return response.json.data as TalkMessage[];
+  return outputOf(talksApi.history, response).data;
 }
 const friendRow = async (friendId: number) => (await db().select().from(friends).where(eq(friends.id, friendId)))[0]!;
 
@@ -138,7 +138,7 @@ describe('sending a template', () => {
       const template = await createTemplate(messageOf(type));
       const response = await sendInTalk(template.plan.id, row.id);
       expect(response.status, `${type}: ${JSON.stringify(response.body)}`).toBe(201);
-      expect((response.json.data as TalkMessage).type).toBe(lineTypes[type]);
+      expect(outputOf(talksApi.send, response).data.type).toBe(lineTypes[type]);
     }
     const history = await waitFor(async () => {
       const h = await historyOf(row.id);

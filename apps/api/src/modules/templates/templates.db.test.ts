@@ -6,14 +6,14 @@ import {
   newColumn,
   permissionsWith,
   TEMPLATE_PAGE_SIZE,
+  templatesApi,
   type MessageType,
   type TemplateDetail,
-  type TemplateListItem,
   type TemplateSavePayload,
   type UploadedImage,
 } from '@linq/contract';
 import { type TestRequest } from '../../test/harness.ts';
-import { useTestApp } from '../../test/kit.ts';
+import { outputOf, useTestApp } from '../../test/kit.ts';
 import { folders } from '../folders/schema.ts';
 import { messageTemplateActions } from './schema.ts';
 import { UNSAVED_ITEM_MESSAGE } from './items.ts';
@@ -37,10 +37,10 @@ const db = () => t.db;
 const asStaff = (request: Omit<TestRequest, 'token'>, token = t.tenant.tokens.staff) =>
   t.request({ lineAccountId: channel(0), ...request, token });
 
-async function create(payload: TemplateSavePayload, lineAccountId = channel(0)): Promise<TemplateDetail> {
+async function create(payload: TemplateSavePayload, lineAccountId = channel(0)) {
   const response = await asStaff({ method: 'POST', path: BASE, body: payload, lineAccountId });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.json as unknown as TemplateDetail;
+  return outputOf(templatesApi.get, response);
 }
 const createOf = (type: MessageType, template: Parameters<typeof payloadOf>[1] = {}) =>
   create(payloadOf(messageOf(type), template));
@@ -63,7 +63,7 @@ async function templatesFolder(lineAccountId = channel(0), folderType: 'template
 async function list(query: Record<string, string | number> = {}) {
   const response = await asStaff({ method: 'GET', path: BASE, query });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.json as unknown as { data: TemplateListItem[]; total_item_count: number; pagination: unknown };
+  return outputOf(templatesApi.list, response);
 }
 
 describe('creating and reading templates', () => {
@@ -160,7 +160,7 @@ describe('saving a template again', () => {
 
     const response = await update(created, payloadOf(state.message, state.template, state.id));
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    const after = (response.json as unknown as TemplateDetail).plan_actions[0]!.message;
+    const after = outputOf(templatesApi.get, response).plan_actions[0]!.message;
     expect(after.id).toBe(before.id);
     const [keptColumn, newColumnSaved] = after.message_columns!;
     expect(keptColumn!.id).toBe(before.message_columns![0]!.id);
@@ -347,12 +347,12 @@ describe('the template list', () => {
         body: payloadOf(messageOf(type), { name, folder_id: folderId }),
       });
       expect(response.status).toBe(201);
-      made.push(response.json as unknown as TemplateDetail);
+      made.push(outputOf(templatesApi.get, response));
     }
     const names = async (query: Record<string, string | number>) => {
       const response = await inChannel({ method: 'GET', path: BASE, query });
       expect(response.status).toBe(200);
-      return (response.json.data as TemplateListItem[]).map((item) => item.name);
+      return outputOf(templatesApi.list, response).data.map((item) => item.name);
     };
     expect(await names({})).toEqual(['ありがとう', '週末セール', '100 割引', '100%_割引']);
     expect(await names({ message_type: 'text_message' })).toEqual(['100 割引', '100%_割引']);
@@ -375,11 +375,8 @@ describe('the template list', () => {
     ).toBe(200);
     const page = await inChannel({ method: 'GET', path: BASE, query: { page: 2, limit: 3 } });
     expect(page.json).toMatchObject({ total_item_count: 4, pagination: { current: 2, pageSize: 3 } });
-    expect((page.json.data as TemplateListItem[]).map((i) => i.name)).toEqual(['100 割引']);
-    const first = (await inChannel({ method: 'GET', path: BASE })).json as unknown as {
-      data: TemplateListItem[];
-      pagination: unknown;
-    };
+    expect(outputOf(templatesApi.list, page).data.map((i) => i.name)).toEqual(['100 割引']);
+    const first = outputOf(templatesApi.list, await inChannel({ method: 'GET', path: BASE }));
     expect(first.pagination).toEqual({ current: 1, pageSize: TEMPLATE_PAGE_SIZE });
     expect(first.data[0]).toMatchObject({
       name: '100%_割引',
@@ -387,8 +384,7 @@ describe('the template list', () => {
       folder_name: folder.name,
       message_type: 'text_message',
     });
-    const read = (await inChannel({ method: 'GET', path: `${BASE}/${oldest.plan.id}` }))
-      .json as unknown as TemplateDetail;
+    const read = outputOf(templatesApi.get, await inChannel({ method: 'GET', path: `${BASE}/${oldest.plan.id}` }));
     expect(first.data[0]!.message).toEqual(read.plan_actions[0]!.message);
     expect(first.data.find((i) => i.name === 'ありがとう')).toMatchObject({ folder_id: null, folder_name: null });
     // Other channels' templates never show.
@@ -402,7 +398,7 @@ describe('copy and delete', () => {
     const original = await createOf('carousel', { name: 'キャンペーン', folder_id: folder.id });
     const copied = await asStaff({ method: 'POST', path: `${BASE}/${original.plan.id}/copy`, body: {} });
     expect(copied.status, JSON.stringify(copied.body)).toBe(201);
-    const copy = copied.json as unknown as TemplateDetail;
+    const copy = outputOf(templatesApi.get, copied);
     expect(copy.plan).toMatchObject({ name: 'キャンペーンのコピー', folder_id: folder.id, message_type: 'carousel' });
     expect(copy.plan.id).not.toBe(original.plan.id);
     const originalIds = idsOf(original.plan_actions[0]!.message);
@@ -419,7 +415,7 @@ describe('copy and delete', () => {
       path: `${BASE}/${original.plan.id}/copy`,
       body: { folder_id: null },
     });
-    expect((unfiled.json as unknown as TemplateDetail).plan.folder_id).toBeNull();
+    expect(outputOf(templatesApi.get, unfiled).plan.folder_id).toBeNull();
     const elsewhere = await asStaff({
       method: 'POST',
       path: `${BASE}/${original.plan.id}/copy`,
@@ -431,7 +427,7 @@ describe('copy and delete', () => {
     // The copy's name stays within 100 characters, the suffix kept.
     const long = await createOf('text_message', { name: 'あ'.repeat(100) });
     const longCopy = await asStaff({ method: 'POST', path: `${BASE}/${long.plan.id}/copy`, body: {} });
-    expect((longCopy.json as unknown as TemplateDetail).plan.name).toBe(`${'あ'.repeat(96)}のコピー`);
+    expect(outputOf(templatesApi.get, longCopy).plan.name).toBe(`${'あ'.repeat(96)}のコピー`);
   });
 
   it('deletes a template with its actions; another channel’s template is 404 for every route', async () => {

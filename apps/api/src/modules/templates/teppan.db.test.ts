@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { makePng } from '@linq/line-simulator';
-import type { TemplateDetail, TemplateListItem, UploadedImage } from '@linq/contract';
-import { type TestRequest } from '../../test/harness.ts';
-import { useTestApp } from '../../test/kit.ts';
+import { teppanBrowseApi, teppanTemplatesApi, templatesApi, type UploadedImage } from '@linq/contract';
+import type { TestRequest, TestResponse } from '../../test/harness.ts';
+import { outputOf, useTestApp } from '../../test/kit.ts';
 import { folders } from '../folders/schema.ts';
 import { messageTemplateActions } from './schema.ts';
 import { FOLDER_FIELD, FOLDER_MESSAGE } from './service.ts';
@@ -35,10 +35,9 @@ async function folder(scope: 'admin' | 'service', name = `フォルダ ${Math.ra
 async function createTeppan(type: Parameters<typeof messageOf>[0], template: Parameters<typeof payloadOf>[1] = {}) {
   const response = await asAdmin({ method: 'POST', path: ADMIN, body: payloadOf(messageOf(type), template) });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.json as unknown as TemplateDetail;
+  return outputOf(templatesApi.get, response);
 }
-const namesOf = (response: { json: { data?: unknown } }) =>
-  (response.json.data as TemplateListItem[]).map((i) => i.name);
+const namesOf = (response: TestResponse) => outputOf(teppanBrowseApi.list, response).data.map((i) => i.name);
 
 describe('teppan templates (administrators)', () => {
   it('creates, reads, saves, copies and deletes platform templates in admin folders', async () => {
@@ -62,17 +61,17 @@ describe('teppan templates (administrators)', () => {
       body: payloadOf(state.message, state.template, state.id),
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const savedMessage = (saved.json as unknown as TemplateDetail).plan_actions[0]!.message;
+    const savedMessage = outputOf(templatesApi.get, saved).plan_actions[0]!.message;
     expect(savedMessage.alt_text).toBe('新商品');
     expect(idsOf(savedMessage)).toEqual(idsOf(created.plan_actions[0]!.message));
 
     const list = await asAdmin({ method: 'GET', path: ADMIN, query: { folder_id: greetings.id } });
     expect(list.json).toMatchObject({ total_item_count: 1 });
-    expect((list.json.data as TemplateListItem[])[0]).toMatchObject({ name: '新商品のご案内', folder_name: '挨拶' });
+    expect(outputOf(teppanBrowseApi.list, list).data[0]).toMatchObject({ name: '新商品のご案内', folder_name: '挨拶' });
 
     const copied = await asAdmin({ method: 'POST', path: `${ADMIN}/${created.plan.id}/copy`, body: {} });
     expect(copied.status).toBe(201);
-    expect((copied.json as unknown as TemplateDetail).plan).toMatchObject({
+    expect(outputOf(templatesApi.get, copied).plan).toMatchObject({
       name: '新商品のご案内のコピー',
       folder_id: greetings.id,
     });
@@ -93,10 +92,10 @@ describe('teppan templates (administrators)', () => {
     expect(refused.json.errors).toEqual({ [FOLDER_FIELD]: { description: FOLDER_MESSAGE } });
 
     const mine = await asStaff({ method: 'POST', path: CHANNEL, body: payloadOf(messageOf('text_message')) });
-    const id = (mine.json as unknown as TemplateDetail).plan.id;
+    const id = outputOf(templatesApi.get, mine).plan.id;
     expect((await asAdmin({ method: 'GET', path: `${ADMIN}/${id}` })).status).toBe(404);
     expect((await asAdmin({ method: 'DELETE', path: `${ADMIN}/${id}` })).status).toBe(404);
-    expect((await asAdmin({ method: 'GET', path: ADMIN })).json.data as TemplateListItem[]).not.toContainEqual(
+    expect(outputOf(teppanTemplatesApi.list, await asAdmin({ method: 'GET', path: ADMIN })).data).not.toContainEqual(
       expect.objectContaining({ id }),
     );
   });
@@ -141,7 +140,7 @@ describe('teppan templates offered to channels', () => {
     expect(list.status).toBe(200);
     expect(namesOf(list)).toContain('ご来店確認');
     expect(namesOf(list)).not.toContain('チャネルの確認');
-    expect((list.json.data as TemplateListItem[]).find((i) => i.id === teppan.plan.id)).toMatchObject({
+    expect(outputOf(teppanBrowseApi.list, list).data.find((i) => i.id === teppan.plan.id)).toMatchObject({
       folder_id: campaign.id,
       folder_name: 'キャンペーン',
       message: teppan.plan_actions[0]!.message,
@@ -161,7 +160,7 @@ describe('teppan templates offered to channels', () => {
       body: { folder_id: into.id },
     });
     expect(copied.status, JSON.stringify(copied.body)).toBe(201);
-    const copy = copied.json as unknown as TemplateDetail;
+    const copy = outputOf(templatesApi.get, copied);
     expect(copy.plan).toMatchObject({ name: '春のキャンペーン', folder_id: into.id, message_type: 'carousel' });
     const teppanIds = idsOf(teppan.plan_actions[0]!.message);
     expect(idsOf(copy.plan_actions[0]!.message).filter((id) => teppanIds.includes(id))).toEqual([]);
@@ -175,7 +174,7 @@ describe('teppan templates offered to channels', () => {
     expect((await asStaff({ method: 'GET', path: `${CHANNEL}/${copy.plan.id}` })).status).toBe(200);
 
     const unfiled = await asStaff({ method: 'POST', path: `${BROWSE}/${teppan.plan.id}/copy`, body: {} });
-    expect((unfiled.json as unknown as TemplateDetail).plan.folder_id).toBeNull();
+    expect(outputOf(templatesApi.get, unfiled).plan.folder_id).toBeNull();
     for (const wrong of [(await folder('admin')).id, teppan.plan.folder_id!]) {
       const response = await asStaff({
         method: 'POST',

@@ -1,6 +1,7 @@
+import { sessionsApi } from '@linq/contract';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { useTestApp } from '../../test/kit.ts';
+import { outputOf, useTestApp } from '../../test/kit.ts';
 import { TEST_PASSWORD } from '../../test/factory.ts';
 import { users } from '../sessions/schema.ts';
 import { MAX_HIDDEN_TUTORIALS, TOO_MANY_MESSAGE } from './service.ts';
@@ -9,10 +10,7 @@ const t = useTestApp();
 
 const hide = (screen: unknown, token = t.tenant.tokens.staff) =>
   t.request({ method: 'POST', path: '/service/users/hide_tutorial', token, body: { screen } });
-const me = async (token = t.tenant.tokens.staff) =>
-  (await t.request({ method: 'GET', path: '/service/sessions/me', token })).json.data as {
-    hide_tutorial_screens: string[];
-  };
+const me = async (token = t.tenant.tokens.staff) => (await t.call(sessionsApi.service.me, {}, { token })).output.data;
 
 describe('POST /service/users/hide_tutorial', () => {
   it('adds the screen once, keeps the order, and the session (me and login) carries the list', async () => {
@@ -29,10 +27,7 @@ describe('POST /service/users/hide_tutorial', () => {
       path: '/service/sessions',
       body: { email: t.tenant.staff.email, password: TEST_PASSWORD },
     });
-    expect((login.json.data as { hide_tutorial_screens: string[] }).hide_tutorial_screens).toEqual([
-      'friends',
-      'talks',
-    ]);
+    expect(outputOf(sessionsApi.service.login, login).data.hide_tutorial_screens).toEqual(['friends', 'talks']);
     // Each user has their own list; no channel header is needed.
     expect((await me(t.tenant.tokens.viewer)).hide_tutorial_screens).toEqual([]);
   });

@@ -1,10 +1,4 @@
-import {
-  fillPath,
-  IMAGE_UPLOAD_FIELD,
-  type Endpoint,
-  type EndpointInput,
-  type EndpointOutput,
-} from '@linq/contract';
+import { fillPath, IMAGE_UPLOAD_FIELD, type Endpoint, type EndpointInput, type EndpointOutput } from '@linq/contract';
 import { request, type HandledFailures } from './request.ts';
 
 export interface CallOptions {
