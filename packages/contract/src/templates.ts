@@ -80,7 +80,12 @@ export const templateNameInput = requiredText(TEMPLATE_NAME_MAX);
 function templateEndpoints<const Base extends string>(base: Base, role: 'service' | 'admin', who: string) {
   const access = sessionOf(role);
   const view = role === 'service' ? { permission: { feature: 'templates', level: 'view' } as const } : {};
-  const edit = role === 'service' ? { permission: { feature: 'templates', level: 'edit' } as const } : {};
+  const edit = {
+    permission:
+      role === 'service'
+        ? ({ feature: 'templates', level: 'edit' } as const)
+        : { none: 'platform administrators curate teppan templates' },
+  };
   return {
     list: endpoint({
       method: 'GET',
@@ -160,7 +165,7 @@ export const templatesApi = {
     path: '/service/templates/:id/send_test',
     summary: 'Send a template to one friend (needs the send_messages capability)',
     access: sessionOf('service'),
-    permission: { feature: 'templates', level: 'view' },
+    permission: { allOf: [{ feature: 'templates', level: 'view' }, { capability: 'send_messages' }] },
     params: idParams,
     body: sendTemplateInput,
     response: dataOf(z.object({ message_id: z.number().int() })),
