@@ -5,14 +5,9 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './platform/context.ts';
-import { installErrorHandling } from './platform/http.ts';
+import { answerFrameworkError, installErrorHandling, validatorCompiler } from './platform/http.ts';
 import { requestLogController } from './platform/logger.ts';
 import { parseQueryString } from './platform/querystring.ts';
 import { startRealtimeHub, type RealtimeHub } from './platform/realtime-hub.ts';
@@ -43,6 +38,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseQueryString },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (r) => {

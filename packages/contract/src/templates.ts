@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, id, idParams, listOf, requiredText, timestamp } from './common.ts';
+import { dataOf, id, idNumber, idParams, listOf, requiredText, timestamp } from './common.ts';
 import { endpoint, sessionOf } from './http.ts';
 import { uploadedImage } from './files.ts';
 import { templateSavePayload } from './message-builder/attributes.ts';
@@ -73,7 +73,7 @@ export type TemplateDetail = z.infer<typeof templateDetail>;
 export const sendTemplateInput = z.object({ friend_id: id });
 export const copyTemplateInput = z.object({
   /** The folder the copy goes to (the original's folder when omitted; none for a teppan copy). */
-  folder_id: z.number().int().positive().nullable().optional(),
+  folder_id: idNumber.nullable().optional(),
 });
 export const templateNameInput = requiredText(TEMPLATE_NAME_MAX);
 

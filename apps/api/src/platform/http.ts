@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import {
   allowsEndpoint,
   isMutating,
@@ -6,9 +6,15 @@ import {
   type EndpointOutput,
   type EndpointParsed,
   type Role,
+  refusingUnsafeText,
   type ValidationErrors,
 } from '@linq/contract';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  validatorCompiler as zodValidatorCompiler,
+} from 'fastify-type-provider-zod';
 import { authenticate, bearerToken } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
@@ -146,6 +152,27 @@ export function requireChannel(channel: ChannelScope | null): ChannelScope {
   return channel;
 }
 
+/**
+ * The contract's schemas, behind the one rule every request's strings follow (no U+0000, no lone
+ * surrogate: PostgreSQL cannot keep them), for bodies, queries and path parameters alike.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) =>
+  zodValidatorCompiler({ ...route, schema: refusingUnsafeText(route.schema) });
+
+const NOT_FOUND = '見つかりません。';
+
+/**
+ * What the router refuses before any route runs (a path that is no valid URL text, an over-long
+ * path parameter): a path that names nothing, answered as the API answers, in JSON.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const pathNamesNothing = ['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH'].includes(error.code);
+  if (pathNamesNothing) return reply.status(404).send({ success: false, errors: NOT_FOUND });
+  return reply.status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({
+    success: false,
+    errors: 'リクエストが正しくありません。',
+  });
+}
 const GENERIC_500 = 'サーバーでエラーが発生しました。しばらくしてから再度お試しください。';
 
 /** The one place errors become HTTP answers: never a stack trace, never internals. */
@@ -156,6 +183,8 @@ export function installErrorHandling(app: FastifyInstance) {
       return reply.status(error.status).send({ success: false, errors: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path that names nothing valid (an id out of range, a bad character) is a page that does not exist.
+      if (error.validationContext === 'params') return reply.status(404).send({ success: false, errors: NOT_FOUND });
       const errors: ValidationErrors = {};
       for (const issue of error.validation) {
         const field =
