@@ -35,7 +35,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     logController: requestLogController(ctx.config),
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY), never from anyone.
+    trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseQueryString },
     frameworkErrors: answerFrameworkError,
