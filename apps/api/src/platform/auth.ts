@@ -3,6 +3,7 @@ import type { Role } from '@linq/contract';
 import type { Db } from './db.ts';
 import { unauthorized } from './errors.ts';
 import type { Principal } from './principal.ts';
+import { publishAccessChanged } from './realtime.ts';
 import { lineAccounts, sessions, staffAuthorities, userLineAccounts, users } from './schema.ts';
 import { hashToken } from './tokens.ts';
 
@@ -103,4 +104,14 @@ export async function revokeSessionsOfUsers(db: Db, userIds: number[]): Promise<
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)));
+  await publishAccessChanged(db, userIds);
+}
+
+/** The users holding a staff authority whose permissions changed: their open sockets re-check them. */
+export async function accessChangedForAuthority(db: Db, staffAuthorityId: number): Promise<void> {
+  const holders = await db.select({ id: users.id }).from(users).where(eq(users.staffAuthorityId, staffAuthorityId));
+  await publishAccessChanged(
+    db,
+    holders.map((u) => u.id),
+  );
 }
