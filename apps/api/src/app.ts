@@ -10,6 +10,7 @@ import type { AppContext } from './platform/context.ts';
 import { answerFrameworkError, installErrorHandling, validatorCompiler } from './platform/http.ts';
 import { requestLogController } from './platform/logger.ts';
 import { parseQueryString } from './platform/querystring.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import { startRealtimeHub, type RealtimeHub } from './platform/realtime-hub.ts';
 import { apiModules } from './modules/index.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
@@ -49,6 +50,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installSecurityHeaders(app, ctx.config);
 
   await app.register(swagger, {
     openapi: {
