@@ -10,6 +10,7 @@ import { permissionsWith, REALTIME_CLOSE, type Permissions } from '@linq/contrac
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import type { Tenant } from '../test/factory.ts';
 import { waitFor } from '../test/wait.ts';
+import { startServerProcess } from '../test/server-process.ts';
 import { publishRealtime } from './realtime.ts';
 
 interface WsClient {
@@ -41,8 +42,8 @@ interface Connection {
   received: { type: string }[];
   closed: number | null;
 }
-async function openSocket(token: string): Promise<Connection> {
-  const socket = new WebSocket(`${wsBase}?laid=${lineAccountId}`);
+async function openSocket(token: string, base = wsBase): Promise<Connection> {
+  const socket = new WebSocket(`${base}?laid=${lineAccountId}`);
   const connection: Connection = { socket, received: [], closed: null };
   socket.on('message', (data) => connection.received.push(JSON.parse(data.toString('utf8')) as { type: string }));
   socket.on('close', (code) => (connection.closed = code));
@@ -156,4 +157,22 @@ describe('talk sockets end with the access they were opened with', () => {
     expect(a.closed).toBeNull();
     a.socket.close();
   });
+
+  // Two api processes need one database server: PostgreSQL (CI runs this file on both databases).
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'a logout in one api process closes the socket held by another',
+    async () => {
+      const other = await startServerProcess(t.serverEnv());
+      try {
+        const mine = await staff();
+        const socket = await openSocket(mine.token, `${other.url.replace(/^http/, 'ws')}/api/service/realtime`);
+        expect((await t.request({ method: 'DELETE', path: '/service/sessions', token: mine.token })).status).toBe(200);
+        await waitFor(() => socket.closed !== null);
+        expect(socket.closed).toBe(REALTIME_CLOSE.unauthorized);
+      } finally {
+        await other.kill('SIGTERM');
+      }
+    },
+    60_000,
+  );
 });
