@@ -5,16 +5,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './platform/context.ts';
-import { installErrorHandling } from './platform/http.ts';
+import { answerFrameworkError, installErrorHandling, validatorCompiler } from './platform/http.ts';
 import { requestLogController } from './platform/logger.ts';
 import { parseQueryString } from './platform/querystring.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import { startRealtimeHub, type RealtimeHub } from './platform/realtime-hub.ts';
 import { apiModules } from './modules/index.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
@@ -40,9 +36,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     logController: requestLogController(ctx.config),
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY), never from anyone.
+    trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseQueryString },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (r) => {
@@ -52,6 +50,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installSecurityHeaders(app, ctx.config);
 
   await app.register(swagger, {
     openapi: {

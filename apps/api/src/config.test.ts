@@ -29,3 +29,24 @@ describe('configuration', () => {
     );
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+  });
+
+  it('takes a list of addresses and CIDR ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,fd00::/8,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const bad of ['true', '*', '10.0.0.0/33', '300.1.1.1', 'proxy.example.com', '10.0.0.1/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+});

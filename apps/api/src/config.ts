@@ -1,5 +1,28 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** One trusted proxy: an address, a CIDR range (10.0.0.0/8, fd00::/8) or proxy-addr's names for the local ranges. */
+function isProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+const trustProxy = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  )
+  .refine((entries) => entries.every(isProxyEntry), {
+    message: 'must be a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1)',
+  });
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -32,12 +55,21 @@ const schema = z.object({
   LINE_SIMULATOR: z.enum(['embedded', 'off']).optional(),
   DELIVERY_MAX_WAIT_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   FILES_DIR: z.string().optional(),
+  TRUST_PROXY: trustProxy.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'SEED_DEMO' | 'LINE_SIMULATOR' | 'FILES_DIR' | 'LOG_FORMAT'> & {
+export type Config = Omit<
+  z.infer<typeof schema>,
+  'SEED_DEMO' | 'LINE_SIMULATOR' | 'FILES_DIR' | 'LOG_FORMAT' | 'TRUST_PROXY'
+> & {
+  /**
+   * The proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default, so a
+   * client cannot choose the address its login attempts are counted under.
+   */
+  trustProxy: string[];
   /** Demo data is seeded into an empty database: on by default with the embedded database. */
   seedDemo: boolean;
   /** Run the LINE simulator in this process for simulated (demo) channels: on with demo data. */
@@ -60,11 +92,12 @@ export function loadConfig(
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { SEED_DEMO, LINE_SIMULATOR, FILES_DIR, LOG_FORMAT, ...rest } = parsed.data;
+  const { SEED_DEMO, LINE_SIMULATOR, FILES_DIR, LOG_FORMAT, TRUST_PROXY, ...rest } = parsed.data;
   const seedDemo = SEED_DEMO ?? rest.DATABASE_URL === undefined;
   return {
     ...rest,
     seedDemo,
+    trustProxy: TRUST_PROXY ?? [],
     embeddedSimulator: (LINE_SIMULATOR ?? (seedDemo ? 'embedded' : 'off')) === 'embedded',
     filesDir: FILES_DIR ?? path.join(rest.DATA_DIR, 'files'),
     logFormat: LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),

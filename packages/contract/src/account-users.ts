@@ -57,6 +57,8 @@ export const accountUserListQuery = pageQuery.extend({
 });
 
 const access = sessionOf('account');
+const owner = { none: 'the account owner manages every staff user of the account' };
+
 export const accountUsersApi = {
   list: endpoint({
     method: 'GET',
@@ -79,6 +81,7 @@ export const accountUsersApi = {
     path: '/account/users',
     summary: 'Create a staff user',
     access,
+    permission: owner,
     body: accountUserCreate,
     response: dataOf(accountUser),
     successStatus: 201,
@@ -88,6 +91,7 @@ export const accountUsersApi = {
     path: '/account/users/:id',
     summary: 'Update a staff user (disabling or a new password ends their sessions)',
     access,
+    permission: owner,
     params: idParams,
     body: accountUserUpdate,
     response: dataOf(accountUser),
@@ -97,6 +101,7 @@ export const accountUsersApi = {
     path: '/account/users/:id',
     summary: 'Delete a staff user',
     access,
+    permission: owner,
     params: idParams,
     response: okMessage,
   }),

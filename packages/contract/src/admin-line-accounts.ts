@@ -138,6 +138,8 @@ export const accountOption = z.object({ id: z.number().int(), name: z.string() }
 export type AccountOption = z.infer<typeof accountOption>;
 
 const access = sessionOf('admin');
+const platformAdmin = { none: 'platform administrators manage every channel' };
+
 export const adminLineAccountsApi = {
   list: endpoint({
     method: 'GET',
@@ -160,6 +162,7 @@ export const adminLineAccountsApi = {
     path: '/admin/line_accounts',
     summary: 'Connect a LINE channel to an account',
     access,
+    permission: platformAdmin,
     body: adminLineAccountCreate,
     response: dataOf(adminLineAccount),
     successStatus: 201,
@@ -169,6 +172,7 @@ export const adminLineAccountsApi = {
     path: '/admin/line_accounts/:id',
     summary: 'Update a LINE channel (an empty secret or token keeps the stored one)',
     access,
+    permission: platformAdmin,
     params: idParams,
     body: adminLineAccountUpdate,
     response: dataOf(adminLineAccount),
@@ -178,6 +182,7 @@ export const adminLineAccountsApi = {
     path: '/admin/line_accounts/:id',
     summary: 'Delete a LINE channel that has no friends',
     access,
+    permission: platformAdmin,
     params: idParams,
     response: okMessage,
   }),
@@ -186,6 +191,7 @@ export const adminLineAccountsApi = {
     path: '/admin/line_accounts/:id/connection_test',
     summary: 'Call LINE bot info with the stored token and record the result',
     access,
+    permission: platformAdmin,
     params: idParams,
     response: dataOf(connectionTestResult),
   }),

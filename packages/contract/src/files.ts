@@ -26,7 +26,7 @@ export const filesApi = {
     summary:
       'Uploads one JPEG or PNG (multipart/form-data, field "file", at most 10 MB) for an image message; answers its public URLs',
     access: sessionOf('service'),
-    permission: { feature: 'talks', level: 'edit' },
+    permission: { allOf: [{ feature: 'talks', level: 'edit' }, { capability: 'send_messages' }] },
     response: dataOf(uploadedImage),
     successStatus: 201,
   }),

@@ -59,12 +59,19 @@ export type FolderWithPage = z.infer<typeof folderWithPage>;
 
 function folderEndpoints<const Base extends string>(base: Base, role: 'service' | 'admin', who: string) {
   const access = sessionOf(role);
+  const edit = {
+    permission:
+      role === 'service'
+        ? ({ folderTypeLevel: 'edit' } as const)
+        : { none: 'platform administrators keep the teppan folders' },
+  };
   return {
     list: endpoint({
       method: 'GET',
       path: base,
       summary: `${who} folders of one type, by sort_index then id`,
       access,
+      ...(role === 'service' ? { permission: { folderTypeLevel: 'view' } as const } : {}),
       query: folderListQuery,
       response: listOf(folder),
     }),
@@ -73,6 +80,7 @@ function folderEndpoints<const Base extends string>(base: Base, role: 'service' 
       path: base,
       summary: `Create a ${who.toLowerCase()} folder; answers the page it lands on`,
       access,
+      ...edit,
       body: folderCreateInput,
       response: folderWithPage,
       successStatus: 201,
@@ -82,6 +90,7 @@ function folderEndpoints<const Base extends string>(base: Base, role: 'service' 
       path: `${base}/:id`,
       summary: `Rename or reorder a ${who.toLowerCase()} folder`,
       access,
+      ...edit,
       params: idParams,
       body: folderUpdateInput,
       response: dataOf(folder),
@@ -91,6 +100,7 @@ function folderEndpoints<const Base extends string>(base: Base, role: 'service' 
       path: `${base}/:id`,
       summary: `Delete a ${who.toLowerCase()} folder; answers it and the page it was on`,
       access,
+      ...edit,
       params: idParams,
       response: folderWithPage,
     }),

@@ -260,6 +260,7 @@ export const tutorialsApi = {
     path: '/service/users/hide_tutorial',
     summary: "Dismiss a screen's tutorial for good",
     access,
+    permission: { none: "the caller's own tutorial preference" },
     channelScoped: false,
     body: hideTutorialInput,
     response: dataOf(tutorialSetting),

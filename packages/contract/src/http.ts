@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PermissionRequirement } from './permissions.ts';
+import type { EndpointPermission } from './permissions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Role = 'admin' | 'agency' | 'account' | 'service';
@@ -22,8 +22,12 @@ export interface Endpoint<
   path: string;
   summary: string;
   access: Access;
-  /** Staff-authority permission a service user needs (service endpoints only). */
-  permission?: PermissionRequirement;
+  /**
+   * What the caller needs beyond `access` (staff permissions bind service sessions). Required on
+   * every endpoint that changes state (POST, PUT, DELETE): `endpoint()` does not compile without it
+   * and the server refuses to register such a route.
+   */
+  permission?: EndpointPermission;
   /** Service endpoints need a LineAccountId header unless this is false. */
   channelScoped?: boolean;
   params?: P;
@@ -36,12 +40,24 @@ export interface Endpoint<
   contentType?: string;
 }
 
+/** Methods that change state: their endpoints must declare a permission. */
+export const MUTATING_METHODS = ['POST', 'PUT', 'DELETE'] as const satisfies readonly HttpMethod[];
+export const isMutating = (method: HttpMethod): boolean => (MUTATING_METHODS as readonly string[]).includes(method);
+
+/** A mutating endpoint without a permission declaration is a type error. */
+type DeclaresPermission<M extends HttpMethod> = M extends 'GET'
+  ? { permission?: EndpointPermission }
+  : { permission: EndpointPermission };
+
 export function endpoint<
   P extends z.ZodType = z.ZodUndefined,
   Q extends z.ZodType = z.ZodUndefined,
   B extends z.ZodType = z.ZodUndefined,
   R extends z.ZodType = z.ZodType,
->(definition: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  M extends HttpMethod = HttpMethod,
+>(
+  definition: Endpoint<P, Q, B, R> & { method: M } & DeclaresPermission<M>,
+): Endpoint<P, Q, B, R> & DeclaresPermission<M> {
   return definition;
 }
 

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { dataOf, sortIndexInput, id, idParams, listOf, pageQuery, requiredText, timestamp } from './common.ts';
+import {
+  dataOf,
+  sortIndexInput,
+  id,
+  idNumber,
+  idParams,
+  listOf,
+  pageQuery,
+  requiredText,
+  timestamp,
+} from './common.ts';
 import { endpoint, sessionOf } from './http.ts';
 
 /** Tags and marks: a channel's labels on friends, kept in folders of their own type. */
@@ -57,7 +67,7 @@ export const labelDeleteQuery = z.object({
 });
 
 export const labelFriendsInput = z.object({
-  friend_ids: z.array(z.number().int().positive()).min(1).max(LABEL_BULK_MAX),
+  friend_ids: z.array(idNumber).min(1).max(LABEL_BULK_MAX),
 });
 export type LabelFriendsInput = z.input<typeof labelFriendsInput>;
 

@@ -35,6 +35,7 @@ export const lineAccountsApi = {
     path: '/account/line_accounts/:id',
     summary: 'Rename a channel (the owner, or staff who may edit the dashboard)',
     access: sessionOf('account', 'service'),
+    permission: { feature: 'dashboard', level: 'edit' },
     channelScoped: false,
     params: idParams,
     body: lineAccountUpdate,

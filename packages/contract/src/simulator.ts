@@ -89,13 +89,18 @@ export const virtualFriendParams = z.object({ userId: z.string().min(1).max(64) 
 
 const access = sessionOf('service');
 const permission = { feature: 'talks', level: 'view' } as const;
+/**
+ * Acting as a virtual friend changes the channel as a LINE user would (friends, counts, talks): it
+ * needs the edit level of talks, like answering them. Only simulated channels have virtual friends.
+ */
+const actAsFriend = { feature: 'talks', level: 'edit' } as const;
 const action = (name: string, summary: string) =>
   endpoint({
     method: 'POST',
     path: `/service/simulator/friends/:userId/${name}`,
     summary,
     access,
-    permission,
+    permission: actAsFriend,
     params: virtualFriendParams,
     response: dataOf(webhookOutcome),
   });
@@ -122,7 +127,7 @@ export const simulatorApi = {
     path: '/service/simulator/friends',
     summary: 'A new virtual friend (not following yet)',
     access,
-    permission,
+    permission: actAsFriend,
     body: virtualFriendCreate,
     response: dataOf(virtualFriend),
     successStatus: 201,

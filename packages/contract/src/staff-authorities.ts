@@ -25,6 +25,8 @@ export type StaffAuthorityInput = z.input<typeof staffAuthorityInput>;
 export const staffAuthorityListQuery = pageQuery.extend({ q: z.string().trim().max(100).optional() });
 
 const access = sessionOf('account');
+const owner = { none: 'the account owner manages every staff authority of the account' };
+
 export const staffAuthoritiesApi = {
   list: endpoint({
     method: 'GET',
@@ -47,6 +49,7 @@ export const staffAuthoritiesApi = {
     path: '/account/staff_authorities',
     summary: 'Create a staff authority',
     access,
+    permission: owner,
     body: staffAuthorityInput,
     response: dataOf(staffAuthority),
     successStatus: 201,
@@ -56,6 +59,7 @@ export const staffAuthoritiesApi = {
     path: '/account/staff_authorities/:id',
     summary: 'Update a staff authority',
     access,
+    permission: owner,
     params: idParams,
     body: staffAuthorityInput,
     response: dataOf(staffAuthority),
@@ -65,6 +69,7 @@ export const staffAuthoritiesApi = {
     path: '/account/staff_authorities/:id',
     summary: 'Delete a staff authority no user holds',
     access,
+    permission: owner,
     params: idParams,
     response: okMessage,
   }),

@@ -157,9 +157,10 @@ export const talksApi = {
   markRead: endpoint({
     method: 'POST',
     path: '/service/messages/read',
-    summary: "Opens a conversation: the friend's unread count becomes 0",
+    summary:
+      "Opens a conversation: the friend's unread count becomes 0. Needs talks edit: the count is the team's shared to-do, so a view-only user's reading leaves it as it is",
     access,
-    permission: { feature: 'talks', level: 'view' },
+    permission: { feature: 'talks', level: 'edit' },
     body: markReadInput,
     response: dataOf(z.object({ friend_id: z.number().int(), message_unreads_counts: z.number().int() })),
   }),
@@ -168,7 +169,7 @@ export const talksApi = {
     path: '/service/messages',
     summary: 'Sends a text, an image or a message template to one friend (needs the send_messages capability)',
     access,
-    permission: { feature: 'talks', level: 'edit' },
+    permission: { allOf: [{ feature: 'talks', level: 'edit' }, { capability: 'send_messages' }] },
     body: sendMessageInput,
     response: dataOf(talkMessage),
     successStatus: 201,

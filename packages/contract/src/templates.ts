@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, id, idParams, listOf, requiredText, timestamp } from './common.ts';
+import { dataOf, id, idNumber, idParams, listOf, requiredText, timestamp } from './common.ts';
 import { endpoint, sessionOf } from './http.ts';
 import { uploadedImage } from './files.ts';
 import { templateSavePayload } from './message-builder/attributes.ts';
@@ -73,14 +73,19 @@ export type TemplateDetail = z.infer<typeof templateDetail>;
 export const sendTemplateInput = z.object({ friend_id: id });
 export const copyTemplateInput = z.object({
   /** The folder the copy goes to (the original's folder when omitted; none for a teppan copy). */
-  folder_id: z.number().int().positive().nullable().optional(),
+  folder_id: idNumber.nullable().optional(),
 });
 export const templateNameInput = requiredText(TEMPLATE_NAME_MAX);
 
 function templateEndpoints<const Base extends string>(base: Base, role: 'service' | 'admin', who: string) {
   const access = sessionOf(role);
   const view = role === 'service' ? { permission: { feature: 'templates', level: 'view' } as const } : {};
-  const edit = role === 'service' ? { permission: { feature: 'templates', level: 'edit' } as const } : {};
+  const edit = {
+    permission:
+      role === 'service'
+        ? ({ feature: 'templates', level: 'edit' } as const)
+        : { none: 'platform administrators curate teppan templates' },
+  };
   return {
     list: endpoint({
       method: 'GET',
@@ -160,7 +165,7 @@ export const templatesApi = {
     path: '/service/templates/:id/send_test',
     summary: 'Send a template to one friend (needs the send_messages capability)',
     access: sessionOf('service'),
-    permission: { feature: 'templates', level: 'view' },
+    permission: { allOf: [{ feature: 'templates', level: 'view' }, { capability: 'send_messages' }] },
     params: idParams,
     body: sendTemplateInput,
     response: dataOf(z.object({ message_id: z.number().int() })),

@@ -52,3 +52,16 @@ export async function revokeSessionsOfUsersUnscoped(db: Db, userIds: number[]): 
     .set({ revokedAt: new Date() })
     .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)));
 }
+
+/** The users of the account holding this staff authority. */
+export async function holdersOfStaffAuthority(
+  db: Db,
+  { accountId }: AccountScope,
+  staffAuthorityId: number,
+): Promise<number[]> {
+  const holders = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.staffAuthorityId, staffAuthorityId)));
+  return holders.map((u) => u.id);
+}

@@ -2,7 +2,8 @@ import type { Role } from '@linq/contract';
 import * as repo from './auth-repository.ts';
 import type { Db } from './db.ts';
 import { unauthorized } from './errors.ts';
-import { accountScope, type Principal } from './principal.ts';
+import { accountScope, type AccountScope, type Principal } from './principal.ts';
+import { publishAccessChanged } from './realtime.ts';
 import { hashToken } from './tokens.ts';
 
 export interface SessionPolicy {
@@ -82,4 +83,10 @@ function requireOwner(id: number | null): number {
 export async function revokeSessionsOfUsers(db: Db, userIds: number[]): Promise<void> {
   if (userIds.length === 0) return;
   await repo.revokeSessionsOfUsersUnscoped(db, userIds);
+  await publishAccessChanged(db, userIds);
+}
+
+/** The users holding a staff authority whose permissions changed: their open sockets re-check them. */
+export async function accessChangedForAuthority(db: Db, scope: AccountScope, staffAuthorityId: number): Promise<void> {
+  await publishAccessChanged(db, await repo.holdersOfStaffAuthority(db, scope, staffAuthorityId));
 }

@@ -1,13 +1,20 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import {
-  allows,
+  allowsEndpoint,
+  isMutating,
   type Endpoint,
   type EndpointOutput,
   type EndpointParsed,
   type Role,
+  refusingUnsafeText,
   type ValidationErrors,
 } from '@linq/contract';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  validatorCompiler as zodValidatorCompiler,
+} from 'fastify-type-provider-zod';
 import { authenticate, bearerToken } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
@@ -35,11 +42,34 @@ export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => Promise<En
 
 const CHANNEL_HEADER = 'lineaccountid';
 
+/** Who is calling, settled before the request is parsed or validated (see `route`). */
+interface Caller {
+  principal: Principal | null;
+  channel: ChannelRequest | null;
+}
+const callers = new WeakMap<FastifyRequest, Caller>();
+
 /**
- * Registers one contract endpoint: schemas from the contract, then who may call it
- * (session role, staff permission, channel), then the handler.
+ * An endpoint that changes state must say what it needs (DESIGN.md section 5): the contract's type
+ * demands it, and this refuses, at start-up, one that slipped through (a cast, a spread).
+ */
+export function assertDeclaresPermission(endpoint: Endpoint): void {
+  if (isMutating(endpoint.method) && !endpoint.permission) {
+    throw new Error(`${endpoint.method} ${endpoint.path} changes state but declares no permission`);
+  }
+  if (endpoint.permission && 'none' in endpoint.permission && endpoint.permission.none.trim() === '') {
+    throw new Error(`${endpoint.method} ${endpoint.path}: permission none needs its reason`);
+  }
+}
+
+/**
+ * Registers one contract endpoint. Who may call it (session role, staff permission, channel) is
+ * settled first, on the request's headers, so a caller without a session gets 401 and one without
+ * the permission 403 before anything they sent is parsed or validated; then the schemas from the
+ * contract, then the handler.
  */
 export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, endpoint: E, handler: Handler<E>) {
+  assertDeclaresPermission(endpoint);
   const status = endpoint.successStatus ?? 200;
   app.route({
     method: endpoint.method,
@@ -54,24 +84,27 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
       response: { [status]: endpoint.response },
       ...(endpoint.contentType ? { produces: [endpoint.contentType] } : {}),
     },
-    handler: async (request, reply) => {
-      let principal: Principal | null = null;
-      let channel: ChannelRequest | null = null;
+    onRequest: async (request) => {
+      const caller: Caller = { principal: null, channel: null };
       if (endpoint.access.kind === 'session') {
-        principal = await authenticate(
+        caller.principal = await authenticate(
           ctx.database.db,
           ctx.sessionPolicy,
           bearerToken(request.headers.authorization),
           endpoint.access.roles,
         );
-        if (principal.role === 'service') channel = authorizeService(principal, endpoint, request);
+        if (caller.principal.role === 'service') caller.channel = authorizeService(caller.principal, endpoint, request);
       }
+      callers.set(request, caller);
+    },
+    handler: async (request, reply) => {
+      const caller = callers.get(request) ?? { principal: null, channel: null };
       const result = await handler({
         params: request.params as EndpointParsed<E, 'params'>,
         query: request.query as EndpointParsed<E, 'query'>,
         body: request.body as EndpointParsed<E, 'body'>,
-        principal,
-        channel,
+        principal: caller.principal,
+        channel: caller.channel,
         request,
         reply,
       });
@@ -86,7 +119,7 @@ function authorizeService(
   endpoint: Endpoint,
   request: FastifyRequest,
 ): ChannelRequest | null {
-  if (endpoint.permission && !allows(principal.permissions, endpoint.permission)) throw forbidden();
+  if (endpoint.permission && !allowsEndpoint(principal.permissions, endpoint.permission)) throw forbidden();
   if (endpoint.channelScoped === false) return null;
   const header = request.headers[CHANNEL_HEADER];
   const lineAccountId = Number(Array.isArray(header) ? header[0] : header);
@@ -114,6 +147,26 @@ export function requireChannel(channel: ChannelRequest | null): ChannelRequest {
   return channel;
 }
 
+/**
+ * The contract's schemas, behind the one rule every request's strings follow (no U+0000, no lone
+ * surrogate: PostgreSQL cannot keep them), for bodies, queries and path parameters alike.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) =>
+  zodValidatorCompiler({ ...route, schema: refusingUnsafeText(route.schema) });
+
+const NOT_FOUND = '見つかりません。';
+
+/**
+ * What the router refuses before any route runs (a path that is no valid URL text, an over-long
+ * path parameter): a path that names nothing, answered as the API answers, in JSON.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const pathNamesNothing = ['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH'].includes(error.code);
+  const status = pathNamesNothing ? 404 : error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .status(status)
+    .send({ success: false, errors: pathNamesNothing ? NOT_FOUND : 'リクエストが正しくありません。' });
+}
 const GENERIC_500 = 'サーバーでエラーが発生しました。しばらくしてから再度お試しください。';
 
 /** The one place errors become HTTP answers: never a stack trace, never internals. */
@@ -124,6 +177,8 @@ export function installErrorHandling(app: FastifyInstance) {
       return reply.status(error.status).send({ success: false, errors: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path that names nothing valid (an id out of range, a bad character) is a page that does not exist.
+      if (error.validationContext === 'params') return reply.status(404).send({ success: false, errors: NOT_FOUND });
       const errors: ValidationErrors = {};
       for (const issue of error.validation) {
         const field =

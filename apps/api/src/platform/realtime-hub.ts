@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db.ts';
-import { REALTIME_CHANNEL, type RealtimeEvent } from './realtime.ts';
+import { REALTIME_CHANNEL, type AccessChange, type RealtimeEvent } from './realtime.ts';
 
 export type RealtimeListener = (event: RealtimeEvent) => void;
 /** Events may have been missed (the LISTEN connection was lost and replaced): the subscriber catches up. */
@@ -14,6 +14,8 @@ export type CatchUpListener = () => void;
 export interface RealtimeHub {
   /** Events of one LINE channel, and the signal to catch up; returns the unsubscribe function. */
   subscribe(lineAccountId: number, listener: RealtimeListener, onCatchUp?: CatchUpListener): () => void;
+  /** Told when this user's access changed (in any process); returns the unsubscribe function. */
+  watchAccess(userId: number, listener: () => void): () => void;
   /** Subscribers now (tests, metrics). */
   subscriberCount(): number;
   stop(): Promise<void>;
@@ -22,8 +24,22 @@ export interface RealtimeHub {
 export async function startRealtimeHub(database: Database, log: FastifyBaseLogger): Promise<RealtimeHub> {
   const byChannel = new Map<number, Set<RealtimeListener>>();
   const catchUps = new Set<CatchUpListener>();
+  const accessWatchers = new Map<number, Set<() => void>>();
 
   const dispatch = (payload: string) => {
+    const change = parseAccessChange(payload);
+    if (change) {
+      for (const userId of change.userIds) {
+        for (const watcher of accessWatchers.get(userId) ?? []) {
+          try {
+            watcher();
+          } catch (error) {
+            log.warn({ err: error }, 'realtime: an access watcher failed');
+          }
+        }
+      }
+      return;
+    }
     const event = parseEvent(payload);
     if (!event) {
       log.warn('realtime: ignored a malformed notification');
@@ -63,6 +79,16 @@ export async function startRealtimeHub(database: Database, log: FastifyBaseLogge
         if (set.size === 0 && byChannel.get(lineAccountId) === set) byChannel.delete(lineAccountId);
       };
     },
+    watchAccess(userId, listener) {
+      let set = accessWatchers.get(userId);
+      if (!set) accessWatchers.set(userId, (set = new Set()));
+      const watcher = () => listener();
+      set.add(watcher);
+      return () => {
+        set.delete(watcher);
+        if (set.size === 0 && accessWatchers.get(userId) === set) accessWatchers.delete(userId);
+      };
+    },
     subscriberCount() {
       let n = 0;
       for (const set of byChannel.values()) n += set.size;
@@ -71,6 +97,7 @@ export async function startRealtimeHub(database: Database, log: FastifyBaseLogge
     async stop() {
       byChannel.clear();
       catchUps.clear();
+      accessWatchers.clear();
       await unlisten();
     },
   };
@@ -90,4 +117,18 @@ function parseEvent(payload: string): RealtimeEvent | null {
   if (e.type === 'friend.updated') return e as unknown as RealtimeEvent;
   if (e.type === 'message.created' && Number.isInteger(e.messageId)) return e as unknown as RealtimeEvent;
   return null;
+}
+
+/** An access change, or null for anything else on the channel. */
+function parseAccessChange(payload: string): AccessChange | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const e = value as Record<string, unknown>;
+  if (e.type !== 'access.changed' || !Array.isArray(e.userIds)) return null;
+  return { type: 'access.changed', userIds: e.userIds.filter((id): id is number => Number.isInteger(id)) };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idNumber } from '../common.ts';
 import { actionType, itemId, messageType } from './model.ts';
 
 /*
@@ -89,7 +90,7 @@ export type MessageAttributes = z.infer<typeof messageAttributes>;
 
 export const templateAttributes = z.object({
   name: text,
-  folder_id: z.number().int().positive().nullable(),
+  folder_id: idNumber.nullable(),
 });
 
 /** A template save: the message template with its message and template renamed to attributes. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idNumber } from '../common.ts';
 
 /*
  * The message builder's model (spec section 3, "Message template (message builder)"): what the
@@ -31,7 +32,7 @@ export type ActionType = (typeof ACTION_TYPES)[number];
 export const actionType = z.enum(ACTION_TYPES);
 
 /** An item id: a number once saved; anything else (a client key, undefined) means a new item. */
-export const itemId = z.number().int().positive().nullable();
+export const itemId = idNumber.nullable();
 
 /** The points a tap adds to the friend's score (negative subtracts). */
 export const score = z.object({
@@ -132,7 +133,7 @@ export type BuilderMessage = z.infer<typeof builderMessage>;
 /** The template around a message: its name and folder. */
 export const templateFields = z.object({
   name: z.string(),
-  folder_id: z.number().int().positive().nullable(),
+  folder_id: idNumber.nullable(),
 });
 export type TemplateFields = z.infer<typeof templateFields>;
 

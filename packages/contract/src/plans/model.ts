@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idNumber } from '../common.ts';
 import {
   builderMessage,
   itemId,
@@ -20,7 +21,7 @@ import {
  */
 
 /** A database id a plan refers to (tags, marks, friends, plans, rich menus, folders): a positive int4. */
-export const planRefId = z.number().int().positive().max(2_147_483_647);
+export const planRefId = idNumber;
 
 export const PLAN_TYPES = ['broadcast', 'scenario', 'auto_reply'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];

@@ -9,6 +9,7 @@ import type {
   ValidationErrors,
 } from '@linq/contract';
 import { revokeSessionsOfUsers } from '../../platform/auth.ts';
+import { publishAccessChanged } from '../../platform/realtime.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, fieldError, notFound, requireSameId } from '../../platform/errors.ts';
@@ -91,8 +92,9 @@ export async function update(
     db.transaction(async (tx) => {
       if (!(await repo.update(tx, scope, id, { ...values(input), ...password }))) throw notFound('ユーザー');
       await repo.setChannels(tx, scope, id, lineAccountIds);
-      // Authority and channel changes need no revocation: every request re-reads them.
+      // Authority and channel changes need no revocation: every request re-reads them; open sockets re-check.
       if (input.password || input.status === 'disabled') await revokeSessionsOfUsers(tx, [id]);
+      else await publishAccessChanged(tx, [id]);
     }),
   );
   return get(ctx, scope, id);
@@ -100,6 +102,7 @@ export async function update(
 
 export async function remove(ctx: AppContext, scope: AccountScope, id: number): Promise<void> {
   if (!(await repo.remove(ctx.database.db, scope, id))) throw notFound('ユーザー');
+  await publishAccessChanged(ctx.database.db, [id]);
 }
 
 /** The authority and every channel must be the account's own; one 422 names each bad field. */

@@ -55,7 +55,7 @@ export function publicFileRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply
       .header('content-type', file.contentType)
       .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
       .header('cache-control', 'public, max-age=31536000, immutable')
       .send(file.bytes);
   });

@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../platform/password-hash.ts';
 import { accountScope, agencyScope, type Principal, type PrincipalOf } from '../../platform/principal.ts';
+import { publishAccessChanged } from '../../platform/realtime.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import * as repo from './repository.ts';
 
@@ -60,6 +61,7 @@ export async function login<R extends Role>(
 
 export async function logout(ctx: AppContext, principal: Principal): Promise<void> {
   await repo.revokeSession(ctx.database.db, principal.sessionId);
+  await publishAccessChanged(ctx.database.db, [principal.userId]);
 }
 
 export async function me<R extends Role>(ctx: AppContext, principal: PrincipalOf<R>): Promise<SessionOf<R>> {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { accessChangedForAuthority } from '../../platform/auth.ts';
 import type {
   EndpointOutput,
   StaffAuthority,
@@ -47,6 +48,7 @@ export async function update(ctx: AppContext, scope: AccountScope, id: number, i
   const db = ctx.database.db;
   if (!(await uniqueName(repo.update(db, scope, id, values(input)), repo.isDuplicateName, DUPLICATE_NAME_MESSAGE)))
     throw notFound('スタッフ権限');
+  await accessChangedForAuthority(db, scope, id);
   return get(ctx, scope, id);
 }
 

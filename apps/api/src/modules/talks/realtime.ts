@@ -42,6 +42,9 @@ export function realtimeRoute(app: FastifyInstance, ctx: AppContext) {
   app.get(REALTIME_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
     const query = request.query as Record<string, unknown>;
     let unsubscribe: (() => void) | null = null;
+    let unwatch: (() => void) | null = null;
+    /** Whether the session may still use this socket; set once authenticated. */
+    let recheck: (() => Promise<void>) | null = null;
     let closed = false;
     let alive = true;
     const close = (code: number, reason: string) => {
@@ -61,20 +64,45 @@ export function realtimeRoute(app: FastifyInstance, ctx: AppContext) {
       clearTimeout(authTimer);
       clearInterval(heartbeat);
       unsubscribe?.();
+      unwatch?.();
     });
 
     const start = async (token: string | null) => {
       clearTimeout(authTimer);
-      try {
+      const laid = Number(query.laid);
+      let userId: number | null = null;
+      /** Null when the session may use this channel's socket, else why not (as a close code and reason). */
+      const refusal = async (): Promise<[number, string] | null> => {
         const principal = await authenticate(ctx.database.db, ctx.sessionPolicy, token, ['service']);
-        if (principal.role !== 'service') return close(REALTIME_CLOSE.unauthorized, 'unauthorized');
+        if (principal.role !== 'service') return [REALTIME_CLOSE.unauthorized, 'unauthorized'];
+        userId = principal.userId;
         if (!allows(principal.permissions, { feature: 'talks', level: 'view' })) {
-          return close(REALTIME_CLOSE.forbidden, 'forbidden');
+          return [REALTIME_CLOSE.forbidden, 'forbidden'];
         }
-        const laid = Number(query.laid);
-        if (!Number.isInteger(laid) || laid <= 0) return close(REALTIME_CLOSE.badRequest, 'laid is required');
-        if (!principal.lineAccountIds.includes(laid)) return close(REALTIME_CLOSE.forbidden, 'forbidden');
+        if (!Number.isInteger(laid) || laid <= 0) return [REALTIME_CLOSE.badRequest, 'laid is required'];
+        if (!principal.lineAccountIds.includes(laid)) return [REALTIME_CLOSE.forbidden, 'forbidden'];
+        return null;
+      };
+      const closeOnRefusal = (error: unknown) => {
+        if (error instanceof AppError && error.status === 401)
+          return close(REALTIME_CLOSE.unauthorized, 'unauthorized');
+        request.log.error({ err: error }, 'realtime: access check failed');
+        close(1011, 'server error');
+      };
+      try {
+        const refused = await refusal();
+        if (refused) return close(...refused);
         if (closed || socket.readyState !== OPEN) return;
+        // Logout, a revoked or disabled session, a changed authority or channel list: closed at once.
+        recheck = async () => {
+          try {
+            const again = await refusal();
+            if (again) close(...again);
+          } catch (error) {
+            closeOnRefusal(error);
+          }
+        };
+        if (userId !== null) unwatch = app.realtimeHub.watchAccess(userId, () => void recheck?.());
         const ready = () => {
           if (socket.readyState === OPEN) socket.send(JSON.stringify({ type: 'ready' }));
         };
@@ -83,15 +111,15 @@ export function realtimeRoute(app: FastifyInstance, ctx: AppContext) {
           (event) => {
             if (socket.readyState === OPEN) socket.send(JSON.stringify(toWire(event)));
           },
-          // The server's LISTEN was replaced: events may be missed, and a ready makes the browser catch up.
-          ready,
+          // The server's LISTEN was replaced: events (access changes too) may be missed; the browser catches up.
+          () => {
+            void recheck?.();
+            ready();
+          },
         );
         ready();
       } catch (error) {
-        if (error instanceof AppError && error.status === 401)
-          return close(REALTIME_CLOSE.unauthorized, 'unauthorized');
-        request.log.error({ err: error }, 'realtime: connection setup failed');
-        close(1011, 'server error');
+        closeOnRefusal(error);
       }
     };
 

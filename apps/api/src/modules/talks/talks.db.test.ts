@@ -136,6 +136,16 @@ describe('talks: conversation list', () => {
     expect((await historyOf(row.id)).data).toHaveLength(2);
     expect(await unreadOf(row.id)).toBe(2);
 
+    // A view-only staff member reads the talk but leaves the team's unread count as it is (talks edit marks read).
+    const viewer = await t.request({
+      method: 'POST',
+      path: '/service/messages/read',
+      body: { friend_id: row.id },
+      ...asStaff(t.tenant.tokens.viewer),
+    });
+    expect(viewer.status).toBe(403);
+    expect(await unreadOf(row.id)).toBe(2);
+
     const read = await t.request({
       method: 'POST',
       path: '/service/messages/read',
@@ -145,14 +155,6 @@ describe('talks: conversation list', () => {
     expect(read.status).toBe(200);
     expect(read.json.data).toEqual({ friend_id: row.id, message_unreads_counts: 0 });
     expect((await conversations({ name: '未読' })).data[0]!.message_unreads_counts).toBe(0);
-    // A view-only staff member may open conversations too.
-    const viewer = await t.request({
-      method: 'POST',
-      path: '/service/messages/read',
-      body: { friend_id: row.id },
-      ...asStaff(t.tenant.tokens.viewer),
-    });
-    expect(viewer.status).toBe(200);
   });
 
   it('shows picture_url only to staff with the personal_data capability, as the friend list does', async () => {

@@ -1,5 +1,5 @@
 import {
-  allows,
+  allowsEndpoint,
   friendsApi,
   infoFieldsApi,
   marksApi,
@@ -17,8 +17,8 @@ export function initialOf(name: string): string {
 
 /** What the friend screens let this user do; each check is the permission of the endpoint it calls. */
 export function friendAbilities(permissions: Permissions | null | undefined) {
-  const may = (endpoint: { permission?: Parameters<typeof allows>[1] }) =>
-    Boolean(permissions && endpoint.permission && allows(permissions, endpoint.permission));
+  const may = (endpoint: { permission?: Parameters<typeof allowsEndpoint>[1] }) =>
+    Boolean(permissions && endpoint.permission && allowsEndpoint(permissions, endpoint.permission));
   return {
     editFriends: may(friendsApi.update),
     editInfoFields: may(infoFieldsApi.create),

@@ -1,5 +1,5 @@
 import { MobileOutlined } from '@ant-design/icons';
-import { allows, type Permissions } from '@linq/contract';
+import { allows, allowsEndpoint, simulatorApi, type Permissions } from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Grid, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -24,7 +24,8 @@ export function ServiceHeaderTools({ permissions, textColour }: { permissions: P
   const [open, setOpen] = useState(false);
   const wide = Grid.useBreakpoint().md ?? true;
   const mayCount = allows(permissions, { feature: 'friends', level: 'view' });
-  const mayUsePanel = allows(permissions, { feature: 'talks', level: 'view' });
+  // Acting as a virtual friend changes the channel: the panel is for users who may edit talks.
+  const mayUsePanel = allowsEndpoint(permissions, simulatorApi.createFriend.permission);
 
   const status = useQuery({
     ...simulatorStatusQuery(lineAccountId ?? 0),

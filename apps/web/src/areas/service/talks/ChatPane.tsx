@@ -1,5 +1,13 @@
 import { UserOutlined } from '@ant-design/icons';
-import { allows, friendsApi, talksApi, type Conversation, type Permissions, type TalkHistory } from '@linq/contract';
+import {
+  allows,
+  allowsEndpoint,
+  friendsApi,
+  talksApi,
+  type Conversation,
+  type Permissions,
+  type TalkHistory,
+} from '@linq/contract';
 import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { Avatar, Button, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
@@ -62,7 +70,8 @@ export function ChatPane({ friendId, permissions, row, onOpened }: ChatPaneProps
   const navigate = useNavigate();
   const mayViewFriend = allows(permissions, { feature: 'friends', level: 'view' });
   const mayViewMarks = allows(permissions, { feature: 'marks', level: 'view' });
-  const maySend = allows(permissions, { feature: 'talks', level: 'edit' }) && permissions.send_messages;
+  const maySend = allowsEndpoint(permissions, talksApi.send.permission);
+  const mayMarkRead = allowsEndpoint(permissions, talksApi.markRead.permission);
 
   const history = useHistory(friendId);
   const friend = useQuery({
@@ -74,10 +83,11 @@ export function ChatPane({ friendId, permissions, row, onOpened }: ChatPaneProps
   // Opening a conversation sets its unread count to 0, here and on the server.
   useEffect(() => {
     onOpened(friendId);
+    if (!mayMarkRead) return;
     call(talksApi.markRead, { body: { friend_id: friendId } }, { handles: FRIEND_FAILURES }).catch(() => {
       // A friend that cannot be read shows through the history's failure below.
     });
-  }, [friendId, onOpened]);
+  }, [friendId, onOpened, mayMarkRead]);
 
   // A friend whose fetch fails (another channel's, deleted, not a number) sends the user back to the list.
   const failed = history.isError || friend.isError;

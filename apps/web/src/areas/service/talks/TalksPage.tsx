@@ -1,4 +1,4 @@
-import { friendsApi, talksApi, type Permissions } from '@linq/contract';
+import { allowsEndpoint, friendsApi, talksApi, type Permissions } from '@linq/contract';
 import { Badge, Card, Empty, Flex, Spin, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +53,8 @@ function useTalkEvents(
   lineAccountId: number,
   friendId: number | null,
   conversations: ConversationListModel,
+  /** Marking read needs talks edit; a view-only user's reading leaves the count as it is. */
+  mayMarkRead: boolean,
 ): RealtimeStatus {
   return useRealtime(lineAccountId, {
     onEvent(event) {
@@ -65,7 +67,11 @@ function useTalkEvents(
       }
       void invalidateEndpoints(talksApi.history);
       // The open chat on a wide screen has been read: the server's count stays 0 like the list's.
-      if (event.direction === 'incoming' && !addsUnread({ friendId: event.friend_id, direction: 'incoming' }, screen)) {
+      if (
+        mayMarkRead &&
+        event.direction === 'incoming' &&
+        !addsUnread({ friendId: event.friend_id, direction: 'incoming' }, screen)
+      ) {
         call(talksApi.markRead, { body: { friend_id: event.friend_id } }, { handles: 'all' }).catch(() => {});
       }
     },
@@ -81,7 +87,8 @@ function TalksScreen({ lineAccountId, permissions, friendId }: TalksScreenProps)
   const { t } = useTranslation();
   const wide = useWideScreen();
   const conversations = useConversationList(lineAccountId);
-  const status = useTalkEvents(lineAccountId, friendId, conversations);
+  const mayMarkRead = allowsEndpoint(permissions, talksApi.markRead.permission);
+  const status = useTalkEvents(lineAccountId, friendId, conversations, mayMarkRead);
 
   const indicator = <ConnectionIndicator status={status} />;
   const list = <ConversationList conversations={conversations} selectedId={friendId} />;

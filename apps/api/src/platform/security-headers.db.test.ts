@@ -1,0 +1,126 @@
+/**
+ * Browser hardening headers on every kind of answer (issue 12 §5): console pages, the public
+ * tracked-link page, the API (success, error, redirect lookup), stored files, static assets, the
+ * API documentation, and HSTS only over https as a configured proxy reports it.
+ */
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePng } from '@linq/line-simulator';
+import { startTestApp, type TestApp } from '../test/harness.ts';
+import type { Tenant } from '../test/factory.ts';
+
+let t: TestApp;
+let tenant: Tenant;
+let storedFile: string;
+
+/** A built console: index.html without inline script, one module asset. */
+function consoleBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'linq-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
+  );
+  writeFileSync(path.join(dir, 'assets', 'app.js'), 'export {};');
+  return dir;
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ WEB_DIST_DIR: consoleBuild(), trustProxy: ['127.0.0.1'] });
+  tenant = await t.factory.tenant();
+  const png = makePng(4, 3);
+  const boundary = '----linqheaders';
+  const upload = await t.app.inject({
+    method: 'POST',
+    url: '/api/service/files/images',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      authorization: `Bearer ${tenant.tokens.staff}`,
+      lineaccountid: String(tenant.channels[0]!.id),
+    },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  expect(upload.statusCode).toBe(201);
+  storedFile = new URL(upload.json<{ data: { originalContentUrl: string } }>().data.originalContentUrl).pathname;
+});
+afterAll(() => t.stop());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('security headers', () => {
+  it('are sent on every kind of answer, with a policy that allows no inline script and no framing', async () => {
+    const pages: Record<string, string> = {
+      'console page': '/service/talks',
+      'console login': '/service/login',
+      'public tracked-link page': '/redirects/abc123',
+      'static asset': '/assets/app.js',
+      'missing asset (404)': '/assets/missing.js',
+      'API success': '/api/oems',
+      'API error (401)': '/api/service/tags',
+      'API public redirect lookup': '/api/public/redirects/nope',
+      'stored file': storedFile,
+      'missing file': '/files/missing.png',
+      health: '/health',
+      'API documentation': '/api/docs/',
+    };
+    for (const [kind, url] of Object.entries(pages)) {
+      const response = await get(url);
+      const csp = String(response.headers['content-security-policy'] ?? '');
+      expect(csp, `${kind} ${url}`).toMatch(/frame-ancestors 'none'|sandbox/);
+      expect(csp, kind).not.toContain("'unsafe-eval'");
+      expect(csp.match(/script-src[^;]*/)?.[0] ?? '', kind).not.toContain("'unsafe-inline'");
+      expect(response.headers['x-frame-options'], kind).toBe('DENY');
+      expect(response.headers['x-content-type-options'], kind).toBe('nosniff');
+      expect(response.headers['referrer-policy'], kind).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['strict-transport-security'], `${kind} over http`).toBeUndefined();
+    }
+  });
+
+  it('the console policy: own scripts only, images the features show, the API and socket of this host', async () => {
+    const csp = String(
+      (await get('/service/talks', { host: 'partner.localhost:3000' })).headers['content-security-policy'],
+    );
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toMatch(/img-src 'self' data: blob: https: http:\/\/localhost:\d+/);
+    expect(csp).toContain("connect-src 'self' ws://partner.localhost:3000 wss://partner.localhost:3000");
+    expect(csp).toContain("object-src 'none'");
+    // A forged Host header cannot add directives.
+    const forged = String(
+      (await get('/service/talks', { host: "evil; script-src 'unsafe-inline'" })).headers['content-security-policy'],
+    );
+    expect(forged).not.toContain('unsafe-inline;');
+    expect(forged).toContain("connect-src 'self';");
+  });
+
+  it('stored files are sandboxed', async () => {
+    const response = await get(storedFile);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toContain('sandbox');
+  });
+
+  it('sends HSTS when a configured proxy reports https, not when a client claims it', async () => {
+    const viaProxy = await t.app.inject({
+      method: 'GET',
+      url: '/service/login',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(viaProxy.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const claimed = await t.app.inject({
+      method: 'GET',
+      url: '/service/login',
+      remoteAddress: '192.0.2.7',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+  });
+});
