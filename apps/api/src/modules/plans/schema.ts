@@ -223,10 +223,7 @@ export const targetConditionTags = pgTable(
     /** true: tags_accepted; false: tags_excepted. */
     accepted: boolean('accepted').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.targetConditionId, t.tagId] }),
-    index('target_condition_tags_tag_idx').on(t.tagId),
-  ],
+  (t) => [primaryKey({ columns: [t.targetConditionId, t.tagId] }), index('target_condition_tags_tag_idx').on(t.tagId)],
 );
 
 /** Tags a box puts on the friend it is sent to. */
