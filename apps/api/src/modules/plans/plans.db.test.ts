@@ -16,7 +16,10 @@ import {
   simplePlan,
   type Caller,
 } from './test-support.ts';
-import { UNSAVED_BOX_MESSAGE, FOREIGN_TAG_MESSAGE, waitingMessage } from './service.ts';
+import { startLineSimulator } from '@linq/line-simulator';
+import { QUOTA_UNREADABLE_MESSAGE } from '../delivery/service.ts';
+import { userLineAccounts } from '../line-accounts/schema.ts';
+import { FOREIGN_TAG_MESSAGE, QUOTA_EXCEEDED_MESSAGE, UNSAVED_BOX_MESSAGE, waitingMessage } from './service.ts';
 
 let t: TestApp;
 let tenant: Tenant;
@@ -305,6 +308,67 @@ describe('plan list, copy, delete, activation', () => {
     expect(off.json.data).toMatchObject({ is_active: false, enrolled_count: 1 });
     const rows = await t.runtime.ctx.database.db.select().from(planEnrolments);
     expect(rows.find((row) => row.friendId === friend.id)!.status).toBe('paused');
+  });
+});
+
+describe('broadcast forecast', () => {
+  it('counts the recipients the target matches now, messages against the quota and the send time', async () => {
+    const sim = await startLineSimulator();
+    const s = await startTestApp({}, { simulator: sim });
+    try {
+      const owner = await s.factory.tenant();
+      const { row, channel } = await s.factory.simulatedChannel(owner.account.id, sim);
+      const lineAccountId = row.id;
+      await s.runtime.ctx.database.db.insert(userLineAccounts).values({ userId: owner.staff.id, lineAccountId });
+      const caller = { token: owner.tokens.staff, lineAccountId };
+      const tag = await s.factory.tag(lineAccountId);
+      for (let i = 0; i < 3; i += 1) await s.factory.friend(lineAccountId, { tagIds: [tag.id] });
+      await s.factory.friend(lineAccountId);
+      await s.factory.friend(lineAccountId, { tagIds: [tag.id], status: 'blocked' });
+      let detail = simplePlan('broadcast', '予測');
+      detail = addChild(detail, 'box-0', 'text_message');
+      detail.plan = {
+        ...detail.plan,
+        target_send: 'advanced',
+        target_is_all: false,
+        target_tags: [{ id: tag.id, name: tag.name }],
+      };
+      const plan = await createPlan(s, caller, detail);
+      const forecast = async () => {
+        const response = await s.request({ method: 'GET', path: `/service/plans/${plan.plan.id}/forecast`, ...caller });
+        expect(response.status, response.text).toBe(200);
+        return response.json.data;
+      };
+
+      channel.setQuota(10, 5);
+      expect(await forecast()).toEqual({
+        recipients: 3,
+        messages_per_recipient: 2,
+        total_messages: 6,
+        quota_remaining: 5,
+        exceeds_quota: true,
+        estimated_seconds: 1 / 200,
+      });
+      const activate = (body: object) =>
+        s.request({ method: 'POST', path: `/service/plans/${plan.plan.id}/activate`, ...caller, body });
+      const refused = await activate({});
+      expect(refused.status).toBe(409);
+      expect(refused.json.errors).toBe(QUOTA_EXCEEDED_MESSAGE);
+      expect((await activate({ allow_partial_send: true })).status).toBe(200);
+
+      channel.setQuota(null);
+      expect(await forecast()).toMatchObject({ quota_remaining: null, exceeds_quota: false });
+    } finally {
+      await s.stop();
+      await sim.stop();
+    }
+  });
+
+  it('answers 409 when LINE cannot tell the quota (no channel access token)', async () => {
+    const plan = await createPlan(t, staff, simplePlan('broadcast', '予測できない'));
+    const response = await t.request({ method: 'GET', path: `/service/plans/${plan.plan.id}/forecast`, ...staff });
+    expect(response.status).toBe(409);
+    expect(String(response.json.errors)).toContain(QUOTA_UNREADABLE_MESSAGE);
   });
 });
 
