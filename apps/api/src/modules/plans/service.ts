@@ -118,28 +118,39 @@ export async function save(
   payload: PlanSavePayload,
 ): Promise<PlanSaveAnswer> {
   return ctx.database.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
-    const existing = id === null ? null : await findOrFail(tx, scope, id, true);
-    const errors = new PlanErrorList();
-    const contractErrors = validatePlan(payload, { now: new Date(), savedSendAt: savedSendAt(existing, payload) });
-    for (const [key, error] of Object.entries(contractErrors)) errors.errors[key] ??= error;
-    const input = fromPlanSavePayload(payload);
-    const boxes = await checkBoxes(tx, scope, existing, input, errors);
-    await checkReferences(tx, scope, payload, errors);
-    await checkSavedRows(tx, scope, existing, payload, errors);
-    const friendAdded = await checkFriendAdded(tx, scope, existing, payload, errors);
-    throwIfAny(errors.errors);
-
-    const planId = await write(tx, scope, existing, {
-      plan: input.plan,
-      boxes,
-      timings: input.plan_timings,
-      conditions: input.target_conditions,
-    });
-    if (friendAdded.claims) await repo.setFriendAddedPlan(tx, scope, planId);
-    else if (friendAdded.current === planId) await repo.setFriendAddedPlan(tx, scope, null);
+    const planId = await saveIn(trx as unknown as Db, scope, id, payload);
     return { success: true, errors: {}, id: planId };
   });
+}
+
+/** `save` inside the caller's transaction (the demo seed's too): the saved plan's id. */
+export async function saveIn(
+  tx: Db,
+  scope: ChannelScope,
+  id: number | null,
+  payload: PlanSavePayload,
+  now: Date = new Date(),
+): Promise<number> {
+  const existing = id === null ? null : await findOrFail(tx, scope, id, true);
+  const errors = new PlanErrorList();
+  const contractErrors = validatePlan(payload, { now, savedSendAt: savedSendAt(existing, payload) });
+  for (const [key, error] of Object.entries(contractErrors)) errors.errors[key] ??= error;
+  const input = fromPlanSavePayload(payload);
+  const boxes = await checkBoxes(tx, scope, existing, input, errors);
+  await checkReferences(tx, scope, payload, errors);
+  await checkSavedRows(tx, scope, existing, payload, errors);
+  const friendAdded = await checkFriendAdded(tx, scope, existing, payload, errors);
+  throwIfAny(errors.errors);
+
+  const planId = await write(tx, scope, existing, {
+    plan: input.plan,
+    boxes,
+    timings: input.plan_timings,
+    conditions: input.target_conditions,
+  });
+  if (friendAdded.claims) await repo.setFriendAddedPlan(tx, scope, planId);
+  else if (friendAdded.current === planId) await repo.setFriendAddedPlan(tx, scope, null);
+  return planId;
 }
 
 /** Copies a plan beside it: name + 'のコピー', inactive, boxes with their own ids; never the friend-added scenario. */
