@@ -16,7 +16,9 @@ import {
   simplePlan,
   type Caller,
 } from './test-support.ts';
+import { eq } from 'drizzle-orm';
 import { startLineSimulator } from '@linq/line-simulator';
+import { tags } from '../labels/schema.ts';
 import { QUOTA_UNREADABLE_MESSAGE } from '../delivery/service.ts';
 import { userLineAccounts } from '../line-accounts/schema.ts';
 import { FOREIGN_TAG_MESSAGE, QUOTA_EXCEEDED_MESSAGE, UNSAVED_BOX_MESSAGE, waitingMessage } from './service.ts';
@@ -358,6 +360,10 @@ describe('broadcast forecast', () => {
 
       channel.setQuota(null);
       expect(await forecast()).toMatchObject({ quota_remaining: null, exceeds_quota: false });
+
+      // The target's tag deleted: the plan's advanced target is gone and matches nobody, never everybody.
+      await s.runtime.ctx.database.db.delete(tags).where(eq(tags.id, tag.id));
+      expect(await forecast()).toMatchObject({ recipients: 0, total_messages: 0, estimated_seconds: 0 });
     } finally {
       await s.stop();
       await sim.stop();

@@ -486,7 +486,7 @@ const hasTags = (ids: number[]) =>
 const hasMarks = (ids: number[]) =>
   sql`exists (select 1 from ${friendMarks} where ${friendMarks.friendId} = ${friends.id} and ${inArray(friendMarks.markId, ids)})`;
 
-/** Following friends of the channel the target matches now. */
+/** Following friends of the channel the target matches now (an invalid or emptied target matches nobody). */
 export async function targetCount(db: Db, scope: ChannelScope, target: Target): Promise<number> {
   const parts: SQL[] = [];
   if (!target.all) {
@@ -499,6 +499,8 @@ export async function targetCount(db: Db, scope: ChannelScope, target: Target): 
       parts.push(target.hasMark ? marked : sql`not ${marked}`);
     }
     const conditions = target.conditions.map((condition) => {
+      // A condition left without tags (they were deleted) matches nobody, never everybody.
+      if (condition.accepted.length === 0 && condition.excepted.length === 0) return sql`false`;
       const accepted = condition.accepted.length > 0 ? hasTags(condition.accepted) : sql`true`;
       const excepted = condition.excepted.length > 0 ? sql`not ${hasTags(condition.excepted)}` : sql`true`;
       return sql`(${accepted} and ${excepted})`;
@@ -507,6 +509,8 @@ export async function targetCount(db: Db, scope: ChannelScope, target: Target): 
     if (target.friendIds !== null) {
       parts.push(target.friendIds.length > 0 ? inArray(friends.id, target.friendIds) : sql`false`);
     }
+    // Advanced targeting whose every part is gone (its tags, marks or friends deleted) targets nobody.
+    if (parts.length === 0) return 0;
   }
   const [row] = await db
     .select({ n: count() })
