@@ -451,11 +451,17 @@ export async function replaceTimings(db: Db, scope: ChannelScope, planId: number
 
 // --- the channel's friend-added scenario ---
 
-export async function friendAddedPlanId(db: Db, scope: ChannelScope): Promise<number | null> {
+/**
+ * The channel's friend-added scenario, its settings row locked until the transaction ends, so two
+ * saves claiming the setting at once are checked one after the other.
+ */
+export async function lockFriendAddedPlanId(db: Db, scope: ChannelScope): Promise<number | null> {
+  await db.insert(channelPlanSettings).values({ lineAccountId: scope.lineAccountId }).onConflictDoNothing();
   const [row] = await db
     .select({ id: channelPlanSettings.friendAddedPlanId })
     .from(channelPlanSettings)
-    .where(eq(channelPlanSettings.lineAccountId, scope.lineAccountId));
+    .where(eq(channelPlanSettings.lineAccountId, scope.lineAccountId))
+    .for('update');
   return row?.id ?? null;
 }
 

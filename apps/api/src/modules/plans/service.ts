@@ -451,7 +451,7 @@ async function checkFriendAdded(
   payload: PlanSavePayload,
   errors: PlanErrorList,
 ): Promise<{ claims: boolean; current: number | null }> {
-  const current = await repo.friendAddedPlanId(db, scope);
+  const current = await repo.lockFriendAddedPlanId(db, scope);
   const claims = payload.plan_type === 'scenario' && payload.scenario_trigger === 'friend_added';
   if (claims && current !== null && current !== existing?.id) {
     const other = await repo.find(db, scope, current);
