@@ -15,3 +15,4 @@ export * from '../modules/folders/schema.ts';
 export * from '../modules/labels/schema.ts';
 export * from '../modules/templates/schema.ts';
 export * from '../modules/links/schema.ts';
+export * from '../modules/plans/schema.ts';

@@ -15,6 +15,7 @@ import { channelScope, PLATFORM_SCOPE } from '../platform/principal.ts';
 import { hashPassword } from '../platform/password-hash.ts';
 import type { SecretBox } from '../platform/secrets.ts';
 import { insertTemplate } from '../modules/templates/service.ts';
+import { seedDemoPlans } from './demo-plans.ts';
 import { folders } from '../modules/folders/schema.ts';
 import { friendInfoFields, friendInfoValues, friends } from '../modules/friends/schema.ts';
 import { friendMarks, friendTags, marks, tags } from '../modules/labels/schema.ts';
@@ -149,6 +150,7 @@ async function seedDemo(db: Db, ctx: Pick<AppContext, 'secrets'>) {
     channels.map((c) => c.id),
     { staffId: staff.id, adminId: admin.id },
   );
+  for (const channel of channels) await seedDemoPlans(db, { accountId, lineAccountId: channel.id }, staff.id);
   await db
     .insert(userLineAccounts)
     .values([
