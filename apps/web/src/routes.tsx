@@ -167,6 +167,7 @@ const areaPages: Record<Role, RouteObject[]> = {
       () => import('./areas/service/templates/TemplateEditPage.tsx'),
       'templates',
     ),
+    page('/service/plans', 'plans', () => import('./areas/service/plans/PlansListPage.tsx'), 'plans'),
     ...shellRoutesOf('service'),
   ],
 };

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addChildBox, hideChildren, removeBox, updateTiming } from './diagram.ts';
-import {
-  BOX_HANDLE,
-  diagramEdges,
-  diagramNodes,
-  optionHandleId,
-  parseOptionHandleId,
-  TARGET_HANDLE,
-} from './flow.ts';
+import { BOX_HANDLE, diagramEdges, diagramNodes, optionHandleId, parseOptionHandleId, TARGET_HANDLE } from './flow.ts';
 import { historyShortcut } from './shortcuts.ts';
 import { confirmBranches, textChain } from './test-support.ts';
 
@@ -69,7 +62,11 @@ describe('plan diagram drawing', () => {
   });
 
   it('marks the selected box, the selected arrow and the box in error', () => {
-    const nodes = diagramNodes(textChain(), { selectedBoxId: 'box-1-0', selectedTimingEnd: null, errorBoxId: 'box-2-0' });
+    const nodes = diagramNodes(textChain(), {
+      selectedBoxId: 'box-1-0',
+      selectedTimingEnd: null,
+      errorBoxId: 'box-2-0',
+    });
     expect(nodes.map((node) => [node.data.selected, node.data.inError])).toEqual([
       [false, false],
       [true, false],
