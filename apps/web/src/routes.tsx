@@ -168,6 +168,8 @@ const areaPages: Record<Role, RouteObject[]> = {
       'templates',
     ),
     page('/service/plans', 'plans', () => import('./areas/service/plans/PlansListPage.tsx'), 'plans'),
+    page('/service/plans/create', 'planCreate', () => import('./areas/service/plans/PlanEditPage.tsx'), 'plans'),
+    page('/service/plans/:id/edit', 'planEdit', () => import('./areas/service/plans/PlanEditPage.tsx'), 'plans'),
     ...shellRoutesOf('service'),
   ],
 };

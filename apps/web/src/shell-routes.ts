@@ -69,8 +69,6 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/service/inquiry', title: 'inquiry' },
   { path: '/service/plan-analysis', title: 'planAnalyses', feature: 'plan_analysis' },
   { path: '/service/plan-analysis/:id', title: 'planAnalysisDetail', feature: 'plan_analysis' },
-  { path: '/service/plans/create', title: 'planCreate', feature: 'plans' },
-  { path: '/service/plans/:id/edit', title: 'planEdit', feature: 'plans' },
   { path: '/service/rich-menu', title: 'richMenus', feature: 'rich_menus' },
   { path: '/service/rich-menu/create', title: 'richMenuCreate', feature: 'rich_menus' },
   { path: '/service/rich-menu/:id/edit', title: 'richMenuEdit', feature: 'rich_menus' },

@@ -53,6 +53,8 @@ const ja = {
     editor: {
       save: '保存',
       saved: '保存しました',
+      saveFailed: '保存できませんでした',
+      viewOnly: '閲覧のみの権限です。変更は保存できません。',
       undo: '元に戻す',
       redo: 'やり直す',
       fit: '全体を表示',
@@ -190,6 +192,8 @@ const en: typeof ja = {
     editor: {
       save: 'Save',
       saved: 'Saved',
+      saveFailed: 'Could not save',
+      viewOnly: 'View only: changes cannot be saved.',
       undo: 'Undo',
       redo: 'Redo',
       fit: 'Fit to view',
