@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/platform/schema.ts',
+  // Each module owns its tables; platform/schema.ts lists the same files for the typed instance.
+  schema: './src/modules/*/schema.ts',
   out: './drizzle',
 });

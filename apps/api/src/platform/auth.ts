@@ -3,7 +3,9 @@ import type { Role } from '@linq/contract';
 import type { Db } from './db.ts';
 import { unauthorized } from './errors.ts';
 import type { Principal } from './principal.ts';
-import { lineAccounts, sessions, staffAuthorities, userLineAccounts, users } from './schema.ts';
+import { lineAccounts, userLineAccounts } from '../modules/line-accounts/schema.ts';
+import { sessions, users } from '../modules/sessions/schema.ts';
+import { staffAuthorities } from '../modules/staff-authorities/schema.ts';
 import { hashToken } from './tokens.ts';
 
 export interface SessionPolicy {

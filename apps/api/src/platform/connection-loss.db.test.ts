@@ -15,7 +15,7 @@ import { permissionsWith, type RealtimeEventMessage } from '@linq/contract';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { waitFor } from '../test/wait.ts';
-import { webhookEvents } from './schema.ts';
+import { webhookEvents } from '../modules/webhooks/schema.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const ROUNDS = 4;

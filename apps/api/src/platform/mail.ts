@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { AppContext } from './context.ts';
-import { mailOutbox } from './schema.ts';
+import { mailOutbox } from '../modules/passwords/schema.ts';
 
 export interface Mail {
   to: string;

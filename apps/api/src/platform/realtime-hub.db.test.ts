@@ -6,7 +6,8 @@ import { REALTIME_CLOSE, type RealtimeEventMessage } from '@linq/contract';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import type { Tenant } from '../test/factory.ts';
 import { waitFor } from '../test/wait.ts';
-import { friends, userLineAccounts } from './schema.ts';
+import { friends } from '../modules/friends/schema.ts';
+import { userLineAccounts } from '../modules/line-accounts/schema.ts';
 import { publishRealtime, REALTIME_CHANNEL } from './realtime.ts';
 import { and, eq } from 'drizzle-orm';
 

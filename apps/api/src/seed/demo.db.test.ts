@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { isCalendarDate, validateMessage } from '@linq/contract';
+import { isCalendarDate, permissionsWith, validateMessage } from '@linq/contract';
 import { startTestApp, type TestApp } from '../test/harness.ts';
-import {
-  folders,
-  friendInfoFields,
-  friendInfoValues,
-  friendMarks,
-  friendTags,
-  lineAccounts,
-  marks,
-  messageTemplateActions,
-  messageTemplates,
-  tags,
-} from '../platform/schema.ts';
+import { folders } from '../modules/folders/schema.ts';
+import { friendInfoFields, friendInfoValues } from '../modules/friends/schema.ts';
+import { friendMarks, friendTags, marks, tags } from '../modules/labels/schema.ts';
+import { lineAccounts } from '../modules/line-accounts/schema.ts';
+import { messageTemplateActions, messageTemplates } from '../modules/templates/schema.ts';
+import { channelPlanSettings, plans } from '../modules/plans/schema.ts';
+import * as planService from '../modules/plans/service.ts';
+import { DEMO_AUTO_REPLY, DEMO_BROADCAST, DEMO_BROADCAST_TAG, DEMO_WELCOME_SCENARIO } from './demo-plans.ts';
 import {
   decorateDemoFriends,
   DEMO_INFO_FIELDS,
@@ -122,5 +118,47 @@ describe('demo seed', () => {
       DEMO_TEPPAN_TEMPLATES.map((d) => [d.folder, d.name]),
     );
     expect(teppan.some((r) => r.template.messageType === 'carousel')).toBe(true);
+  });
+
+  it('gives each demo channel a friend-added scenario whose confirm branches, a weekly auto-reply and a broadcast to a tag', async () => {
+    const db = t.runtime.ctx.database.db;
+    const channels = await db.select().from(lineAccounts).orderBy(asc(lineAccounts.id));
+    for (const channel of channels) {
+      const scope = {
+        accountId: channel.accountId,
+        lineAccountId: channel.id,
+        userId: 0,
+        permissions: permissionsWith('view', false),
+      };
+      const rows = await db.select().from(plans).where(eq(plans.lineAccountId, channel.id)).orderBy(asc(plans.id));
+      expect(rows.map((row) => [row.name, row.planType, row.isActive])).toEqual([
+        [DEMO_WELCOME_SCENARIO, 'scenario', true],
+        [DEMO_AUTO_REPLY, 'auto_reply', true],
+        [DEMO_BROADCAST, 'broadcast', true],
+      ]);
+      const [setting] = await db
+        .select()
+        .from(channelPlanSettings)
+        .where(eq(channelPlanSettings.lineAccountId, channel.id));
+      expect(setting?.friendAddedPlanId).toBe(rows[0]!.id);
+
+      const welcome = await planService.get(t.runtime.ctx, scope, rows[0]!.id);
+      expect(welcome.plan.scenario_trigger).toBe('friend_added');
+      const branching = welcome.plan_actions.find((action) => action.message_type === 'confirm')!;
+      const branches = branching.message.message_confirm!.message_actions.map((option) => option.box_id);
+      expect(branches).toHaveLength(2);
+      for (const box of branches) {
+        expect(welcome.plan_actions.find((action) => action.box_id === box)?.parent_box_id).toBe(branching.box_id);
+      }
+
+      const autoReply = await planService.get(t.runtime.ctx, scope, rows[1]!.id);
+      expect(autoReply.plan.auto_weekdays).toEqual([0, 6]);
+      expect(autoReply.plan.auto_keywords.length).toBeGreaterThan(0);
+
+      const broadcast = await planService.get(t.runtime.ctx, scope, rows[2]!.id);
+      expect(broadcast.plan.target_send).toBe('advanced');
+      expect(broadcast.plan.target_tags.map((tag) => tag.name)).toEqual([DEMO_BROADCAST_TAG]);
+      expect(Date.parse(broadcast.plan.send_at!)).toBeGreaterThan(Date.now());
+    }
   });
 });

@@ -14,23 +14,14 @@ import type { Db } from '../platform/db.ts';
 import { hashPassword } from '../platform/password-hash.ts';
 import type { SecretBox } from '../platform/secrets.ts';
 import { insertTemplate } from '../modules/templates/service.ts';
-import {
-  accounts,
-  agencies,
-  folders,
-  friendInfoFields,
-  friendInfoValues,
-  friendMarks,
-  friends,
-  friendTags,
-  lineAccounts,
-  marks,
-  oems,
-  staffAuthorities,
-  tags,
-  userLineAccounts,
-  users,
-} from '../platform/schema.ts';
+import { seedDemoPlans } from './demo-plans.ts';
+import { folders } from '../modules/folders/schema.ts';
+import { friendInfoFields, friendInfoValues, friends } from '../modules/friends/schema.ts';
+import { friendMarks, friendTags, marks, tags } from '../modules/labels/schema.ts';
+import { lineAccounts, userLineAccounts } from '../modules/line-accounts/schema.ts';
+import { users } from '../modules/sessions/schema.ts';
+import { staffAuthorities } from '../modules/staff-authorities/schema.ts';
+import { accounts, agencies, oems } from '../modules/tenants/schema.ts';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 export const DEMO_LOGINS = [
@@ -158,6 +149,7 @@ async function seedDemo(db: Db, ctx: Pick<AppContext, 'secrets'>) {
     channels.map((c) => c.id),
     { staffId: staff.id, adminId: admin.id },
   );
+  for (const channel of channels) await seedDemoPlans(db, { accountId, lineAccountId: channel.id }, staff.id);
   await db
     .insert(userLineAccounts)
     .values([

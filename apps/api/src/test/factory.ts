@@ -4,22 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { permissionsWith, type Permissions, type Role } from '@linq/contract';
 import type { Db } from '../platform/db.ts';
 import { hashPassword } from '../platform/password-hash.ts';
-import {
-  accounts,
-  agencies,
-  friendInfoFields,
-  friendInfoValues,
-  friendMarks,
-  friends,
-  friendTags,
-  lineAccounts,
-  marks,
-  oems,
-  staffAuthorities,
-  tags,
-  userLineAccounts,
-  users,
-} from '../platform/schema.ts';
+import { friendInfoFields, friendInfoValues, friends } from '../modules/friends/schema.ts';
+import { friendMarks, friendTags, marks, tags } from '../modules/labels/schema.ts';
+import { lineAccounts, userLineAccounts } from '../modules/line-accounts/schema.ts';
+import { users } from '../modules/sessions/schema.ts';
+import { staffAuthorities } from '../modules/staff-authorities/schema.ts';
+import { accounts, agencies, oems } from '../modules/tenants/schema.ts';
 import { inject } from './harness.ts';
 import { waitFor } from './wait.ts';
 import type { LineSimulator, SimChannel } from '@linq/line-simulator';

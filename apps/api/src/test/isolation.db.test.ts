@@ -6,30 +6,35 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray, eq, or } from 'drizzle-orm';
-import { allEndpoints, permissionsWith, type TemplateDetail } from '@linq/contract';
+import { allEndpoints, permissionsWith, type PlanAction, type PlanDetail, type TemplateDetail } from '@linq/contract';
 import { startTestApp, type TestApp, type TestRequest } from './harness.ts';
 import type { Tenant } from './factory.ts';
 import { simulateChannels } from '../modules/simulator/test-support.ts';
 import { messageOf, payloadOf } from '../modules/templates/test-support.ts';
+import { folders } from '../modules/folders/schema.ts';
+import { friendInfoFields, friendInfoValues, friends } from '../modules/friends/schema.ts';
+import { friendMarks, friendTags, marks, tags } from '../modules/labels/schema.ts';
+import { lineAccounts, userLineAccounts } from '../modules/line-accounts/schema.ts';
+import { trackedLinks } from '../modules/links/schema.ts';
+import { sessions, users } from '../modules/sessions/schema.ts';
+import { staffAuthorities } from '../modules/staff-authorities/schema.ts';
+import { messages } from '../modules/talks/schema.ts';
+import { messageTemplateActions, messageTemplates } from '../modules/templates/schema.ts';
 import {
-  folders,
-  friendInfoFields,
-  friendInfoValues,
-  friendMarks,
-  friends,
-  friendTags,
-  lineAccounts,
-  marks,
-  messages,
-  messageTemplateActions,
-  messageTemplates,
-  sessions,
-  staffAuthorities,
-  tags,
-  trackedLinks,
-  userLineAccounts,
-  users,
-} from '../platform/schema.ts';
+  channelPlanSettings,
+  planActionMarks,
+  planActions,
+  planActionTags,
+  planEnrolments,
+  planMarks,
+  plans,
+  planTags,
+  planTargetFriends,
+  planTimings,
+  targetConditions,
+  targetConditionTags,
+} from '../modules/plans/schema.ts';
+import { branchingScenario, createPlan, planJson } from '../modules/plans/test-support.ts';
 
 interface Probe extends Omit<TestRequest, 'method' | 'path'> {
   path: string;
@@ -516,6 +521,134 @@ const templateRoutes = (): Record<string, Entry> => ({
   }),
 });
 
+/** Per tenant's first channel: a plans folder and a branching scenario in it (created below). */
+const planFixtures = new Map<number, { folder: number; plan: PlanDetail }>();
+const planIn = (tenant: Tenant) => planFixtures.get(tenant.channels[0]!.id)!.plan;
+const planFolderIn = (tenant: Tenant) => planFixtures.get(tenant.channels[0]!.id)!.folder;
+/** A save of A's own plan with one change naming something of B's. */
+const planSave = (a: Tenant, change: (detail: PlanDetail) => PlanDetail) => planJson(change(planIn(a)));
+const withFirstBox = (detail: PlanDetail, change: (action: PlanAction) => PlanAction): PlanDetail => ({
+  ...detail,
+  plan_actions: detail.plan_actions.map((action) => (action.box_id === 'box-0' ? change(action) : action)),
+});
+/**
+ * Plans: A's staff with A's channel in the header reaching for B's plan (404), or naming B's
+ * boxes, timings, message items (a template's or a plan's), tags, plans or folder from A's own
+ * plan (422); with B's channel in the header, 403.
+ */
+const planRoutes = (): Record<string, Entry> => {
+  const base = '/service/plans';
+  const asA = (a: Tenant) => ({ token: a.tokens.staff, lineAccountId: a.channels[0]!.id });
+  const inB = (a: Tenant, b: Tenant) => ({ token: a.tokens.staff, lineAccountId: b.channels[0]!.id, answers: [403] });
+  const byId = (suffix: string, body?: unknown): Entry =>
+    probes((a, b) => [
+      { path: `${base}/${planIn(b).plan.id}${suffix}`, ...asA(a), ...(body ? { body } : {}), answers: NOT_FOUND },
+      { path: `${base}/${planIn(a).plan.id}${suffix}`, ...inB(a, b), ...(body ? { body } : {}) },
+    ]);
+  const fresh = (detail: PlanDetail): PlanDetail => ({
+    ...detail,
+    plan: { ...detail.plan, id: null, name: 'probe-plan' },
+    plan_actions: detail.plan_actions.map((action) => ({ ...action, id: null, use_template: true })),
+    plan_timings: detail.plan_timings.map((timing) => ({ ...timing, id: null })),
+  });
+  return {
+    'GET /api/service/plans': probes((a, b) => [
+      { path: base, ...asA(a), answers: [200], absentIds: [planIn(b).plan.id!] },
+      { path: base, ...asA(a), query: { folder_id: planFolderIn(b) }, answers: [200], absentIds: [planIn(b).plan.id!] },
+      { path: base, ...inB(a, b) },
+    ]),
+    'GET /api/service/plans/:id': byId(''),
+    'POST /api/service/plans': probes((a, b) => [
+      {
+        path: base,
+        ...asA(a),
+        body: planSave(a, (d) => ({ ...fresh(d), plan: { ...fresh(d).plan, folder_id: planFolderIn(b) } })),
+        answers: INVALID,
+      },
+      {
+        path: base,
+        ...asA(a),
+        body: planSave(a, (d) => ({ ...fresh(d), plan: { ...fresh(d).plan, start_plan_id: planIn(b).plan.id } })),
+        answers: INVALID,
+      },
+      {
+        path: base,
+        ...asA(a),
+        body: planSave(a, (d) => withFirstBox(fresh(d), (action) => ({ ...action, tag_ids: [fixturesOf(b).tag] }))),
+        answers: INVALID,
+      },
+      { path: base, ...inB(a, b), body: planSave(a, fresh) },
+    ]),
+    'PUT /api/service/plans/:id': probes((a, b) => {
+      const mine = `${base}/${planIn(a).plan.id}`;
+      const theirs = planIn(b);
+      return [
+        { path: `${base}/${theirs.plan.id}`, ...asA(a), body: planJson(theirs), answers: NOT_FOUND },
+        {
+          path: mine,
+          ...asA(a),
+          body: planSave(a, (d) => withFirstBox(d, (action) => ({ ...action, id: theirs.plan_actions[0]!.id }))),
+          answers: INVALID,
+        },
+        {
+          path: mine,
+          ...asA(a),
+          body: planSave(a, (d) =>
+            withFirstBox(d, (action) => ({ ...action, message: theirs.plan_actions[0]!.message })),
+          ),
+          answers: INVALID,
+        },
+        {
+          path: mine,
+          ...asA(a),
+          body: planSave(a, (d) =>
+            withFirstBox(d, (action) => ({
+              ...action,
+              message: { ...action.message, id: templateIn(b).plan_actions[0]!.message.id },
+            })),
+          ),
+          answers: INVALID,
+        },
+        {
+          path: mine,
+          ...asA(a),
+          body: planSave(a, (d) => ({
+            ...d,
+            plan_timings: d.plan_timings.map((timing, index) =>
+              index === 0 ? { ...timing, id: theirs.plan_timings[0]!.id } : timing,
+            ),
+          })),
+          answers: INVALID,
+        },
+        {
+          path: mine,
+          ...asA(a),
+          body: planSave(a, (d) => ({
+            ...d,
+            plan: {
+              ...d.plan,
+              target_send: 'advanced',
+              target_is_all: false,
+              target_tags: [{ id: fixturesOf(b).tag, name: 'x' }],
+            },
+          })),
+          answers: INVALID,
+        },
+        { path: mine, ...inB(a, b), body: planSave(a, (d) => d) },
+      ];
+    }),
+    'DELETE /api/service/plans/:id': byId(''),
+    'POST /api/service/plans/:id/copy': probes((a, b) => [
+      { path: `${base}/${planIn(b).plan.id}/copy`, ...asA(a), body: {}, answers: NOT_FOUND },
+      { path: `${base}/${planIn(a).plan.id}/copy`, ...asA(a), body: { folder_id: planFolderIn(b) }, answers: INVALID },
+      { path: `${base}/${planIn(a).plan.id}/copy`, ...inB(a, b), body: {} },
+    ]),
+    'POST /api/service/plans/:id/activate': byId('/activate', {}),
+    'POST /api/service/plans/:id/deactivate': byId('/deactivate'),
+    'GET /api/service/plans/:id/forecast': byId('/forecast'),
+  };
+};
+
 export const matrix: Record<string, Entry> = {
   'GET /health': notTenant('liveness'),
   'GET /api/docs': notTenant('OpenAPI UI'),
@@ -699,6 +832,7 @@ export const matrix: Record<string, Entry> = {
   ...talkRoutes(),
   ...friendRoutes,
   ...templateRoutes(),
+  ...planRoutes(),
 };
 
 let t: TestApp;
@@ -810,6 +944,23 @@ beforeAll(async () => {
   teppanTemplate = teppan.json as unknown as TemplateDetail;
 });
 
+beforeAll(async () => {
+  for (const tenant of [a, b]) {
+    const lineAccountId = tenant.channels[0]!.id;
+    const [folder] = await t.runtime.ctx.database.db
+      .insert(folders)
+      .values({ scope: 'service', lineAccountId, folderType: 'plans', name: 'isolation' })
+      .returning();
+    const scenario = branchingScenario('isolation');
+    const plan = await createPlan(
+      t,
+      { token: tenant.tokens.staff, lineAccountId },
+      { ...scenario, plan: { ...scenario.plan, folder_id: folder!.id } },
+    );
+    planFixtures.set(lineAccountId, { folder: folder!.id, plan });
+  }
+});
+
 /** B's rows as JSON: any change by a probe shows up as a difference. */
 async function snapshotOf(tenant: Tenant) {
   const db = t.runtime.ctx.database.db;
@@ -825,6 +976,62 @@ async function snapshotOf(tenant: Tenant) {
     .from(friendInfoFields)
     .where(inArray(friendInfoFields.lineAccountId, channelIds));
   return JSON.stringify({
+    plans: await db.select().from(plans).where(inArray(plans.lineAccountId, channelIds)).orderBy(plans.id),
+    planActions: await db
+      .select()
+      .from(planActions)
+      .where(inArray(planActions.lineAccountId, channelIds))
+      .orderBy(planActions.id),
+    planTimings: await db
+      .select()
+      .from(planTimings)
+      .where(inArray(planTimings.lineAccountId, channelIds))
+      .orderBy(planTimings.id),
+    planTags: await db
+      .select()
+      .from(planTags)
+      .where(inArray(planTags.lineAccountId, channelIds))
+      .orderBy(planTags.planId, planTags.role, planTags.tagId),
+    planMarks: await db
+      .select()
+      .from(planMarks)
+      .where(inArray(planMarks.lineAccountId, channelIds))
+      .orderBy(planMarks.planId, planMarks.role, planMarks.markId),
+    planTargetFriends: await db
+      .select()
+      .from(planTargetFriends)
+      .where(inArray(planTargetFriends.lineAccountId, channelIds))
+      .orderBy(planTargetFriends.planId, planTargetFriends.friendId),
+    targetConditions: await db
+      .select()
+      .from(targetConditions)
+      .where(inArray(targetConditions.lineAccountId, channelIds))
+      .orderBy(targetConditions.id),
+    targetConditionTags: await db
+      .select()
+      .from(targetConditionTags)
+      .where(inArray(targetConditionTags.lineAccountId, channelIds))
+      .orderBy(targetConditionTags.targetConditionId, targetConditionTags.tagId),
+    planActionTags: await db
+      .select()
+      .from(planActionTags)
+      .where(inArray(planActionTags.lineAccountId, channelIds))
+      .orderBy(planActionTags.planActionId, planActionTags.tagId),
+    planActionMarks: await db
+      .select()
+      .from(planActionMarks)
+      .where(inArray(planActionMarks.lineAccountId, channelIds))
+      .orderBy(planActionMarks.planActionId, planActionMarks.markId),
+    planEnrolments: await db
+      .select()
+      .from(planEnrolments)
+      .where(inArray(planEnrolments.lineAccountId, channelIds))
+      .orderBy(planEnrolments.id),
+    channelPlanSettings: await db
+      .select()
+      .from(channelPlanSettings)
+      .where(inArray(channelPlanSettings.lineAccountId, channelIds))
+      .orderBy(channelPlanSettings.lineAccountId),
     templates: await db
       .select()
       .from(messageTemplates)

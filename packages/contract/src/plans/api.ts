@@ -6,8 +6,9 @@ import { planAction, planDetail, planRefId, planTiming, planType, plan, scenario
 
 /*
  * The plan endpoints (spec section 7 "Plans, analysis, templates", issues 14 and 15). Defined here
- * for the API and the console to share; the next round serves them and only then adds them to
- * registry.ts's allEndpoints (the isolation test requires every registered endpoint to be served).
+ * for the API and the console to share. plansApi is served (modules/plans) and in registry.ts's
+ * allEndpoints; sendPlanApi and planAnalysisApi join it when they are served (the isolation test
+ * requires every registered endpoint to be served).
  */
 
 export const PLAN_PAGE_SIZE = 20;

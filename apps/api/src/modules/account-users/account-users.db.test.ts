@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionsWith, type AccountUser } from '@linq/contract';
-import { users } from '../../platform/schema.ts';
+import { users } from '../sessions/schema.ts';
 import { startTestApp, type TestApp, type TestRequest } from '../../test/harness.ts';
 import { TEST_PASSWORD, type Tenant } from '../../test/factory.ts';
 import { DUPLICATE_EMAIL_MESSAGE, UNKNOWN_AUTHORITY_MESSAGE, UNKNOWN_CHANNEL_MESSAGE } from './service.ts';

@@ -2,7 +2,9 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../../platform/db.ts';
 import { containsPattern, violatesUnique } from '../../platform/sql.ts';
 import { tenantId, type AccountScope } from '../../platform/principal.ts';
-import { lineAccounts, staffAuthorities, userLineAccounts, users } from '../../platform/schema.ts';
+import { lineAccounts, userLineAccounts } from '../line-accounts/schema.ts';
+import { users } from '../sessions/schema.ts';
+import { staffAuthorities } from '../staff-authorities/schema.ts';
 
 type UserStatus = (typeof users.$inferSelect)['status'];
 

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLineSimulator, type LineSimulator } from '@linq/line-simulator';
 import type { AccountOption, AdminLineAccount, ConnectionTestResult } from '@linq/contract';
-import { friends, lineAccounts, userLineAccounts } from '../../platform/schema.ts';
+import { friends } from '../friends/schema.ts';
+import { lineAccounts, userLineAccounts } from '../line-accounts/schema.ts';
 import { startTestApp, type TestApp, type TestRequest, type TestResponse } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
 import {

@@ -6,15 +6,11 @@
 import { and, asc, count, desc, eq, ilike, ne, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { containsPattern } from '../../platform/sql.ts';
-import {
-  accounts,
-  channelDeliveryStates,
-  deliveries,
-  friends,
-  lineAccounts,
-  userLineAccounts,
-  users,
-} from '../../platform/schema.ts';
+import { channelDeliveryStates, deliveries } from '../delivery/schema.ts';
+import { friends } from '../friends/schema.ts';
+import { lineAccounts, userLineAccounts } from '../line-accounts/schema.ts';
+import { users } from '../sessions/schema.ts';
+import { accounts } from '../tenants/schema.ts';
 
 type ChannelStatus = (typeof lineAccounts.$inferSelect)['status'];
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { users } from '../../platform/schema.ts';
+import { users } from '../sessions/schema.ts';
 
 export async function adminEmailTaken(db: Db, email: string): Promise<boolean> {
   const [row] = await db

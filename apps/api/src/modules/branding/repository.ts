@@ -1,6 +1,6 @@
 import { desc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { oems } from '../../platform/schema.ts';
+import { oems } from '../tenants/schema.ts';
 
 /** Branding is public and not tenant data: the OEM for a host, else the default one. */
 export async function findOemForDomainUnscoped(db: Db, domain: string) {

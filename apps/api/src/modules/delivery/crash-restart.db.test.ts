@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { permissionsWith } from '@linq/contract';
 import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
-import { deliveries, deliveryRecipients } from '../../platform/schema.ts';
+import { deliveries, deliveryRecipients } from './schema.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { waitFor } from '../../test/wait.ts';

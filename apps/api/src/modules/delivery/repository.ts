@@ -4,8 +4,10 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DeliveryWaitReason } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
 import type { LineMessage } from '../../platform/line.ts';
-import { deliveries, deliveryRecipients, friends, lineAccounts, nowSql } from '../../platform/schema.ts';
-import { channelDeliveryStates } from './schema.ts';
+import { channelDeliveryStates, deliveries, deliveryRecipients } from './schema.ts';
+import { friends } from '../friends/schema.ts';
+import { lineAccounts } from '../line-accounts/schema.ts';
+import { nowSql } from '../../platform/db-columns.ts';
 
 /*
  * Enqueueing is scoped by channel. The worker side acts on deliveries by id: jobs carry ids

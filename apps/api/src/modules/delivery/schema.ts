@@ -1,5 +1,72 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { lineAccounts } from '../../platform/schema.ts';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { DELIVERY_WAIT_REASONS } from '@linq/contract';
+import { createdAt, updatedAt } from '../../platform/db-columns.ts';
+import { lineAccounts } from '../line-accounts/schema.ts';
+import { friends } from '../friends/schema.ts';
+import { users } from '../sessions/schema.ts';
+
+/** `waiting`: held until its reason (monthly quota, channel credentials) clears; see `wait_reason`. */
+export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'waiting'] as const;
+
+/**
+ * One request to LINE: up to 5 messages to up to 500 friends (push when one, multicast
+ * when several). The retry key is saved before the first attempt and reused on every retry.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id, { onDelete: 'cascade' }),
+    /** LINE message objects, as sent. */
+    messages: jsonb('messages').$type<Record<string, unknown>[]>().notNull(),
+    retryKey: text('retry_key').notNull().unique(),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Why a queued or waiting delivery has not gone out yet (null: due, or settled). */
+    waitReason: text('wait_reason', { enum: DELIVERY_WAIT_REASONS }),
+    lastError: text('last_error'),
+    lineRequestId: text('line_request_id'),
+    /** What asked for the send: talk, template test, plan, … and its id. */
+    source: text('source').notNull(),
+    sourceId: bigint('source_id', { mode: 'number' }),
+    sentByUserId: integer('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('queued', 'waiting', 'sending')`),
+    index('deliveries_channel_idx').on(t.lineAccountId, t.createdAt),
+    /** A channel's waits, released together when their reason clears. */
+    index('deliveries_waiting_idx')
+      .on(t.lineAccountId, t.waitReason, t.nextAttemptAt)
+      .where(sql`status = 'waiting'`),
+  ],
+);
+
+/** The delivery log: per delivery (its messages) per friend, queued → sent or failed with the reason. */
+export const deliveryRecipients = pgTable(
+  'delivery_recipients',
+  {
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    reason: text('reason'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.friendId] }), index('delivery_recipients_friend_idx').on(t.friendId)],
+);
 
 /**
  * What a channel's sending waits on, per channel rather than per delivery. LINE's 401 means the

@@ -3,11 +3,14 @@ import type { Config } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { LineApiError, lineClient, type LineClient, type LineMessage } from '../../platform/line.ts';
+import { conflict } from '../../platform/errors.ts';
 import * as repo from './repository.ts';
 
 /** LINE's limits per request (DESIGN.md section 7). */
-const MESSAGES_PER_REQUEST = 5;
-const RECIPIENTS_PER_MULTICAST = 500;
+export const MESSAGES_PER_REQUEST = 5;
+export const RECIPIENTS_PER_MULTICAST = 500;
+/** LINE's rate limit of multicast requests per second (one channel). */
+export const MULTICAST_REQUESTS_PER_SECOND = 200;
 
 export const NO_TOKEN_MESSAGE = 'チャネルアクセストークンが設定されていません';
 export const expiredMessage = (hours: number, reason: DeliveryWaitReason) =>
@@ -259,6 +262,32 @@ async function wait(
     countAttempt: false,
   });
 }
+
+/** How long LINE's limits make sending `messagesPerRecipient` messages to `recipients` friends take, in seconds. */
+export function estimatedSendSeconds(recipients: number, messagesPerRecipient: number): number {
+  if (recipients === 0 || messagesPerRecipient === 0) return 0;
+  const requests =
+    Math.ceil(recipients / RECIPIENTS_PER_MULTICAST) * Math.ceil(messagesPerRecipient / MESSAGES_PER_REQUEST);
+  return requests / MULTICAST_REQUESTS_PER_SECOND;
+}
+
+/**
+ * The channel's remaining monthly quota as LINE reports it now (null: LINE sets no limit). A
+ * channel without working credentials, or LINE not answering, is a 409 with the reason.
+ */
+export async function remainingQuota(ctx: AppContext, lineAccountId: number): Promise<number | null> {
+  const channel = await repo.channelForSending(ctx.database.db, lineAccountId);
+  const client = channel ? channelClient(ctx, channel) : NO_TOKEN_MESSAGE;
+  if (typeof client === 'string') throw conflict(`${QUOTA_UNREADABLE_MESSAGE}（${client}）`);
+  try {
+    return await client.remainingQuota();
+  } catch (error) {
+    if (!(error instanceof LineApiError)) throw error;
+    throw conflict(`${QUOTA_UNREADABLE_MESSAGE}（${error.message}）`);
+  }
+}
+
+export const QUOTA_UNREADABLE_MESSAGE = 'LINEから今月の残りの配信可能数を取得できませんでした';
 
 /** The channel's LINE client, or why there is none (a delivery that cannot ever be sent). */
 function channelClient(

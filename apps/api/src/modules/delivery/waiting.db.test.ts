@@ -13,7 +13,8 @@ import {
   type DeliveryRetryResult,
   type TalkMessage,
 } from '@linq/contract';
-import { deliveries, userLineAccounts } from '../../platform/schema.ts';
+import { deliveries } from './schema.ts';
+import { userLineAccounts } from '../line-accounts/schema.ts';
 import type { Tenant } from '../../test/factory.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { waitFor } from '../../test/wait.ts';

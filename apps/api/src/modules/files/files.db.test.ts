@@ -12,7 +12,8 @@ import {
 } from '@linq/contract';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
-import { friends, userLineAccounts } from '../../platform/schema.ts';
+import { friends } from '../friends/schema.ts';
+import { userLineAccounts } from '../line-accounts/schema.ts';
 import { waitFor } from '../../test/wait.ts';
 import { hasSaneDimensions, readImageHeader } from './image-header.ts';
 import { imageUrlProblem } from './service.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { lineAccounts } from '../../platform/schema.ts';
+import { lineAccounts } from '../line-accounts/schema.ts';
 
 /** Whether the channel is bound to the LINE simulator (the caller's checked channel). */
 export async function channelIsSimulated(db: Db, lineAccountId: number): Promise<boolean> {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { FOLDER_PAGE_SIZE, FOLDER_TYPES, permissionsWith, type Folder } from '@linq/contract';
 import { startTestApp, type TestApp, type TestRequest } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
-import { folders } from '../../platform/schema.ts';
+import { folders } from './schema.ts';
 import { DUPLICATE_NAME_MESSAGE } from './service.ts';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { FolderType } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
 import { violatesUnique } from '../../platform/sql.ts';
-import { folders } from '../../platform/schema.ts';
+import { folders } from './schema.ts';
 
 /** Whose folders: one channel's (service) or the platform's (admin). Every query is scoped by it. */
 export type FolderOwner = { scope: 'service'; lineAccountId: number } | { scope: 'admin'; lineAccountId: null };

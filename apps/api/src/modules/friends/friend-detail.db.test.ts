@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { permissionsWith, type FriendDetail } from '@linq/contract';
 import { startTestApp, type TestApp, type TestRequest } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
-import { friendInfoValues, friends } from '../../platform/schema.ts';
+import { friendInfoValues, friends } from './schema.ts';
 import {
   DATE_MESSAGE,
   NUMBER_MESSAGE,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionsWith, type Permissions } from '@linq/contract';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
-import { friends } from '../../platform/schema.ts';
+import { friends } from './schema.ts';
 import { exportBatches, type FriendFilter } from './repository.ts';
 import { EXPORT_BATCH_SIZE, EXPORT_FORBIDDEN_MESSAGE } from './service.ts';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { permissionsWith, type Conversation, type FriendListItem } from '@linq/contract';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
-import { accounts } from '../../platform/schema.ts';
+import { accounts } from '../tenants/schema.ts';
 
 let t: TestApp;
 let tenant: Tenant;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionsWith } from '@linq/contract';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
-import { friends } from '../../platform/schema.ts';
+import { friends } from './schema.ts';
 
 let t: TestApp;
 let tenant: Tenant;

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { InfoFieldType } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
-import { friendInfoFields, friendInfoValues } from '../../platform/schema.ts';
+import { friendInfoFields, friendInfoValues } from './schema.ts';
 import { violatesUnique } from '../../platform/sql.ts';
 
 /* Friend info fields (友だち情報欄): every query takes the channel and is scoped by it. */

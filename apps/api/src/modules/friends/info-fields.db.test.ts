@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { InfoField } from '@linq/contract';
 import { startTestApp, type TestApp, type TestRequest } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
-import { friendInfoFields, friendInfoValues } from '../../platform/schema.ts';
+import { friendInfoFields, friendInfoValues } from './schema.ts';
 import {
   DUPLICATE_NAME_MESSAGE,
   DUPLICATE_OPTION_MESSAGE,

@@ -15,16 +15,9 @@ import {
 import type { FRIEND_SORTS, TAG_MATCHES } from '@linq/contract';
 import pg from 'pg';
 import type { Db } from '../../platform/db.ts';
-import {
-  accounts,
-  friendInfoFields,
-  friendInfoValues,
-  friendMarks,
-  friends,
-  friendTags,
-  marks,
-  tags,
-} from '../../platform/schema.ts';
+import { friendInfoFields, friendInfoValues, friends } from './schema.ts';
+import { friendMarks, friendTags, marks, tags } from '../labels/schema.ts';
+import { accounts } from '../tenants/schema.ts';
 import { containsPattern } from '../../platform/sql.ts';
 
 export interface ProfileValues {

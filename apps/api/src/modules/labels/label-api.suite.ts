@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LABEL_PAGE_SIZE, permissionsWith } from '@linq/contract';
 import { startTestApp, type TestApp, type TestRequest } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
-import { folders, friends } from '../../platform/schema.ts';
+import { folders } from '../folders/schema.ts';
+import { friends } from '../friends/schema.ts';
 import { duplicateNameMessage, folderMessage, FRIENDS_MESSAGE, inUseMessage } from './service.ts';
 
 export interface LabelApiCase {

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, getTableName, ilike, inArray, sql, type Column, type SQL, type Table } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.ts';
-import { friendMarks, friends, friendTags, marks, tags } from '../../platform/schema.ts';
+import { friends } from '../friends/schema.ts';
+import { friendMarks, friendTags, marks, tags } from './schema.ts';
 import { containsPattern, violatesUnique } from '../../platform/sql.ts';
 
 /**

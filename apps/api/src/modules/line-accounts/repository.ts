@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { tenantId, type AccountScope } from '../../platform/principal.ts';
-import { lineAccounts } from '../../platform/schema.ts';
+import { lineAccounts } from './schema.ts';
 
 const columns = { id: lineAccounts.id, name: lineAccounts.name, status: lineAccounts.status };
 

@@ -4,7 +4,9 @@ import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/l
 import { newImageCarouselColumn, type BuilderMessage, type TemplateDetail } from '@linq/contract';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
-import { friends, trackedLinks, userLineAccounts } from '../../platform/schema.ts';
+import { friends } from '../friends/schema.ts';
+import { userLineAccounts } from '../line-accounts/schema.ts';
+import { trackedLinks } from './schema.ts';
 import { REALTIME_CHANNEL, type RealtimeEvent } from '../../platform/realtime.ts';
 import { waitFor } from '../../test/wait.ts';
 import { action, EXAMPLE_IMAGE_URL, messageOf, payloadOf } from '../templates/test-support.ts';

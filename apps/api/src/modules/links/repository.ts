@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { nowSql, trackedLinks } from '../../platform/schema.ts';
+import { trackedLinks } from './schema.ts';
+import { nowSql } from '../../platform/db-columns.ts';
 
 /*
  * Tracked links are found by their token alone: the token is the capability a friend was sent,

@@ -1,7 +1,9 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Role } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
-import { nowSql, passwordResetTokens, users } from '../../platform/schema.ts';
+import { passwordResetTokens } from './schema.ts';
+import { users } from '../sessions/schema.ts';
+import { nowSql } from '../../platform/db-columns.ts';
 
 export async function findActiveUserByEmail(db: Db, role: Role, email: string) {
   const [user] = await db

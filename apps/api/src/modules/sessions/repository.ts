@@ -1,16 +1,10 @@
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { Role } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
-import {
-  accounts,
-  agencies,
-  lineAccounts,
-  loginFailures,
-  sessions,
-  staffAuthorities,
-  userLineAccounts,
-  users,
-} from '../../platform/schema.ts';
+import { lineAccounts, userLineAccounts } from '../line-accounts/schema.ts';
+import { loginFailures, sessions, users } from './schema.ts';
+import { staffAuthorities } from '../staff-authorities/schema.ts';
+import { accounts, agencies } from '../tenants/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

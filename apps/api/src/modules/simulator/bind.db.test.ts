@@ -4,7 +4,9 @@ import { asc, eq } from 'drizzle-orm';
 import { startLineSimulator, type LineSimulator } from '@linq/line-simulator';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { waitFor } from '../../test/wait.ts';
-import { friends, lineAccounts, messages } from '../../platform/schema.ts';
+import { friends } from '../friends/schema.ts';
+import { lineAccounts } from '../line-accounts/schema.ts';
+import { messages } from '../talks/schema.ts';
 import { bindSimulatedChannels } from './bind.ts';
 import { demoFriendCount } from './demo-friends.ts';
 

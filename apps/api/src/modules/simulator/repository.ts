@@ -1,7 +1,9 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { tenantId, type ChannelScope } from '../../platform/principal.ts';
-import { friends, lineAccounts, webhookEvents } from '../../platform/schema.ts';
+import { friends } from '../friends/schema.ts';
+import { lineAccounts } from '../line-accounts/schema.ts';
+import { webhookEvents } from '../webhooks/schema.ts';
 
 const simulatedColumns = {
   id: lineAccounts.id,

@@ -13,7 +13,8 @@ import {
 } from '@linq/contract';
 import { startTestApp, type TestApp, type TestRequest } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
-import { friends, userLineAccounts } from '../../platform/schema.ts';
+import { friends } from '../friends/schema.ts';
+import { userLineAccounts } from '../line-accounts/schema.ts';
 import { bindSimulatedChannels } from './bind.ts';
 
 let sim: LineSimulator;

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { loadConfig } from '../../config.ts';
-import { deliveries } from '../../platform/schema.ts';
+import { deliveries } from '../delivery/schema.ts';
 import { markCredentialsInvalid } from '../delivery/repository.ts';
 import { startServer, type Server } from '../../server.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { startLineSimulator, type LineSimulator } from '@linq/line-simulator';
 import type { TestApp } from '../../test/harness.ts';
-import { lineAccounts } from '../../platform/schema.ts';
+import { lineAccounts } from '../line-accounts/schema.ts';
 
 /**
  * For suites whose app started without a simulator (the isolation matrix): starts one, attaches it

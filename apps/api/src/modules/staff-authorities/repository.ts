@@ -3,7 +3,8 @@ import type { Permissions } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
 import { containsPattern, violatesUnique } from '../../platform/sql.ts';
 import { tenantId, type AccountScope } from '../../platform/principal.ts';
-import { staffAuthorities, users } from '../../platform/schema.ts';
+import { users } from '../sessions/schema.ts';
+import { staffAuthorities } from './schema.ts';
 
 export type StaffAuthorityRow = typeof staffAuthorities.$inferSelect & { userCount: number };
 export interface StaffAuthorityValues {

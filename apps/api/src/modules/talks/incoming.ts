@@ -1,4 +1,4 @@
-import { messages } from '../../platform/schema.ts';
+import { messages } from './schema.ts';
 import type { Db } from '../../platform/db.ts';
 import { noteIncomingMessage } from '../friends/repository.ts';
 

@@ -1,6 +1,9 @@
 import { and, count, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { deliveries, deliveryRecipients, friends, messages, users } from '../../platform/schema.ts';
+import { deliveries, deliveryRecipients } from '../delivery/schema.ts';
+import { friends } from '../friends/schema.ts';
+import { users } from '../sessions/schema.ts';
+import { messages } from './schema.ts';
 import { containsPattern } from '../../platform/sql.ts';
 
 /*

@@ -4,7 +4,9 @@ import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/l
 import { permissionsWith, type Conversation, type TalkMessage } from '@linq/contract';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
-import { deliveries, friends, userLineAccounts } from '../../platform/schema.ts';
+import { deliveries } from '../delivery/schema.ts';
+import { friends } from '../friends/schema.ts';
+import { userLineAccounts } from '../line-accounts/schema.ts';
 import { waitFor } from '../../test/wait.ts';
 import { BLOCKED_MESSAGE } from './service.ts';
 

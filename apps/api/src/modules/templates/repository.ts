@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ActionType, BuilderMessage, MessageType } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
-import { folders, messageTemplateActions, messageTemplates } from '../../platform/schema.ts';
+import { folders } from '../folders/schema.ts';
+import { messageTemplateActions, messageTemplates } from './schema.ts';
 import { containsPattern } from '../../platform/sql.ts';
 
 /**

@@ -13,14 +13,11 @@ import {
 } from '@linq/contract';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
-import {
-  deliveries,
-  friendInfoValues,
-  friends,
-  messages,
-  userLineAccounts,
-  webhookEvents,
-} from '../../platform/schema.ts';
+import { deliveries } from '../delivery/schema.ts';
+import { friendInfoValues, friends } from '../friends/schema.ts';
+import { userLineAccounts } from '../line-accounts/schema.ts';
+import { messages } from '../talks/schema.ts';
+import { webhookEvents } from '../webhooks/schema.ts';
 import { waitFor } from '../../test/wait.ts';
 import { BLOCKED_MESSAGE } from '../talks/service.ts';
 import { messageOf, payloadOf } from './test-support.ts';

@@ -14,7 +14,8 @@ import {
 } from '@linq/contract';
 import { startTestApp, type TestApp, type TestRequest } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
-import { folders, messageTemplateActions } from '../../platform/schema.ts';
+import { folders } from '../folders/schema.ts';
+import { messageTemplateActions } from './schema.ts';
 import { UNSAVED_ITEM_MESSAGE } from './items.ts';
 import {
   FOLDER_FIELD,

@@ -4,7 +4,8 @@ import { makePng } from '@linq/line-simulator';
 import type { TemplateDetail, TemplateListItem, UploadedImage } from '@linq/contract';
 import { startTestApp, type TestApp, type TestRequest } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
-import { folders, messageTemplateActions } from '../../platform/schema.ts';
+import { folders } from '../folders/schema.ts';
+import { messageTemplateActions } from './schema.ts';
 import { FOLDER_FIELD, FOLDER_MESSAGE } from './service.ts';
 import { idsOf, messageOf, multipartImage, payloadOf, stateOf, withoutItemIds } from './test-support.ts';
 

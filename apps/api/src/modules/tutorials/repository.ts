@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { users } from '../../platform/schema.ts';
+import { users } from '../sessions/schema.ts';
 
 /**
  * Adds `screen` to the user's dismissed tutorials in one statement (so two tabs cannot lose

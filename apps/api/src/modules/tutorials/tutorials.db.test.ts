@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import type { Tenant } from '../../test/factory.ts';
 import { TEST_PASSWORD } from '../../test/factory.ts';
-import { users } from '../../platform/schema.ts';
+import { users } from '../sessions/schema.ts';
 import { MAX_HIDDEN_TUTORIALS, TOO_MANY_MESSAGE } from './service.ts';
 
 let t: TestApp;

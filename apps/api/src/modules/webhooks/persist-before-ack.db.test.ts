@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startLineSimulator, type LineSimulator } from '@linq/line-simulator';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { friends, webhookEvents } from '../../platform/schema.ts';
+import { friends } from '../friends/schema.ts';
+import { webhookEvents } from './schema.ts';
 import { waitFor } from '../../test/wait.ts';
 
 let sim: LineSimulator;

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { webhookEvents } from '../../platform/schema.ts';
+import { webhookEvents } from './schema.ts';
 
 /** An event that failed this often is left for a person to look at (its last_error says why). */
 export const MAX_ATTEMPTS = 20;

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { friends, messages, webhookEvents } from '../../platform/schema.ts';
+import { friends } from '../friends/schema.ts';
+import { messages } from '../talks/schema.ts';
+import { webhookEvents } from './schema.ts';
 import { waitFor } from '../../test/wait.ts';
 
 let sim: LineSimulator;

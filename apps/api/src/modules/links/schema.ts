@@ -1,0 +1,31 @@
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../platform/db-columns.ts';
+import { lineAccounts } from '../line-accounts/schema.ts';
+import { friends } from '../friends/schema.ts';
+
+/**
+ * Tracked links: a template's web link as sent to one friend (spec section 2, /redirects/{id}).
+ * The friend gets the console's /redirects/{token} page instead of the address; each opening
+ * counts, and the first adds the action's score (the action's row of the same channel, read
+ * when opened). The token is the only key: it is random (16 bytes) and names nothing else.
+ */
+export const trackedLinks = pgTable(
+  'tracked_links',
+  {
+    token: text('token').primaryKey(),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    /** The uri action's or tap area's item id (message_template_actions.id; the row may be gone since). */
+    actionItemId: bigint('action_item_id', { mode: 'number' }).notNull(),
+    /** The address as sent, kept even when the template changes later. */
+    targetUrl: text('target_url').notNull(),
+    createdAt: createdAt(),
+    firstClickedAt: timestamp('first_clicked_at', { withTimezone: true }),
+    clickCount: integer('click_count').notNull().default(0),
+  },
+  (t) => [index('tracked_links_friend_idx').on(t.friendId)],
+);

@@ -1,0 +1,520 @@
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { PlanType } from '@linq/contract';
+import type { Db } from '../../platform/db.ts';
+import type { ChannelScope } from '../../platform/principal.ts';
+import { containsPattern } from '../../platform/sql.ts';
+import { folders } from '../folders/schema.ts';
+import { friends } from '../friends/schema.ts';
+import { friendMarks, friendTags, marks, tags } from '../labels/schema.ts';
+import {
+  channelPlanSettings,
+  planActionMarks,
+  planActions,
+  planActionTags,
+  planEnrolments,
+  planMarks,
+  plans,
+  planTags,
+  planTargetFriends,
+  planTimings,
+  targetConditions,
+  targetConditionTags,
+} from './schema.ts';
+
+/*
+ * Every query of plans, scoped by the channel first: a plan, box, timing or condition id of another
+ * channel finds nothing, and the ids a save refers to are checked against the channel's own rows.
+ */
+
+export type PlanRow = typeof plans.$inferSelect;
+export type PlanValues = Omit<typeof plans.$inferInsert, 'id' | 'lineAccountId' | 'createdAt' | 'updatedAt'>;
+export type ActionRow = typeof planActions.$inferSelect;
+export type ActionValues = Omit<
+  typeof planActions.$inferInsert,
+  'lineAccountId' | 'planId' | 'createdAt' | 'updatedAt'
+>;
+export type TimingRow = typeof planTimings.$inferSelect;
+export type TimingValues = Omit<
+  typeof planTimings.$inferInsert,
+  'lineAccountId' | 'planId' | 'createdAt' | 'updatedAt'
+>;
+export type LabelRole = 'apply' | 'target';
+
+/** Enrolments with friends still in the plan (waiting for their next box, or paused with it). */
+const WAITING = ['active', 'paused'] as const;
+
+const ownPlan = (scope: ChannelScope, ...conditions: (SQL | undefined)[]) =>
+  and(eq(plans.lineAccountId, scope.lineAccountId), ...conditions);
+
+export async function find(db: Db, scope: ChannelScope, id: number, forUpdate = false): Promise<PlanRow | undefined> {
+  const query = db
+    .select()
+    .from(plans)
+    .where(ownPlan(scope, eq(plans.id, id)));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export interface PlanFilter {
+  folderId?: number | undefined;
+  planType?: PlanType | undefined;
+  isActive?: boolean | undefined;
+  q?: string | undefined;
+  page: number;
+  limit: number;
+}
+
+export type PlanListRow = PlanRow & { enrolledCount: number };
+
+// Qualified by hand: inside the subquery an unqualified "id" would be the enrolment's.
+const enrolledCount = sql<number>`(select count(*)::int from ${planEnrolments} where ${planEnrolments.planId} = "plans"."id" and ${planEnrolments.status} in ('active', 'paused'))`;
+
+/** The channel's plans, last updated first, with the friends in each now. */
+export async function list(
+  db: Db,
+  scope: ChannelScope,
+  filter: PlanFilter,
+): Promise<{ rows: PlanListRow[]; total: number }> {
+  const where = ownPlan(
+    scope,
+    filter.folderId !== undefined ? eq(plans.folderId, filter.folderId) : undefined,
+    filter.planType ? eq(plans.planType, filter.planType) : undefined,
+    filter.isActive !== undefined ? eq(plans.isActive, filter.isActive) : undefined,
+    filter.q ? ilike(plans.name, containsPattern(filter.q)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ plan: plans, enrolledCount })
+      .from(plans)
+      .where(where)
+      .orderBy(desc(plans.updatedAt), desc(plans.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db.select({ n: count() }).from(plans).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r.plan, enrolledCount: r.enrolledCount })), total: total?.n ?? 0 };
+}
+
+export async function listRow(db: Db, scope: ChannelScope, id: number): Promise<PlanListRow | undefined> {
+  const [row] = await db
+    .select({ plan: plans, enrolledCount })
+    .from(plans)
+    .where(ownPlan(scope, eq(plans.id, id)));
+  return row && { ...row.plan, enrolledCount: row.enrolledCount };
+}
+
+export async function insert(db: Db, scope: ChannelScope, values: PlanValues): Promise<PlanRow> {
+  const [row] = await db
+    .insert(plans)
+    .values({ ...values, lineAccountId: scope.lineAccountId })
+    .returning();
+  if (!row) throw new Error('plan insert returned nothing');
+  return row;
+}
+
+export async function update(
+  db: Db,
+  scope: ChannelScope,
+  id: number,
+  values: Partial<PlanValues>,
+): Promise<PlanRow | undefined> {
+  const [row] = await db
+    .update(plans)
+    .set({ ...values, updatedAt: new Date() })
+    .where(ownPlan(scope, eq(plans.id, id)))
+    .returning();
+  return row;
+}
+
+/** Whether the plan was the channel's (and so deleted, with its boxes, timings and enrolments). */
+export async function remove(db: Db, scope: ChannelScope, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(plans)
+    .where(ownPlan(scope, eq(plans.id, id)))
+    .returning({ id: plans.id });
+  return rows.length > 0;
+}
+
+/** Friends still in the plan (active or paused enrolments). */
+export async function waitingCount(db: Db, scope: ChannelScope, planId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(planEnrolments)
+    .where(
+      and(
+        eq(planEnrolments.lineAccountId, scope.lineAccountId),
+        eq(planEnrolments.planId, planId),
+        inArray(planEnrolments.status, WAITING),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Pauses the plan's running enrolments (deactivate) or resumes its paused ones (activate). */
+export async function setEnrolmentsPaused(db: Db, scope: ChannelScope, planId: number, paused: boolean) {
+  await db
+    .update(planEnrolments)
+    .set({ status: paused ? 'paused' : 'active' })
+    .where(
+      and(
+        eq(planEnrolments.lineAccountId, scope.lineAccountId),
+        eq(planEnrolments.planId, planId),
+        eq(planEnrolments.status, paused ? 'active' : 'paused'),
+      ),
+    );
+}
+
+// --- references: which of the given ids are the channel's own ---
+
+async function ownIds(db: Db, ids: number[], query: (ids: number[]) => Promise<{ id: number }[]>) {
+  if (ids.length === 0) return new Set<number>();
+  return new Set((await query([...new Set(ids)])).map((row) => row.id));
+}
+
+export const ownTagIds = (db: Db, scope: ChannelScope, ids: number[]) =>
+  ownIds(db, ids, (list) =>
+    db
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.lineAccountId, scope.lineAccountId), inArray(tags.id, list))),
+  );
+export const ownMarkIds = (db: Db, scope: ChannelScope, ids: number[]) =>
+  ownIds(db, ids, (list) =>
+    db
+      .select({ id: marks.id })
+      .from(marks)
+      .where(and(eq(marks.lineAccountId, scope.lineAccountId), inArray(marks.id, list))),
+  );
+export const ownFriendIds = (db: Db, scope: ChannelScope, ids: number[]) =>
+  ownIds(db, ids, (list) =>
+    db
+      .select({ id: friends.id })
+      .from(friends)
+      .where(and(eq(friends.lineAccountId, scope.lineAccountId), inArray(friends.id, list))),
+  );
+export const ownPlanIds = (db: Db, scope: ChannelScope, ids: number[]) =>
+  ownIds(db, ids, (list) =>
+    db
+      .select({ id: plans.id })
+      .from(plans)
+      .where(ownPlan(scope, inArray(plans.id, list))),
+  );
+/** Plans folders of the channel. */
+export const ownFolderIds = (db: Db, scope: ChannelScope, ids: number[]) =>
+  ownIds(db, ids, (list) =>
+    db
+      .select({ id: folders.id })
+      .from(folders)
+      .where(
+        and(eq(folders.lineAccountId, scope.lineAccountId), eq(folders.folderType, 'plans'), inArray(folders.id, list)),
+      ),
+  );
+
+// --- the plan's parts ---
+
+export interface PlanParts {
+  labels: {
+    tags: { id: number; name: string; role: LabelRole }[];
+    marks: { id: number; name: string; role: LabelRole }[];
+  };
+  targetFriends: { id: number; display_name: string }[];
+  conditions: { id: number; tags: { id: number; name: string; accepted: boolean }[] }[];
+  actions: ActionRow[];
+  actionTags: { planActionId: number; tagId: number }[];
+  actionMarks: { planActionId: number; markId: number }[];
+  timings: TimingRow[];
+  startPlan: { id: number; name: string } | null;
+}
+
+export async function partsOf(db: Db, scope: ChannelScope, plan: PlanRow): Promise<PlanParts> {
+  const inChannel = scope.lineAccountId;
+  const [tagRows, markRows, friendRows, conditionRows, conditionTagRows, actions, actionTags, actionMarks, timings] =
+    await Promise.all([
+      db
+        .select({ id: tags.id, name: tags.name, role: planTags.role })
+        .from(planTags)
+        .innerJoin(tags, eq(tags.id, planTags.tagId))
+        .where(and(eq(planTags.lineAccountId, inChannel), eq(planTags.planId, plan.id)))
+        .orderBy(asc(tags.sortIndex), asc(tags.id)),
+      db
+        .select({ id: marks.id, name: marks.name, role: planMarks.role })
+        .from(planMarks)
+        .innerJoin(marks, eq(marks.id, planMarks.markId))
+        .where(and(eq(planMarks.lineAccountId, inChannel), eq(planMarks.planId, plan.id)))
+        .orderBy(asc(marks.sortIndex), asc(marks.id)),
+      db
+        .select({ id: friends.id, displayName: friends.displayName, override: friends.displayNameOverride })
+        .from(planTargetFriends)
+        .innerJoin(friends, eq(friends.id, planTargetFriends.friendId))
+        .where(and(eq(planTargetFriends.lineAccountId, inChannel), eq(planTargetFriends.planId, plan.id)))
+        .orderBy(asc(friends.id)),
+      db
+        .select({ id: targetConditions.id })
+        .from(targetConditions)
+        .where(and(eq(targetConditions.lineAccountId, inChannel), eq(targetConditions.planId, plan.id)))
+        .orderBy(asc(targetConditions.id)),
+      db
+        .select({
+          conditionId: targetConditionTags.targetConditionId,
+          id: tags.id,
+          name: tags.name,
+          accepted: targetConditionTags.accepted,
+        })
+        .from(targetConditionTags)
+        .innerJoin(targetConditions, eq(targetConditions.id, targetConditionTags.targetConditionId))
+        .innerJoin(tags, eq(tags.id, targetConditionTags.tagId))
+        .where(and(eq(targetConditionTags.lineAccountId, inChannel), eq(targetConditions.planId, plan.id)))
+        .orderBy(asc(tags.sortIndex), asc(tags.id)),
+      db
+        .select()
+        .from(planActions)
+        .where(and(eq(planActions.lineAccountId, inChannel), eq(planActions.planId, plan.id)))
+        .orderBy(asc(planActions.id)),
+      db
+        .select({ planActionId: planActionTags.planActionId, tagId: planActionTags.tagId })
+        .from(planActionTags)
+        .innerJoin(planActions, eq(planActions.id, planActionTags.planActionId))
+        .where(and(eq(planActionTags.lineAccountId, inChannel), eq(planActions.planId, plan.id))),
+      db
+        .select({ planActionId: planActionMarks.planActionId, markId: planActionMarks.markId })
+        .from(planActionMarks)
+        .innerJoin(planActions, eq(planActions.id, planActionMarks.planActionId))
+        .where(and(eq(planActionMarks.lineAccountId, inChannel), eq(planActions.planId, plan.id))),
+      db
+        .select()
+        .from(planTimings)
+        .where(and(eq(planTimings.lineAccountId, inChannel), eq(planTimings.planId, plan.id)))
+        .orderBy(asc(planTimings.id)),
+    ]);
+  const [startPlan] =
+    plan.startPlanId === null
+      ? []
+      : await db
+          .select({ id: plans.id, name: plans.name })
+          .from(plans)
+          .where(ownPlan(scope, eq(plans.id, plan.startPlanId)));
+  return {
+    labels: { tags: tagRows, marks: markRows },
+    targetFriends: friendRows.map((row) => ({ id: row.id, display_name: row.override ?? row.displayName })),
+    conditions: conditionRows.map((condition) => ({
+      id: condition.id,
+      tags: conditionTagRows.filter((row) => row.conditionId === condition.id),
+    })),
+    actions,
+    actionTags,
+    actionMarks,
+    timings,
+    startPlan: startPlan ?? null,
+  };
+}
+
+/** The plan's tags or marks of one role, replaced by `ids`. */
+export async function replaceLabels(
+  db: Db,
+  scope: ChannelScope,
+  planId: number,
+  kind: 'tags' | 'marks',
+  role: LabelRole,
+  ids: number[],
+): Promise<void> {
+  const unique = [...new Set(ids)];
+  const lineAccountId = scope.lineAccountId;
+  if (kind === 'tags') {
+    await db.delete(planTags).where(and(eq(planTags.planId, planId), eq(planTags.role, role)));
+    if (unique.length > 0)
+      await db.insert(planTags).values(unique.map((tagId) => ({ lineAccountId, planId, tagId, role })));
+  } else {
+    await db.delete(planMarks).where(and(eq(planMarks.planId, planId), eq(planMarks.role, role)));
+    if (unique.length > 0)
+      await db.insert(planMarks).values(unique.map((markId) => ({ lineAccountId, planId, markId, role })));
+  }
+}
+
+export async function replaceTargetFriends(db: Db, scope: ChannelScope, planId: number, ids: number[]) {
+  await db.delete(planTargetFriends).where(eq(planTargetFriends.planId, planId));
+  const unique = [...new Set(ids)];
+  if (unique.length > 0) {
+    await db
+      .insert(planTargetFriends)
+      .values(unique.map((friendId) => ({ lineAccountId: scope.lineAccountId, planId, friendId })));
+  }
+}
+
+export async function conditionIds(db: Db, scope: ChannelScope, planId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: targetConditions.id })
+    .from(targetConditions)
+    .where(and(eq(targetConditions.lineAccountId, scope.lineAccountId), eq(targetConditions.planId, planId)));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function removeConditions(db: Db, planId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.delete(targetConditions).where(and(eq(targetConditions.planId, planId), inArray(targetConditions.id, ids)));
+}
+
+/** A condition (new when id is null) with its accepted and excepted tags. */
+export async function writeCondition(
+  db: Db,
+  scope: ChannelScope,
+  planId: number,
+  condition: { id: number | null; accepted: number[]; excepted: number[] },
+): Promise<void> {
+  const lineAccountId = scope.lineAccountId;
+  let id = condition.id;
+  if (id === null) {
+    const [row] = await db
+      .insert(targetConditions)
+      .values({ lineAccountId, planId })
+      .returning({ id: targetConditions.id });
+    id = row!.id;
+  } else {
+    await db.delete(targetConditionTags).where(eq(targetConditionTags.targetConditionId, id));
+  }
+  const excepted = new Set(condition.excepted);
+  const rows = [
+    ...[...new Set(condition.accepted)]
+      .filter((tagId) => !excepted.has(tagId))
+      .map((tagId) => ({ tagId, accepted: true })),
+    ...[...excepted].map((tagId) => ({ tagId, accepted: false })),
+  ];
+  if (rows.length > 0) {
+    await db.insert(targetConditionTags).values(rows.map((row) => ({ ...row, lineAccountId, targetConditionId: id })));
+  }
+}
+
+/** The plan's boxes but those in `keptIds`, deleted (their timings and effects go with them). */
+export async function removeActionsExcept(db: Db, planId: number, keptIds: number[]) {
+  await db
+    .delete(planActions)
+    .where(and(eq(planActions.planId, planId), keptIds.length > 0 ? notInArray(planActions.id, keptIds) : undefined));
+}
+
+export async function updateAction(db: Db, planId: number, id: number, values: ActionValues): Promise<void> {
+  await db
+    .update(planActions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(planActions.planId, planId), eq(planActions.id, id)));
+}
+
+export async function insertAction(db: Db, scope: ChannelScope, planId: number, values: ActionValues): Promise<number> {
+  const [row] = await db
+    .insert(planActions)
+    .values({ ...values, lineAccountId: scope.lineAccountId, planId })
+    .returning({ id: planActions.id });
+  return row!.id;
+}
+
+/** Every box's tags and marks replaced (the boxes are the plan's, all written in this save). */
+export async function replaceActionEffects(
+  db: Db,
+  scope: ChannelScope,
+  actionIds: number[],
+  effects: { planActionId: number; tagIds: number[]; markIds: number[] }[],
+): Promise<void> {
+  if (actionIds.length === 0) return;
+  const lineAccountId = scope.lineAccountId;
+  await db.delete(planActionTags).where(inArray(planActionTags.planActionId, actionIds));
+  await db.delete(planActionMarks).where(inArray(planActionMarks.planActionId, actionIds));
+  const tagRows = effects.flatMap((e) =>
+    [...new Set(e.tagIds)].map((tagId) => ({ lineAccountId, planActionId: e.planActionId, tagId })),
+  );
+  const markRows = effects.flatMap((e) =>
+    [...new Set(e.markIds)].map((markId) => ({ lineAccountId, planActionId: e.planActionId, markId })),
+  );
+  if (tagRows.length > 0) await db.insert(planActionTags).values(tagRows);
+  if (markRows.length > 0) await db.insert(planActionMarks).values(markRows);
+}
+
+export async function timingIds(db: Db, scope: ChannelScope, planId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: planTimings.id })
+    .from(planTimings)
+    .where(and(eq(planTimings.lineAccountId, scope.lineAccountId), eq(planTimings.planId, planId)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * The plan's timings replaced by `timings`; a saved one keeps its id (written back with it), so the
+ * arrows may move between boxes in any order without one box ever having two arrows into it.
+ */
+export async function replaceTimings(db: Db, scope: ChannelScope, planId: number, timings: TimingValues[]) {
+  await db.delete(planTimings).where(eq(planTimings.planId, planId));
+  const saved = timings.filter((timing) => timing.id !== undefined && timing.id !== null);
+  const fresh = timings
+    .filter((timing) => timing.id === undefined || timing.id === null)
+    .map(({ id: _none, ...t }) => t);
+  const lineAccountId = scope.lineAccountId;
+  if (saved.length > 0) await db.insert(planTimings).values(saved.map((t) => ({ ...t, lineAccountId, planId })));
+  if (fresh.length > 0) await db.insert(planTimings).values(fresh.map((t) => ({ ...t, lineAccountId, planId })));
+}
+
+// --- the channel's friend-added scenario ---
+
+export async function friendAddedPlanId(db: Db, scope: ChannelScope): Promise<number | null> {
+  const [row] = await db
+    .select({ id: channelPlanSettings.friendAddedPlanId })
+    .from(channelPlanSettings)
+    .where(eq(channelPlanSettings.lineAccountId, scope.lineAccountId));
+  return row?.id ?? null;
+}
+
+export async function setFriendAddedPlan(db: Db, scope: ChannelScope, planId: number | null): Promise<void> {
+  await db
+    .insert(channelPlanSettings)
+    .values({ lineAccountId: scope.lineAccountId, friendAddedPlanId: planId })
+    .onConflictDoUpdate({
+      target: channelPlanSettings.lineAccountId,
+      set: { friendAddedPlanId: planId, updatedAt: new Date() },
+    });
+}
+
+// --- targeting ---
+
+export interface Target {
+  all: boolean;
+  tagIds: number[];
+  hasTag: boolean;
+  markIds: number[];
+  hasMark: boolean;
+  conditions: { accepted: number[]; excepted: number[] }[];
+  friendIds: number[] | null;
+}
+
+const hasTags = (ids: number[]) =>
+  sql`exists (select 1 from ${friendTags} where ${friendTags.friendId} = ${friends.id} and ${inArray(friendTags.tagId, ids)})`;
+const hasMarks = (ids: number[]) =>
+  sql`exists (select 1 from ${friendMarks} where ${friendMarks.friendId} = ${friends.id} and ${inArray(friendMarks.markId, ids)})`;
+
+/** Following friends of the channel the target matches now (an invalid or emptied target matches nobody). */
+export async function targetCount(db: Db, scope: ChannelScope, target: Target): Promise<number> {
+  const parts: SQL[] = [];
+  if (!target.all) {
+    if (target.tagIds.length > 0) {
+      const tagged = hasTags(target.tagIds);
+      parts.push(target.hasTag ? tagged : sql`not ${tagged}`);
+    }
+    if (target.markIds.length > 0) {
+      const marked = hasMarks(target.markIds);
+      parts.push(target.hasMark ? marked : sql`not ${marked}`);
+    }
+    const conditions = target.conditions.map((condition) => {
+      // A condition left without tags (they were deleted) matches nobody, never everybody.
+      if (condition.accepted.length === 0 && condition.excepted.length === 0) return sql`false`;
+      const accepted = condition.accepted.length > 0 ? hasTags(condition.accepted) : sql`true`;
+      const excepted = condition.excepted.length > 0 ? sql`not ${hasTags(condition.excepted)}` : sql`true`;
+      return sql`(${accepted} and ${excepted})`;
+    });
+    if (conditions.length > 0) parts.push(sql`(${sql.join(conditions, sql` or `)})`);
+    if (target.friendIds !== null) {
+      parts.push(target.friendIds.length > 0 ? inArray(friends.id, target.friendIds) : sql`false`);
+    }
+    // Advanced targeting whose every part is gone (its tags, marks or friends deleted) targets nobody.
+    if (parts.length === 0) return 0;
+  }
+  const [row] = await db
+    .select({ n: count() })
+    .from(friends)
+    .where(and(eq(friends.lineAccountId, scope.lineAccountId), eq(friends.status, 'following'), ...parts));
+  return row?.n ?? 0;
+}

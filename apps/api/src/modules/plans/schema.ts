@@ -1,0 +1,299 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import {
+  ENROLMENT_STATUSES,
+  KEYWORD_MATCHES,
+  MESSAGE_TYPES,
+  PLAN_TYPES,
+  REENTRY_POLICIES,
+  SCENARIO_TRIGGERS,
+  TARGET_SENDS,
+  TIMING_TYPES,
+  type PlanMessage,
+} from '@linq/contract';
+import { createdAt, updatedAt } from '../../platform/db-columns.ts';
+import { folders } from '../folders/schema.ts';
+import { friends } from '../friends/schema.ts';
+import { marks, tags } from '../labels/schema.ts';
+import { lineAccounts } from '../line-accounts/schema.ts';
+import { users } from '../sessions/schema.ts';
+
+/*
+ * Plans (spec section 3, issue 14): a plan, its boxes (plan_actions) and the timings between them,
+ * its targeting and what it applies to a friend. Every table carries line_account_id, so each row
+ * is found (and refused) by channel on its own; links to tags, marks, friends and other plans are
+ * foreign keys, so deleting one of those takes it out of every plan.
+ */
+
+const channel = () =>
+  integer('line_account_id')
+    .notNull()
+    .references(() => lineAccounts.id, { onDelete: 'cascade' });
+
+export const plans = pgTable(
+  'plans',
+  {
+    id: serial('id').primaryKey(),
+    lineAccountId: channel(),
+    folderId: integer('folder_id').references(() => folders.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    planType: text('plan_type', { enum: PLAN_TYPES }).notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    targetSend: text('target_send', { enum: TARGET_SENDS }).notNull().default('all_target'),
+    targetHasTag: boolean('target_has_tag').notNull().default(true),
+    targetHasMark: boolean('target_has_mark').notNull().default(true),
+    targetIsSpecifiedFriend: boolean('target_is_specified_friend').notNull().default(false),
+    /** broadcast: when it goes out; null: when activated. */
+    sendAt: timestamp('send_at', { withTimezone: true }),
+    scenarioTrigger: text('scenario_trigger', { enum: SCENARIO_TRIGGERS }).notNull().default('manual'),
+    triggerTagId: integer('trigger_tag_id').references(() => tags.id, { onDelete: 'set null' }),
+    reentryPolicy: text('reentry_policy', { enum: REENTRY_POLICIES }).notNull().default('once'),
+    autoKeywords: jsonb('auto_keywords').$type<string[]>().notNull().default([]),
+    autoKeywordMatch: text('auto_keyword_match', { enum: KEYWORD_MATCHES }).notNull().default('exact'),
+    autoWeekdays: jsonb('auto_weekdays').$type<number[]>().notNull().default([]),
+    autoHasTerm: boolean('auto_has_term').notNull().default(false),
+    autoTermStartAt: timestamp('auto_term_start_at', { withTimezone: true }),
+    autoTermEndAt: timestamp('auto_term_end_at', { withTimezone: true }),
+    /** The scenario started for the friend on enrolment. */
+    startPlanId: integer('start_plan_id').references((): AnyPgColumn => plans.id, { onDelete: 'set null' }),
+    /** The rich menu given on enrolment (rich menus come with a later issue: no table to refer to yet). */
+    richMenuId: integer('rich_menu_id'),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('plans_channel_updated_idx').on(t.lineAccountId, t.updatedAt.desc()),
+    index('plans_folder_idx').on(t.folderId),
+    index('plans_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+/** A box of the diagram. Its id stays the same across saves (the engine keeps friends at boxes by it). */
+export const planActions = pgTable(
+  'plan_actions',
+  {
+    id: serial('id').primaryKey(),
+    lineAccountId: channel(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    boxId: text('box_id').notNull(),
+    boxLevel: integer('box_level').notNull(),
+    boxIndex: integer('box_index').notNull(),
+    parentBoxId: text('parent_box_id'),
+    parentBoxIds: jsonb('parent_box_ids').$type<string[]>().notNull().default([]),
+    x: doublePrecision('x').notNull(),
+    y: doublePrecision('y').notNull(),
+    boxWidth: doublePrecision('box_width').notNull(),
+    boxHeight: doublePrecision('box_height').notNull(),
+    diagramHide: boolean('diagram_hide').notNull().default(false),
+    diagramHideChildren: boolean('diagram_hide_children').notNull().default(false),
+    messageType: text('message_type', { enum: MESSAGE_TYPES }).notNull(),
+    /** The box's message with its item ids (the message item sequence) and each option's child box. */
+    message: jsonb('message').$type<PlanMessage>().notNull(),
+    richMenuId: integer('rich_menu_id'),
+    startPlanId: integer('start_plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('plan_actions_plan_box_key').on(t.planId, t.boxId)],
+);
+
+/** An arrow from a box to its child and when the child is sent. */
+export const planTimings = pgTable(
+  'plan_timings',
+  {
+    id: serial('id').primaryKey(),
+    lineAccountId: channel(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    planActionId: integer('plan_action_id')
+      .notNull()
+      .references(() => planActions.id, { onDelete: 'cascade' }),
+    nextPlanActionId: integer('next_plan_action_id')
+      .notNull()
+      .references(() => planActions.id, { onDelete: 'cascade' }),
+    timingType: text('timing_type', { enum: TIMING_TYPES }).notNull().default('send_immediate'),
+    diagramHide: boolean('diagram_hide').notNull().default(false),
+    afterDays: integer('after_days').notNull().default(0),
+    afterHours: integer('after_hours').notNull().default(0),
+    /** send_after: the time of day "HH:MM" (account time zone). */
+    nextActionAt: text('next_action_at'),
+    repeatDateTimes: jsonb('repeat_date_times').$type<string[]>().notNull().default([]),
+    repeatTimes: integer('repeat_times').notNull().default(1),
+    repeatWeekdays: jsonb('repeat_weekdays').$type<number[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('plan_timings_plan_idx').on(t.planId),
+    /** One arrow into each box. */
+    unique('plan_timings_next_action_key').on(t.nextPlanActionId),
+  ],
+);
+
+/** What a link row is for: the plan applies it to the friend (apply), or targets friends by it (target). */
+export const PLAN_LABEL_ROLES = ['apply', 'target'] as const;
+
+export const planTags = pgTable(
+  'plan_tags',
+  {
+    lineAccountId: channel(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: PLAN_LABEL_ROLES }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.role, t.tagId] }), index('plan_tags_tag_idx').on(t.tagId)],
+);
+
+export const planMarks = pgTable(
+  'plan_marks',
+  {
+    lineAccountId: channel(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    markId: integer('mark_id')
+      .notNull()
+      .references(() => marks.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: PLAN_LABEL_ROLES }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.role, t.markId] }), index('plan_marks_mark_idx').on(t.markId)],
+);
+
+/** Specified friends (target_is_specified_friend). */
+export const planTargetFriends = pgTable(
+  'plan_target_friends',
+  {
+    lineAccountId: channel(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.friendId] }), index('plan_target_friends_friend_idx').on(t.friendId)],
+);
+
+/** A target condition: friends with one of its accepted tags (any, when none) and none of its excepted ones. */
+export const targetConditions = pgTable(
+  'target_conditions',
+  {
+    id: serial('id').primaryKey(),
+    lineAccountId: channel(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('target_conditions_plan_idx').on(t.planId)],
+);
+
+export const targetConditionTags = pgTable(
+  'target_condition_tags',
+  {
+    lineAccountId: channel(),
+    targetConditionId: integer('target_condition_id')
+      .notNull()
+      .references(() => targetConditions.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    /** true: tags_accepted; false: tags_excepted. */
+    accepted: boolean('accepted').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.targetConditionId, t.tagId] }), index('target_condition_tags_tag_idx').on(t.tagId)],
+);
+
+/** Tags a box puts on the friend it is sent to. */
+export const planActionTags = pgTable(
+  'plan_action_tags',
+  {
+    lineAccountId: channel(),
+    planActionId: integer('plan_action_id')
+      .notNull()
+      .references(() => planActions.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.planActionId, t.tagId] }), index('plan_action_tags_tag_idx').on(t.tagId)],
+);
+
+/** Marks a box puts on the friend it is sent to. */
+export const planActionMarks = pgTable(
+  'plan_action_marks',
+  {
+    lineAccountId: channel(),
+    planActionId: integer('plan_action_id')
+      .notNull()
+      .references(() => planActions.id, { onDelete: 'cascade' }),
+    markId: integer('mark_id')
+      .notNull()
+      .references(() => marks.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.planActionId, t.markId] }), index('plan_action_marks_mark_idx').on(t.markId)],
+);
+
+/** Channel settings of plans: the scenario started when a friend is added (one per channel). */
+export const channelPlanSettings = pgTable('channel_plan_settings', {
+  lineAccountId: integer('line_account_id')
+    .primaryKey()
+    .references(() => lineAccounts.id, { onDelete: 'cascade' }),
+  friendAddedPlanId: integer('friend_added_plan_id').references(() => plans.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A friend's way through a plan (the engine of the next issue moves it): where the friend waits
+ * and when the next send is due. Friends waiting (active or paused) keep a plan from being deleted
+ * without confirmation.
+ */
+export const planEnrolments = pgTable(
+  'plan_enrolments',
+  {
+    id: serial('id').primaryKey(),
+    lineAccountId: channel(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ENROLMENT_STATUSES }).notNull().default('active'),
+    currentBoxId: text('current_box_id'),
+    nextActionAt: timestamp('next_action_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason'),
+  },
+  (t) => [
+    index('plan_enrolments_plan_status_idx').on(t.planId, t.status),
+    index('plan_enrolments_friend_idx').on(t.friendId),
+    index('plan_enrolments_due_idx')
+      .on(t.nextActionAt)
+      .where(sql`status = 'active'`),
+    check('plan_enrolments_ended_check', sql`(${t.endedAt} is null) = (${t.status} in ('active', 'paused'))`),
+  ],
+);

@@ -1,0 +1,44 @@
+import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../platform/db-columns.ts';
+
+/** The tenant tree: OEM (the white-label brand) → agency → account; channels and logins hang below. */
+export const oems = pgTable('oems', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  serviceName: text('service_name').notNull(),
+  domain: text('domain').notNull().unique(),
+  isDefault: boolean('is_default').notNull().default(false),
+  faviconUrl: text('favicon_url').notNull(),
+  logoUrl: text('logo_url'),
+  primaryColor: text('primary_color').notNull(),
+  headerColor: text('header_color').notNull(),
+  siderColor: text('sider_color').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const agencies = pgTable('agencies', {
+  id: serial('id').primaryKey(),
+  oemId: integer('oem_id')
+    .notNull()
+    .references(() => oems.id),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    oemId: integer('oem_id')
+      .notNull()
+      .references(() => oems.id),
+    agencyId: integer('agency_id').references(() => agencies.id),
+    name: text('name').notNull(),
+    timeZone: text('time_zone').notNull().default('Asia/Tokyo'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_agency_idx').on(t.agencyId)],
+);
