@@ -38,6 +38,10 @@ async function choose(page: Page, selectTestId: string, option: string) {
   await page.locator(`.ant-select-item-option[title="${option}"]`).click();
 }
 
+/** An antd number input by its test id (on the input itself, or on its wrapper). */
+const numberInput = (page: Page, testId: string) =>
+  page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`);
+
 /** The plan as the API answers it, found by its name. */
 async function planNamed(page: Page, name: string): Promise<PlanDetail> {
   const listed = await until(
@@ -90,12 +94,12 @@ describe('step scenario in the diagram editor', () => {
     // Timings: the confirm a day later at 10:00, the "いいえ" branch two hours later.
     await page.getByTestId('timing-label-box-1-0').click();
     await page.getByTestId('timing-type-send_after').click();
-    await page.getByTestId('timing-after-days').locator('input').fill('1');
+    await numberInput(page, 'timing-after-days').fill('1');
     await page.getByTestId('timing-at-time').click();
     await page.getByTestId('timing-label-box-1-0').getByText('1日後 10:00').waitFor();
     await page.getByTestId('timing-label-box-2-1').click();
     await page.getByTestId('timing-type-send_after').click();
-    await page.getByTestId('timing-after-hours').locator('input').fill('2');
+    await numberInput(page, 'timing-after-hours').fill('2');
     await page.getByTestId('timing-label-box-2-1').getByText('2時間後').waitFor();
     expect(await page.getByTestId('timing-label-box-2-0').textContent()).toBe('すぐに送信');
 

@@ -16,6 +16,7 @@ import {
   type Node,
   type NodeChange,
   type NodeProps,
+  type ReactFlowInstance,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { Button, Tag, Tooltip } from 'antd';
@@ -243,6 +244,7 @@ function TimingEdgeView(props: EdgeProps<TimingEdge>) {
 }
 
 const nodeTypes = { box: BoxNodeView };
+const FIT_VIEW = { maxZoom: 1, padding: 0.1 };
 const edgeTypes = { timing: TimingEdgeView };
 
 /**
@@ -277,6 +279,12 @@ export function PlanDiagram() {
   // The nodes as drawn: the plan's, plus a drag in progress (committed to the plan when dropped).
   const [nodes, setNodes] = useState<BoxNode[]>(derivedNodes);
   useEffect(() => setNodes(derivedNodes), [derivedNodes]);
+  // A box added, removed, shown or hidden: the whole tree is brought into view again.
+  const [flow, setFlow] = useState<ReactFlowInstance<BoxNode, TimingEdge> | null>(null);
+  const shownBoxes = derivedNodes.map((node) => node.id).join(' ');
+  useEffect(() => {
+    if (flow) void flow.fitView(FIT_VIEW);
+  }, [flow, shownBoxes]);
 
   return (
     <div style={{ width: '100%', height: '100%' }} data-testid="plan-diagram">
@@ -299,15 +307,17 @@ export function PlanDiagram() {
         onPaneClick={() => select({ kind: 'settings' })}
         nodesConnectable={false}
         deleteKeyCode={null}
+        onInit={setFlow}
         fitView
-        fitViewOptions={{ maxZoom: 1 }}
+        fitViewOptions={FIT_VIEW}
         minZoom={0.2}
         maxZoom={2}
         proOptions={{ hideAttribution: true }}
       >
         <Background />
         <Controls showInteractive={false} />
-        <MiniMap pannable zoomable />
+        {/* Top right: the tree grows down and to the right from box-0, so that corner stays clear. */}
+        <MiniMap pannable zoomable position="top-right" style={{ width: 120, height: 90 }} />
       </ReactFlow>
     </div>
   );
