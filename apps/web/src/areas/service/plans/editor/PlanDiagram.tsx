@@ -8,6 +8,7 @@ import {
   getSmoothStepPath,
   Handle,
   MiniMap,
+  NodeResizer,
   Position,
   ReactFlow,
   applyNodeChanges,
@@ -25,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { ChannelMessage } from '../../../../components/line-message/LineMessageView.tsx';
 import { obj } from '../../../../components/line-message/line-message.ts';
 import { sampleContext } from '../../../../components/message-builder/index.ts';
-import { addChildBox, hideChildren, moveBox, removeBox } from './diagram.ts';
+import { addChildBox, hideChildren, moveBox, removeBox, resizeBox } from './diagram.ts';
 import {
   BOX_HANDLE,
   diagramEdges,
@@ -44,6 +45,8 @@ type TimingEdge = Edge<TimingEdgeData, 'timing'>;
 const ERROR_COLOUR = '#ff4d4f';
 const SELECTED_COLOUR = '#1677ff';
 const noAction = () => {};
+const MIN_BOX_WIDTH = 120;
+const MIN_BOX_HEIGHT = 80;
 
 /** The box's message as a small LINE preview (taps do nothing). */
 function BoxPreview({ message }: { message: BuilderMessage }) {
@@ -126,6 +129,7 @@ const BoxNodeView = memo(function BoxNodeView({ data }: NodeProps<BoxNode>) {
     <div
       style={{
         width: action.box_width,
+        minHeight: action.box_height,
         background: '#fff',
         border: `2px solid ${border}`,
         borderRadius: 8,
@@ -136,6 +140,17 @@ const BoxNodeView = memo(function BoxNodeView({ data }: NodeProps<BoxNode>) {
       data-error={data.inError ? 'true' : undefined}
       data-selected={data.selected ? 'true' : undefined}
     >
+      {/* Resizing shifts the later boxes of the level, keeping 100 units of spacing (one history step). */}
+      <NodeResizer
+        isVisible={data.selected}
+        minWidth={MIN_BOX_WIDTH}
+        minHeight={MIN_BOX_HEIGHT}
+        onResizeEnd={(_, size) =>
+          apply((snapshot) =>
+            resizeBox(snapshot, boxId, { width: Math.round(size.width), height: Math.round(size.height) }),
+          )
+        }
+      />
       <Handle type="target" position={Position.Top} id={TARGET_HANDLE} isConnectable={false} />
       <div
         style={{ display: 'flex', alignItems: 'center', gap: 4, padding: '2px 4px', borderBottom: '1px solid #f0f0f0' }}
