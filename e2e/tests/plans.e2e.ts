@@ -20,9 +20,9 @@ async function loginAsStaff(page: Page) {
   await demoFriendsJoined(page);
 }
 
-/** Opens a box in the side panel. */
+/** Opens a box in the side panel (clicked on its id, clear of its buttons). */
 async function openBox(page: Page, boxId: string) {
-  await page.getByTestId(`plan-box-${boxId}`).click();
+  await page.getByTestId(`plan-box-${boxId}`).getByText(boxId, { exact: true }).click();
   await page.getByTestId('box-panel').getByText(boxId).waitFor();
 }
 
