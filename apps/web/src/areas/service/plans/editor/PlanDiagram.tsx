@@ -1,5 +1,5 @@
 import { DeleteOutlined, EyeInvisibleOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { FIRST_BOX_ID, toLineMessage, type BuilderMessage, type TimingLabelLocale } from '@linq/contract';
+import { FIRST_BOX_ID, isEmptyMessage, toLineMessage, type PlanMessage, type TimingLabelLocale } from '@linq/contract';
 import {
   Background,
   BaseEdge,
@@ -49,7 +49,7 @@ const MIN_BOX_WIDTH = 120;
 const MIN_BOX_HEIGHT = 80;
 
 /** The box's message as a small LINE preview (taps do nothing). */
-function BoxPreview({ message }: { message: BuilderMessage }) {
+function BoxPreview({ message }: { message: PlanMessage }) {
   const { t } = useTranslation();
   const lineMessage = useMemo(() => {
     const context = sampleContext(message, {
@@ -59,6 +59,9 @@ function BoxPreview({ message }: { message: BuilderMessage }) {
     });
     return obj(toLineMessage(message, context)) ?? {};
   }, [message, t]);
+  if (isEmptyMessage(message)) {
+    return <span style={{ color: '#999' }}>{t('plans.editor.emptyBox')}</span>;
+  }
   return (
     <div style={{ zoom: 0.6, pointerEvents: 'none' }} aria-hidden>
       <ChannelMessage message={lineMessage} onAction={noAction} disabled />
