@@ -165,6 +165,23 @@ describe('step scenario in the diagram editor', () => {
     await page.getByTestId('box-panel').waitFor();
     expect(new URL(page.url()).pathname).toBe('/service/plans/create');
   });
+
+  it("a keyed error from the server (the channel's friend-added scenario is taken) shows its description and stays", async ({
+    page,
+  }) => {
+    await loginAsStaff(page);
+    await page.goto('/service/plans/create');
+    await page.getByTestId('plan-name').fill(unique('E2E 友だち追加'));
+    await writeText(page, 'box-0', 'ようこそ');
+    await page.getByTestId('panel-tab-settings').click();
+    // The demo channel already has its friend-added welcome scenario.
+    await choose(page, 'plan-trigger', '友だち追加時');
+    await page.getByTestId('plan-save').click();
+
+    const notice = page.locator('.ant-notification-notice-error');
+    await notice.getByText('友だち追加時のシナリオはチャネルに1つだけです', { exact: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/service/plans/create');
+  });
 });
 
 describe('broadcast', () => {

@@ -21,10 +21,13 @@ import { prepareSubmit, saveOutcome, snapshotForSubmit } from './submit.ts';
 import { TimingPanel } from './TimingPanel.tsx';
 import '../../../../app/i18n/parts/plans.ts';
 
+/** A refused save's body: { success: false, errors } (the id only comes with a saved plan). */
+const failedSave = planSaveAnswer.pick({ success: true, errors: true });
+
 /** A failed save's answer: the body when it is the plan save answer, else the errors the request layer read. */
 function failedAnswer(error: unknown): Pick<PlanSaveAnswer, 'success' | 'errors'> | null {
   if (!isApiError(error, 422)) return null;
-  const parsed = planSaveAnswer.safeParse(error.body);
+  const parsed = failedSave.safeParse(error.body);
   if (parsed.success) return parsed.data;
   return { success: false, errors: error.fieldErrors ?? error.message };
 }
