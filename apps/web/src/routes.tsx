@@ -65,6 +65,9 @@ const authPages: RouteObject[] = [
   ),
 ];
 
+/** The plan editor (create and edit): one import, so the entry lists its chunks once. */
+const planEditPage = () => import('./areas/service/plans/PlanEditPage.tsx');
+
 /** Screens inside each area's layout, behind its login. */
 const areaPages: Record<Role, RouteObject[]> = {
   account: [
@@ -167,6 +170,9 @@ const areaPages: Record<Role, RouteObject[]> = {
       () => import('./areas/service/templates/TemplateEditPage.tsx'),
       'templates',
     ),
+    page('/service/plans', 'plans', () => import('./areas/service/plans/PlansListPage.tsx'), 'plans'),
+    page('/service/plans/create', 'planCreate', planEditPage, 'plans'),
+    page('/service/plans/:id/edit', 'planEdit', planEditPage, 'plans'),
     ...shellRoutesOf('service'),
   ],
 };

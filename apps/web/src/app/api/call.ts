@@ -42,6 +42,19 @@ export function call<E extends Endpoint>(
 }
 
 /**
+ * Sends a body the contract describes as multipart/form-data (the plan save format, built by the
+ * contract's helpers) to the endpoint; resolves with its success body, rejects with an ApiError.
+ */
+export function callWithForm<E extends Endpoint>(
+  endpoint: E,
+  input: Omit<EndpointInput<E>, 'body'>,
+  form: FormData,
+  options: CallOptions = {},
+): Promise<EndpointOutput<E>> {
+  return send(endpoint, input as RawInput, form, options);
+}
+
+/**
  * Sends one file to a contract endpoint as multipart/form-data (field "file"; the browser sets the
  * boundary); resolves with its success body, rejects with an ApiError.
  */

@@ -9,6 +9,7 @@ import type { LabelsStrings } from './parts/labels.ts';
 import type { LineMessageStrings } from './parts/line-message.ts';
 import type { MessageBuilderStrings } from './parts/message-builder.ts';
 import type { PhonePanelStrings } from './parts/phone-panel.ts';
+import type { PlansStrings } from './parts/plans.ts';
 import type { PublicStrings } from './parts/public.ts';
 import type { TalksStrings } from './parts/talks.ts';
 import type { TemplatesStrings } from './parts/templates.ts';
@@ -24,6 +25,7 @@ type AllMessages = Messages &
   LineMessageStrings &
   MessageBuilderStrings &
   PhonePanelStrings &
+  PlansStrings &
   PublicStrings &
   TalksStrings &
   TemplatesStrings;

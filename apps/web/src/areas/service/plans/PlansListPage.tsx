@@ -1,0 +1,324 @@
+import { CopyOutlined, EditOutlined, FolderOutlined, PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { PLAN_TYPES, type PlanListItem, type PlanType } from '@linq/contract';
+import { App, Button, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '../../../app/api/errors.ts';
+import { feedback } from '../../../app/feedback.ts';
+import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton.tsx';
+import { FolderLayout, FolderSidebar } from '../../../components/folders/FolderSidebar.tsx';
+import { useFolderList } from '../../../components/folders/useFolders.ts';
+import { formatDateTime } from '../../../components/format.ts';
+import { CreateButton, ListSearch } from '../../../components/ListParts.tsx';
+import { recordId } from '../../../components/LoadState.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ResourceTable } from '../../../components/ResourceTable.tsx';
+import { useListParams } from '../../../components/useListParams.ts';
+import { ForecastModal } from './ForecastModal.tsx';
+import { createPlanPath, editPlanPath } from './paths.ts';
+import {
+  activatePlan,
+  copyPlan,
+  deactivatePlan,
+  plansChanged,
+  removePlan,
+  useCanEditPlans,
+  usePlanList,
+} from './usePlans.ts';
+import '../../../app/i18n/parts/plans.ts';
+
+const FILTERS = ['q', 'folder_id', 'plan_type', 'is_active'] as const;
+
+const planTypeOf = (value: string | undefined): PlanType | undefined => PLAN_TYPES.find((type) => type === value);
+const activeFilterOf = (value: string | undefined) => (value === 'true' || value === 'false' ? value : undefined);
+
+/**
+ * /service/plans: the channel's plans in folders, filtered by type, state and name (all in the
+ * address), with the friends enrolled and the messages sent; copy, delete (asking before ending
+ * waiting friends), activate (a broadcast shows its forecast first) and deactivate.
+ */
+export default function PlansListPage() {
+  const { t } = useTranslation();
+  const { modal, notification } = App.useApp();
+  const { page, limit, filters, update } = useListParams(FILTERS);
+  const folderId = recordId(filters.folder_id) ?? null;
+  const planType = planTypeOf(filters.plan_type);
+  const isActive = activeFilterOf(filters.is_active);
+  const plans = usePlanList({
+    page,
+    limit,
+    q: filters.q,
+    folder_id: folderId ?? undefined,
+    plan_type: planType,
+    is_active: isActive,
+  });
+  const folders = useFolderList('service', 'plans');
+  const canEdit = useCanEditPlans();
+  const [busy, setBusy] = useState<number | null>(null);
+  const [forecastOf, setForecastOf] = useState<PlanListItem | null>(null);
+  const rows = plans.data?.data ?? [];
+  const folderName = (id: number | null) =>
+    (id !== null && folders.find((folder) => folder.id === id)?.name) || t('plans.noFolder');
+
+  const afterRemove = () => {
+    feedback.notifySuccess(t('plans.deleted'));
+    // The last row of a later page is gone: show the page before it.
+    if (rows.length === 1 && page > 1) update({ page: page - 1 });
+  };
+
+  const remove = async (plan: PlanListItem) => {
+    try {
+      await removePlan(plan.id, false);
+      afterRemove();
+    } catch (error) {
+      if (!isApiError(error, 409)) return;
+      // Friends wait in the plan: ending them is the user's call.
+      modal.confirm({
+        title: t('plans.deleteWaitingTitle'),
+        content: t('plans.deleteWaitingContent', { message: error.message }),
+        okText: t('plans.deleteWaitingOk'),
+        okButtonProps: { danger: true, 'data-testid': 'delete-waiting-ok' },
+        cancelText: t('common.cancel'),
+        onOk: async () => {
+          await removePlan(plan.id, true);
+          afterRemove();
+        },
+      });
+    }
+  };
+
+  const run = async (plan: PlanListItem, action: () => Promise<unknown>) => {
+    setBusy(plan.id);
+    try {
+      await action();
+    } catch {
+      // Reported by the request layer.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const copy = (plan: PlanListItem) =>
+    run(plan, async () => {
+      const copied = await copyPlan(plan.id);
+      notification.success({
+        title: t('plans.copied', { name: copied.plan.name }),
+        description: (
+          <Link to={editPlanPath(copied.plan.id ?? plan.id)} data-testid="copied-link">
+            {t('plans.openCopy')}
+          </Link>
+        ),
+      });
+    });
+
+  const toggleActive = (plan: PlanListItem) => {
+    if (plan.is_active) {
+      return run(plan, async () => {
+        await deactivatePlan(plan.id);
+        feedback.notifySuccess(t('plans.deactivated', { name: plan.name }));
+      });
+    }
+    // A broadcast shows what it would take before it goes.
+    if (plan.plan_type === 'broadcast') {
+      setForecastOf(plan);
+      return Promise.resolve();
+    }
+    return run(plan, async () => {
+      await activatePlan(plan.id, {});
+      feedback.notifySuccess(t('plans.activated', { name: plan.name }));
+    });
+  };
+
+  const columns: ColumnsType<PlanListItem> = [
+    {
+      title: t('plans.name'),
+      key: 'name',
+      render: (_, plan) =>
+        canEdit ? (
+          <Link to={editPlanPath(plan.id)} data-testid={`plan-name-${plan.id}`}>
+            {plan.name}
+          </Link>
+        ) : (
+          <Typography.Text data-testid={`plan-name-${plan.id}`}>{plan.name}</Typography.Text>
+        ),
+    },
+    {
+      title: t('plans.type'),
+      key: 'type',
+      render: (_, plan) => <Tag data-testid={`plan-type-${plan.id}`}>{t(`plans.types.${plan.plan_type}`)}</Tag>,
+    },
+    {
+      title: t('plans.state'),
+      key: 'state',
+      render: (_, plan) => (
+        <Space size={8}>
+          <Switch
+            size="small"
+            checked={plan.is_active}
+            disabled={!canEdit}
+            loading={busy === plan.id}
+            onChange={() => void toggleActive(plan)}
+            aria-label={plan.is_active ? t('plans.deactivate') : t('plans.activate')}
+            data-testid={`plan-active-${plan.id}`}
+          />
+          {plan.is_active ? (
+            <Typography.Text type="success">
+              <PlayCircleOutlined /> {t('plans.active')}
+            </Typography.Text>
+          ) : (
+            <Typography.Text type="secondary">
+              <PauseCircleOutlined /> {t('plans.inactive')}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: t('plans.enrolled'),
+      key: 'enrolled',
+      align: 'right',
+      render: (_, plan) => (
+        <span data-testid={`plan-enrolled-${plan.id}`}>{t('plans.people', { count: plan.enrolled_count })}</span>
+      ),
+    },
+    {
+      title: t('plans.sent'),
+      key: 'sent',
+      align: 'right',
+      render: (_, plan) => (
+        <span data-testid={`plan-sent-${plan.id}`}>{t('plans.messages', { count: plan.sent_count })}</span>
+      ),
+    },
+    {
+      title: t('plans.folder'),
+      key: 'folder',
+      responsive: ['lg'],
+      render: (_, plan) =>
+        plan.folder_id === null ? (
+          <Typography.Text type="secondary">{t('plans.noFolder')}</Typography.Text>
+        ) : (
+          <Space size={4}>
+            <FolderOutlined />
+            {folderName(plan.folder_id)}
+          </Space>
+        ),
+    },
+    {
+      title: t('plans.updatedAt'),
+      key: 'updated_at',
+      responsive: ['md'],
+      render: (_, plan) => formatDateTime(plan.updated_at),
+    },
+  ];
+  if (canEdit) {
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_, plan) => (
+        <Space size={4}>
+          <Tooltip title={t('common.edit')}>
+            <Link to={editPlanPath(plan.id)}>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={t('common.edit')}
+                data-testid={`row-edit-${plan.id}`}
+              />
+            </Link>
+          </Tooltip>
+          <Tooltip title={t('plans.copy')}>
+            <Button
+              size="small"
+              icon={<CopyOutlined />}
+              aria-label={t('plans.copy')}
+              loading={busy === plan.id}
+              onClick={() => void copy(plan)}
+              data-testid={`row-copy-${plan.id}`}
+            />
+          </Tooltip>
+          <ConfirmDeleteButton
+            compact
+            name={plan.name}
+            onConfirm={() => remove(plan)}
+            testIdValue={`row-delete-${plan.id}`}
+          />
+        </Space>
+      ),
+    });
+  }
+
+  const filtered = Boolean(filters.q || planType || isActive);
+  const emptyText = filtered ? t('plans.noMatch') : folderId !== null ? t('plans.emptyFolder') : t('plans.empty');
+
+  return (
+    <>
+      <PageHeader extra={canEdit && <CreateButton to={createPlanPath(folderId)} />} />
+      <FolderLayout
+        sidebar={
+          <FolderSidebar
+            area="service"
+            folderType="plans"
+            itemNoun={t('plans.noun')}
+            // The deleted folder's plans now have none: the table's folder column must reload.
+            onDeleted={() => plansChanged()}
+          />
+        }
+      >
+        <ResourceTable<PlanListItem>
+          params={{ page, limit, update }}
+          list={plans}
+          columns={columns}
+          toolbar={
+            <Space wrap>
+              <ListSearch
+                value={filters.q}
+                placeholder={t('plans.searchPlaceholder')}
+                onSearch={(q) => update({ q })}
+              />
+              <Select<PlanType | ''>
+                value={planType ?? ''}
+                onChange={(value) => update({ plan_type: value || undefined })}
+                style={{ width: 160 }}
+                options={[
+                  { value: '', label: t('plans.allTypes') },
+                  ...PLAN_TYPES.map((type) => ({ value: type, label: t(`plans.types.${type}`) })),
+                ]}
+                aria-label={t('plans.type')}
+                data-testid="filter-plan-type"
+              />
+              <Select<'' | 'true' | 'false'>
+                value={isActive ?? ''}
+                onChange={(value) => update({ is_active: value || undefined })}
+                style={{ width: 140 }}
+                options={[
+                  { value: '', label: t('plans.allStates') },
+                  { value: 'true', label: t('plans.active') },
+                  { value: 'false', label: t('plans.inactive') },
+                ]}
+                aria-label={t('plans.state')}
+                data-testid="filter-plan-active"
+              />
+            </Space>
+          }
+          rowTestId={(plan) => `plan-row-${plan.id}`}
+          emptyText={emptyText}
+          emptyTestId="plans-empty"
+          failedTestId="plans-load-failed"
+          testId="plans-table"
+        />
+      </FolderLayout>
+      {forecastOf && (
+        <ForecastModal
+          planId={forecastOf.id}
+          onClose={() => setForecastOf(null)}
+          onActivated={() => {
+            feedback.notifySuccess(t('plans.activated', { name: forecastOf.name }));
+            setForecastOf(null);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+/** The plan screens' addresses. */
+export const PLANS_PATH = '/service/plans';
+
+/** The create screen; a folder selected on the list is where the new plan goes. */
+export const createPlanPath = (folderId?: number | null) =>
+  folderId ? `${PLANS_PATH}/create?folder_id=${folderId}` : `${PLANS_PATH}/create`;
+
+export const editPlanPath = (id: number) => `${PLANS_PATH}/${id}/edit`;
