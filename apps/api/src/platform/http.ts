@@ -165,14 +165,14 @@ const NOT_FOUND = '見つかりません。';
  * What the router refuses before any route runs (a path that is no valid URL text, an over-long
  * path parameter): a path that names nothing, answered as the API answers, in JSON.
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const pathNamesNothing = ['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH'].includes(error.code);
-  if (pathNamesNothing) return reply.status(404).send({ success: false, errors: NOT_FOUND });
-  return reply.status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({
-    success: false,
-    errors: 'リクエストが正しくありません。',
-  });
+  const status = pathNamesNothing ? 404 : error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .status(status)
+    .send({ success: false, errors: pathNamesNothing ? NOT_FOUND : 'リクエストが正しくありません。' });
 }
+
 const GENERIC_500 = 'サーバーでエラーが発生しました。しばらくしてから再度お試しください。';
 
 /** The one place errors become HTTP answers: never a stack trace, never internals. */
