@@ -167,6 +167,7 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
     .status(status)
     .send({ success: false, errors: pathNamesNothing ? NOT_FOUND : 'リクエストが正しくありません。' });
 }
+
 const GENERIC_500 = 'サーバーでエラーが発生しました。しばらくしてから再度お試しください。';
 
 /** The one place errors become HTTP answers: never a stack trace, never internals. */
