@@ -3,6 +3,8 @@ import {
   defaultTiming,
   emptyMessage,
   firstBox,
+  planDetail,
+  planSaveAnswer,
   newChildBox,
   toPlanFormData,
   toPlanMessage,
@@ -15,7 +17,12 @@ import {
   type PlanMessage,
   type PlanType,
 } from '@linq/contract';
-import type { TestApp, TestResponse } from '../../test/harness.ts';
+import type { TestRequest, TestResponse } from '../../test/harness.ts';
+
+/** What these helpers need of a test app: its request (a TestApp or the kit's handle). */
+interface Requester {
+  request(options: TestRequest): Promise<TestResponse>;
+}
 
 /*
  * Plans for API tests, built the way the editor builds them (layout and model helpers), and sent
@@ -106,12 +113,12 @@ export function planJson(detail: PlanDetail): unknown {
 }
 
 export interface Caller {
-  token: string;
-  lineAccountId: number;
+  token?: string;
+  lineAccountId?: number;
 }
 
 /** Saves the plan as the console does: POST when it has no id, PUT otherwise. */
-export async function savePlan(t: TestApp, caller: Caller, detail: PlanDetail): Promise<TestResponse> {
+export async function savePlan(t: Requester, caller: Caller, detail: PlanDetail): Promise<TestResponse> {
   const form = await planForm(detail);
   return t.request({
     method: detail.plan.id === null ? 'POST' : 'PUT',
@@ -122,15 +129,15 @@ export async function savePlan(t: TestApp, caller: Caller, detail: PlanDetail): 
   });
 }
 
-export async function readPlan(t: TestApp, caller: Caller, id: number): Promise<PlanDetail> {
+export async function readPlan(t: Requester, caller: Caller, id: number): Promise<PlanDetail> {
   const response = await t.request({ method: 'GET', path: `/service/plans/${id}`, ...caller });
   if (response.status !== 200) throw new Error(`GET plan ${id}: ${response.status} ${response.text}`);
-  return response.json as unknown as PlanDetail;
+  return planDetail.parse(response.json);
 }
 
 /** Saves a new plan and reads it back. */
-export async function createPlan(t: TestApp, caller: Caller, detail: PlanDetail): Promise<PlanDetail> {
+export async function createPlan(t: Requester, caller: Caller, detail: PlanDetail): Promise<PlanDetail> {
   const response = await savePlan(t, caller, detail);
   if (response.status !== 201) throw new Error(`create plan: ${response.status} ${response.text}`);
-  return readPlan(t, caller, (response.json as { id: number }).id);
+  return readPlan(t, caller, planSaveAnswer.parse(response.json).id!);
 }
