@@ -5,10 +5,9 @@
  * api process hears it.
  */
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { permissionsWith, REALTIME_CLOSE, type Permissions } from '@linq/contract';
-import { startTestApp, type TestApp } from '../test/harness.ts';
-import type { Tenant } from '../test/factory.ts';
+import { useTestApp } from '../test/kit.ts';
 import { waitFor } from '../test/wait.ts';
 import { startServerProcess } from '../test/server-process.ts';
 import { publishRealtime } from './realtime.ts';
@@ -23,19 +22,16 @@ interface WsClient {
 }
 const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string) => WsClient };
 
-let t: TestApp;
-let tenant: Tenant;
 let wsBase: string;
 let lineAccountId: number;
 
+const t = useTestApp();
+
 beforeAll(async () => {
-  t = await startTestApp();
   const consoleUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   wsBase = `${consoleUrl.replace(/^http/, 'ws')}/api/service/realtime`;
-  tenant = await t.factory.tenant();
-  lineAccountId = tenant.channels[0]!.id;
+  lineAccountId = t.tenant.channels[0]!.id;
 });
-afterAll(() => t.stop());
 
 interface Connection {
   socket: WsClient;
@@ -56,9 +52,9 @@ async function openSocket(token: string, base = wsBase): Promise<Connection> {
 
 /** A staff user of the tenant's first channel with their own authority, logged in. */
 async function staff(permissions: Permissions = permissionsWith('edit', true)) {
-  const authority = await t.factory.staffAuthority(tenant.account.id, permissions);
+  const authority = await t.factory.staffAuthority(t.tenant.account.id, permissions);
   const user = await t.factory.user('service', {
-    accountId: tenant.account.id,
+    accountId: t.tenant.account.id,
     staffAuthorityId: authority.id,
     lineAccountIds: [lineAccountId],
   });
@@ -69,12 +65,12 @@ const updateUser = (user: { id: number; name: string; email: string }, changes: 
   t.request({
     method: 'PUT',
     path: `/account/users/${user.id}`,
-    token: tenant.tokens.owner,
+    token: t.tenant.tokens.owner,
     body: {
       name: user.name,
       email: user.email,
       status: 'active',
-      staff_authority_id: tenant.fullAuthority.id,
+      staff_authority_id: t.tenant.fullAuthority.id,
       line_account_ids: [lineAccountId],
       ...changes,
     },
@@ -121,11 +117,11 @@ describe('talk sockets end with the access they were opened with', () => {
     const demoted = await staff();
     const a = await openSocket(moved.token);
     const b = await openSocket(demoted.token);
-    expect((await updateUser(moved.user, { line_account_ids: [tenant.channels[1]!.id] })).status).toBe(200);
+    expect((await updateUser(moved.user, { line_account_ids: [t.tenant.channels[1]!.id] })).status).toBe(200);
     const authority = await t.request({
       method: 'PUT',
       path: `/account/staff_authorities/${demoted.authority.id}`,
-      token: tenant.tokens.owner,
+      token: t.tenant.tokens.owner,
       body: {
         name: demoted.authority.name,
         description: '',
@@ -149,7 +145,7 @@ describe('talk sockets end with the access they were opened with', () => {
     const removed = await t.request({
       method: 'DELETE',
       path: `/account/users/${deleted.user.id}`,
-      token: tenant.tokens.owner,
+      token: t.tenant.tokens.owner,
     });
     expect(removed.status).toBe(200);
     await waitFor(() => b.closed !== null);

@@ -6,13 +6,10 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '@linq/line-simulator';
-import { startTestApp, type TestApp } from '../test/harness.ts';
-import type { Tenant } from '../test/factory.ts';
+import { useTestApp } from '../test/kit.ts';
 
-let t: TestApp;
-let tenant: Tenant;
 let storedFile: string;
 
 /** A built console: index.html without inline script, one module asset. */
@@ -27,9 +24,9 @@ function consoleBuild(): string {
   return dir;
 }
 
+const t = useTestApp({ config: { WEB_DIST_DIR: consoleBuild(), trustProxy: ['127.0.0.1'] } });
+
 beforeAll(async () => {
-  t = await startTestApp({ WEB_DIST_DIR: consoleBuild(), trustProxy: ['127.0.0.1'] });
-  tenant = await t.factory.tenant();
   const png = makePng(4, 3);
   const boundary = '----linqheaders';
   const upload = await t.app.inject({
@@ -37,8 +34,8 @@ beforeAll(async () => {
     url: '/api/service/files/images',
     headers: {
       'content-type': `multipart/form-data; boundary=${boundary}`,
-      authorization: `Bearer ${tenant.tokens.staff}`,
-      lineaccountid: String(tenant.channels[0]!.id),
+      authorization: `Bearer ${t.tenant.tokens.staff}`,
+      lineaccountid: String(t.tenant.channels[0]!.id),
     },
     payload: Buffer.concat([
       Buffer.from(
@@ -51,7 +48,6 @@ beforeAll(async () => {
   expect(upload.statusCode).toBe(201);
   storedFile = new URL(upload.json<{ data: { originalContentUrl: string } }>().data.originalContentUrl).pathname;
 });
-afterAll(() => t.stop());
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 

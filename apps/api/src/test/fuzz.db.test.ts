@@ -5,42 +5,39 @@
  * surrogates, wrong types, empty and over-long values. No answer may be a 5xx, and every error is
  * JSON without a stack trace or SQL. A new route is fuzzed by being in the contract.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, type Endpoint, type Role } from '@linq/contract';
-import { startTestApp, type TestApp } from './harness.ts';
-import type { Tenant } from './factory.ts';
+import { useTestApp } from './kit.ts';
 import { messageOf, payloadOf } from '../modules/templates/test-support.ts';
 import { leavesOf, replaceAt, sampleOf } from './sample-input.ts';
 
-let t: TestApp;
-let tenant: Tenant;
 let adminToken: string;
 /** Ids of rows the fuzz may read, change or delete, by the path they are addressed under. */
 const idFor = new Map<string, number>();
 /** Beyond every id column: such an id names no row. */
 const NO_ROW = 2_000_000_000;
 
+const t = useTestApp();
+
 beforeAll(async () => {
-  t = await startTestApp();
-  tenant = await t.factory.tenant();
   const admin = await t.factory.user('admin');
   adminToken = await t.factory.login('admin', admin.email);
-  const lineAccountId = tenant.channels[0]!.id;
+  const lineAccountId = t.tenant.channels[0]!.id;
   const tag = await t.factory.tag(lineAccountId);
   const mark = await t.factory.mark(lineAccountId);
   const field = await t.factory.infoField(lineAccountId);
   const friend = await t.factory.friend(lineAccountId, { tagIds: [tag.id], markIds: [mark.id] });
-  const authority = await t.factory.staffAuthority(tenant.account.id);
+  const authority = await t.factory.staffAuthority(t.tenant.account.id);
   const user = await t.factory.user('service', {
-    accountId: tenant.account.id,
+    accountId: t.tenant.account.id,
     staffAuthorityId: authority.id,
     lineAccountIds: [lineAccountId],
   });
-  const spareChannel = await t.factory.lineAccount(tenant.account.id);
+  const spareChannel = await t.factory.lineAccount(t.tenant.account.id);
   const template = await t.request({
     method: 'POST',
     path: '/service/templates',
-    token: tenant.tokens.staff,
+    token: t.tenant.tokens.staff,
     lineAccountId,
     body: payloadOf(messageOf('text_message'), { name: 'fuzz' }),
   });
@@ -53,7 +50,7 @@ beforeAll(async () => {
   const folder = await t.request({
     method: 'POST',
     path: '/service/folders',
-    token: tenant.tokens.staff,
+    token: t.tenant.tokens.staff,
     lineAccountId,
     body: { name: 'fuzz', folder_type: 'tags' },
   });
@@ -77,15 +74,14 @@ beforeAll(async () => {
   idFor.set('/account/line_accounts', spareChannel.id);
   idFor.set('/admin/line_accounts', spareChannel.id);
 });
-afterAll(() => t.stop());
 
 function tokenFor(endpoint: Endpoint): string | undefined {
   if (endpoint.access.kind === 'public') return undefined;
   const roles: readonly Role[] = endpoint.access.roles;
-  if (roles.includes('service')) return tenant.tokens.staff;
-  if (roles.includes('account')) return tenant.tokens.owner;
+  if (roles.includes('service')) return t.tenant.tokens.staff;
+  if (roles.includes('account')) return t.tenant.tokens.owner;
   if (roles.includes('admin')) return adminToken;
-  return tenant.tokens.agency;
+  return t.tenant.tokens.agency;
 }
 
 const paramNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
@@ -210,7 +206,7 @@ describe('fuzz over the route table', () => {
     for (const endpoint of [...allEndpoints].sort((x, y) => order(x) - order(y))) {
       const token = tokenFor(endpoint);
       for (const probe of probesOf(endpoint)) {
-        const headers: Record<string, string> = { lineaccountid: String(tenant.channels[0]!.id) };
+        const headers: Record<string, string> = { lineaccountid: String(t.tenant.channels[0]!.id) };
         if (token) headers.authorization = `Bearer ${token}`;
         const hasBody = probe.rawBody !== undefined || probe.body !== undefined;
         if (hasBody) headers['content-type'] = 'application/json';

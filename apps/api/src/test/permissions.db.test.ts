@@ -6,7 +6,7 @@
  * route is in the matrix by being in the contract; one without a declaration does not compile, is
  * refused by `route()` at start-up, and fails here.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   allEndpoints,
   FOLDER_FEATURES,
@@ -18,19 +18,16 @@ import {
   type PermissionRequirement,
 } from '@linq/contract';
 import { assertDeclaresPermission } from '../platform/http.ts';
-import { startTestApp, type TestApp } from './harness.ts';
-import type { Tenant } from './factory.ts';
+import { useTestApp } from './kit.ts';
 import { messageOf, payloadOf } from '../modules/templates/test-support.ts';
 
-let t: TestApp;
-let tenant: Tenant;
 /** Ids of real rows of the tenant's first channel, by the path they are addressed under. */
 const idFor = new Map<string, number>();
 
+const t = useTestApp();
+
 beforeAll(async () => {
-  t = await startTestApp();
-  tenant = await t.factory.tenant();
-  const lineAccountId = tenant.channels[0]!.id;
+  const lineAccountId = t.tenant.channels[0]!.id;
   const tag = await t.factory.tag(lineAccountId);
   const mark = await t.factory.mark(lineAccountId);
   const field = await t.factory.infoField(lineAccountId);
@@ -38,7 +35,7 @@ beforeAll(async () => {
   const folder = await t.request({
     method: 'POST',
     path: '/service/folders',
-    token: tenant.tokens.staff,
+    token: t.tenant.tokens.staff,
     lineAccountId,
     body: { name: 'matrix', folder_type: 'templates' },
   });
@@ -46,7 +43,7 @@ beforeAll(async () => {
   const template = await t.request({
     method: 'POST',
     path: '/service/templates',
-    token: tenant.tokens.staff,
+    token: t.tenant.tokens.staff,
     lineAccountId,
     body: payloadOf(messageOf('text_message'), { name: 'matrix' }),
   });
@@ -59,7 +56,6 @@ beforeAll(async () => {
   idFor.set('/service/templates', (template.json as { plan: { id: number } }).plan.id);
   idFor.set('/account/line_accounts', lineAccountId);
 });
-afterAll(() => t.stop());
 
 /** A path with real ids of the tenant where the matrix has them (else 1: the refusal comes first). */
 function pathOf(endpoint: Endpoint): string {
@@ -115,11 +111,11 @@ async function staffWith(permissions: Permissions): Promise<string> {
   const key = JSON.stringify(permissions);
   const known = tokenOf.get(key);
   if (known) return known;
-  const authority = await t.factory.staffAuthority(tenant.account.id, permissions);
+  const authority = await t.factory.staffAuthority(t.tenant.account.id, permissions);
   const user = await t.factory.user('service', {
-    accountId: tenant.account.id,
+    accountId: t.tenant.account.id,
     staffAuthorityId: authority.id,
-    lineAccountIds: [tenant.channels[0]!.id],
+    lineAccountIds: [t.tenant.channels[0]!.id],
   });
   const token = await t.factory.login('service', user.email);
   tokenOf.set(key, token);
@@ -148,7 +144,7 @@ describe('permission route matrix', () => {
   });
 
   it('refuses every staff-permission route to a view-only user and to users lacking each requirement, changing nothing', async () => {
-    const viewOnly = tenant.tokens.viewer;
+    const viewOnly = t.tenant.tokens.viewer;
     const full = permissionsWith('edit', true);
     let probes = 0;
     for (const endpoint of mutating.filter(staffMay)) {
@@ -168,7 +164,7 @@ describe('permission route matrix', () => {
           method: endpoint.method,
           path: pathOf(endpoint),
           token: caller.token,
-          lineAccountId: tenant.channels[0]!.id,
+          lineAccountId: t.tenant.channels[0]!.id,
           ...(endpoint.body ? { body: {} } : {}),
         });
         const label = `${endpoint.method} ${endpoint.path} as ${caller.label}`;
@@ -186,8 +182,8 @@ describe('permission route matrix', () => {
       const response = await t.request({
         method: endpoint.method,
         path: pathOf(endpoint),
-        token: tenant.tokens.staff,
-        lineAccountId: tenant.channels[0]!.id,
+        token: t.tenant.tokens.staff,
+        lineAccountId: t.tenant.channels[0]!.id,
         ...(endpoint.body ? { body: {} } : {}),
       });
       expect(response.status, `${endpoint.method} ${endpoint.path}`).toBe(401);
@@ -196,11 +192,11 @@ describe('permission route matrix', () => {
   }, 120_000);
 
   it('lets a user with the declared permission through (the matrix is not refusing everyone)', async () => {
-    const lineAccountId = tenant.channels[0]!.id;
+    const lineAccountId = t.tenant.channels[0]!.id;
     const read = await t.request({
       method: 'POST',
       path: '/service/messages/read',
-      token: tenant.tokens.staff,
+      token: t.tenant.tokens.staff,
       lineAccountId,
       body: { friend_id: idFor.get('/service/friends') },
     });
@@ -208,7 +204,7 @@ describe('permission route matrix', () => {
     const tutorial = await t.request({
       method: 'POST',
       path: '/service/users/hide_tutorial',
-      token: tenant.tokens.viewer,
+      token: t.tenant.tokens.viewer,
       body: { screen: 'friends' },
     });
     expect(tutorial.status).toBe(200);
