@@ -111,6 +111,7 @@ const ja = {
       sendAt: '配信日時',
       sendNow: '配信開始時にすぐ送信',
       sendScheduled: '日時を指定',
+      timeZoneNote: '日時はアカウントのタイムゾーン（{{zone}}）の時刻です',
       trigger: '開始のきっかけ',
       triggers: {
         friend_added: '友だち追加時',
@@ -244,6 +245,7 @@ const en: typeof ja = {
       sendAt: 'Send at',
       sendNow: 'As soon as activated',
       sendScheduled: 'At a date and time',
+      timeZoneNote: "Times are in the account's time zone ({{zone}})",
       trigger: 'Starts when',
       triggers: {
         friend_added: 'A friend is added',

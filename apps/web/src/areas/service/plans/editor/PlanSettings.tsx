@@ -14,18 +14,24 @@ import {
   type TargetCondition,
 } from '@linq/contract';
 import { Button, Card, Checkbox, DatePicker, Divider, Form, Input, Radio, Select, Space, Switch } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FolderSelect } from '../../../../components/folders/FolderSelect.tsx';
 import { useFolderList } from '../../../../components/folders/useFolders.ts';
+import { useSession } from '../../../../app/session.ts';
 import { usePlanEditor } from './store.ts';
+import { isoOfPicked, nextFullHourIso, pickerValueOf } from './zoned-time.ts';
 import { useFriendSearch, useMarkOptions, useScenarioOptions, useTagOptions } from './useEditorOptions.ts';
 import '../../../../app/i18n/parts/plans.ts';
 
-/** ISO 8601 with the browser's offset, as the plan keeps its times. */
-const isoOf = (value: Dayjs | null) => (value ? value.second(0).format('YYYY-MM-DDTHH:mm:ssZ') : null);
-const dayjsOf = (value: string | null) => (value ? dayjs(value) : null);
+/** The accounts' default zone, until the session (which names the account's) has loaded. */
+const DEFAULT_TIME_ZONE = 'Asia/Tokyo';
+
+/** The account's time zone: plan times are its wall-clock times (the session names it). */
+function useAccountTimeZone(): string {
+  return useSession('service')?.account.time_zone ?? DEFAULT_TIME_ZONE;
+}
 
 /** Picks labels by id; the plan keeps them with their names. */
 function LabelPicker(props: {
@@ -219,14 +225,17 @@ function TypeSettings({ plan, change }: { plan: Plan; change: (changes: Partial<
   const { t } = useTranslation();
   const tags = useTagOptions();
   const weekdayNames = t('plans.timingEditor.weekdayNames', { returnObjects: true });
+  const timeZone = useAccountTimeZone();
+  const isoOf = (value: Dayjs | null) => isoOfPicked(value, timeZone);
+  const dayjsOf = (value: string | null) => pickerValueOf(value, timeZone);
   switch (plan.plan_type) {
     case 'broadcast':
       return (
-        <Form.Item label={t('plans.settings.sendAt')}>
+        <Form.Item label={t('plans.settings.sendAt')} extra={t('plans.settings.timeZoneNote', { zone: timeZone })}>
           <Radio.Group
             value={plan.send_at === null ? 'now' : 'scheduled'}
             onChange={(event) =>
-              change({ send_at: event.target.value === 'now' ? null : isoOf(dayjs().add(1, 'hour').minute(0)) })
+              change({ send_at: event.target.value === 'now' ? null : nextFullHourIso(new Date(), timeZone) })
             }
             options={[
               { value: 'now', label: t('plans.settings.sendNow') },
@@ -313,7 +322,7 @@ function TypeSettings({ plan, change }: { plan: Plan; change: (changes: Partial<
               options={WEEKDAYS.map((day) => ({ value: day, label: weekdayNames[day] ?? String(day) }))}
             />
           </Form.Item>
-          <Form.Item label={t('plans.settings.term')}>
+          <Form.Item label={t('plans.settings.term')} extra={t('plans.settings.timeZoneNote', { zone: timeZone })}>
             <Switch
               checked={plan.auto_has_term}
               onChange={(on) => change({ auto_has_term: on })}
