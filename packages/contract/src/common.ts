@@ -102,6 +102,11 @@ export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item })
 export const listOf = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), total_item_count: z.number().int(), pagination });
 
+/** One page of a list answer (`listOf`): the rows, the total and the page the query asked for. */
+export function listPage<T>(data: T[], total: number, query: { page: number; limit: number }) {
+  return { data, total_item_count: total, pagination: { current: query.page, pageSize: query.limit } };
+}
+
 export const okMessage = dataOf(z.object({ message: z.string() }));
 
 /** 422: one message per invalid field (dotted path for nested fields). */

@@ -8,6 +8,7 @@ import type {
   EndpointOutput,
   ValidationErrors,
 } from '@linq/contract';
+import { listPage } from '@linq/contract';
 import { revokeSessionsOfUsers } from '../../platform/auth.ts';
 import { publishAccessChanged } from '../../platform/realtime.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -43,11 +44,11 @@ export async function list(
     scope,
     rows.map((r) => r.id),
   );
-  return {
-    data: rows.map((row) => present(row, channels.get(row.id) ?? [])),
-    total_item_count: total,
-    pagination: { current: query.page, pageSize: query.limit },
-  };
+  return listPage(
+    rows.map((row) => present(row, channels.get(row.id) ?? [])),
+    total,
+    query,
+  );
 }
 
 export async function get(ctx: AppContext, scope: AccountScope, id: number): Promise<AccountUser> {

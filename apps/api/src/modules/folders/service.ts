@@ -12,6 +12,7 @@ import {
   type folderListQuery,
   type folderUpdateInput,
   type serviceFoldersApi,
+  listPage,
 } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -50,11 +51,7 @@ export async function list(
     page: query.page,
     limit: query.limit,
   });
-  return {
-    data: rows.map(present),
-    total_item_count: total,
-    pagination: { current: query.page, pageSize: query.limit },
-  };
+  return listPage(rows.map(present), total, query);
 }
 
 export async function create(ctx: AppContext, caller: FolderCaller, input: CreateInput): Promise<FolderWithPage> {

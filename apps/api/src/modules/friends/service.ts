@@ -10,6 +10,7 @@ import {
   type friendUpdateInput,
   type infoValuesInput,
   type ValidationErrors,
+  listPage,
 } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -104,11 +105,11 @@ export async function list(ctx: AppContext, scope: ChannelRequest, query: z.outp
     rows.map((r) => r.id),
   );
   const visible = personalData.visible(scope);
-  return {
-    data: rows.map((row) => listItem(row, labels.get(row.id), visible)),
-    total_item_count: total,
-    pagination: { current: query.page, pageSize: query.limit },
-  };
+  return listPage(
+    rows.map((row) => listItem(row, labels.get(row.id), visible)),
+    total,
+    query,
+  );
 }
 
 async function detailOf(db: Db, scope: ChannelRequest, friendId: number): Promise<FriendDetail> {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { labelDeleteQuery, labelFriendsInput, labelListQuery, Mark, Tag } from '@linq/contract';
+import { listPage } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { conflict, fieldError, notFound, uniqueName } from '../../platform/errors.ts';
@@ -74,11 +75,7 @@ export function labelService<Item extends Tag | Mark>(kind: LabelKind<Item>) {
         q: query.q,
         folderId: query.folder_id,
       });
-      return {
-        data: rows.map(kind.present),
-        total_item_count: total,
-        pagination: { current: query.page, pageSize: query.limit },
-      };
+      return listPage(rows.map(kind.present), total, query);
     },
 
     async get(ctx: AppContext, scope: ChannelRequest, id: number): Promise<Item> {

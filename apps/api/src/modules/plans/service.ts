@@ -30,6 +30,7 @@ import {
   type copyPlanInput,
   type planListQuery,
   type plansApi,
+  listPage,
 } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -79,11 +80,7 @@ export async function list(
     page: query.page,
     limit: query.limit,
   });
-  return {
-    data: rows.map(listItem),
-    total_item_count: total,
-    pagination: { current: query.page, pageSize: query.limit },
-  };
+  return listPage(rows.map(listItem), total, query);
 }
 
 export async function get(ctx: AppContext, scope: ChannelRequest, id: number): Promise<PlanDetail> {

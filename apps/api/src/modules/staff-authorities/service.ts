@@ -7,6 +7,7 @@ import type {
   staffAuthorityInput,
   staffAuthorityListQuery,
 } from '@linq/contract';
+import { listPage } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { conflict, notFound, requireSameId, uniqueName } from '../../platform/errors.ts';
@@ -26,11 +27,7 @@ export async function list(
   query: ListQuery,
 ): Promise<EndpointOutput<typeof staffAuthoritiesApi.list>> {
   const { rows, total } = await repo.list(ctx.database.db, scope, query);
-  return {
-    data: rows.map(present),
-    total_item_count: total,
-    pagination: { current: query.page, pageSize: query.limit },
-  };
+  return listPage(rows.map(present), total, query);
 }
 
 export async function get(ctx: AppContext, scope: AccountScope, id: number): Promise<StaffAuthority> {

@@ -5,6 +5,7 @@ import {
   type OutgoingMessage,
   type TalkHistory,
   type TalkMessage,
+  listPage,
 } from '@linq/contract';
 import type { z } from 'zod';
 import type { conversationQuery, talkHistoryQuery } from '@linq/contract';
@@ -43,7 +44,7 @@ export async function conversations(ctx: AppContext, scope: ChannelRequest, quer
     message_type: f.lastMessageType,
     status: f.status,
   }));
-  return { data, total_item_count: total, pagination: { current: query.page, pageSize: query.limit } };
+  return listPage(data, total, query);
 }
 
 export async function history(

@@ -16,6 +16,7 @@ import {
   type templatesApi,
   type UploadedImage,
   type ValidationErrors,
+  listPage,
 } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -64,11 +65,7 @@ export async function list(
     page: query.page,
     limit: query.limit,
   });
-  return {
-    data: rows.map(listItem),
-    total_item_count: total,
-    pagination: { current: query.page, pageSize: query.limit },
-  };
+  return listPage(rows.map(listItem), total, query);
 }
 
 export async function get(ctx: AppContext, owner: repo.TemplateOwner, id: number): Promise<TemplateDetail> {
