@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { SimChannel } from '@linq/line-simulator';
@@ -9,6 +8,7 @@ import { deliveries, deliveryRecipients } from './schema.ts';
 import { friends } from '../friends/schema.ts';
 import { waitFor } from '../../test/wait.ts';
 import { registerDeliveryJobs } from './jobs.ts';
+import { warmSimulator } from './test-support.ts';
 import * as repo from './repository.ts';
 import { DELIVERY_WAIT_MESSAGES } from '@linq/contract';
 import {
@@ -40,16 +40,7 @@ beforeAll(async () => {
   // The API role starts no workers: the delivery worker runs with the test policy instead.
   await registerDeliveryJobs(t.ctx, policy);
   accountId = (await t.factory.account()).id;
-  // The simulator compiles an operation's validator on its first request (up to ~1 s): not
-  // a time-out any test should see.
-  const { channel, token } = await t.factory.simulatedChannel(accountId, t.sim);
-  const to = channel.createFriends(2).map((f) => f.userId);
-  const warm = lineClient({ ...t.ctx.lineEndpoints(true), timeoutMs: 10_000 }, token);
-  await Promise.all([
-    warm.push(to[0]!, hello, randomUUID()),
-    warm.multicast(to, hello, randomUUID()),
-    warm.remainingQuota(),
-  ]);
+  await warmSimulator(t, accountId, hello);
 });
 
 const db = () => t.db;

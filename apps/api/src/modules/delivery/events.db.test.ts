@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { lineClient, type LineMessage } from '../../platform/line.ts';
+import type { LineMessage } from '../../platform/line.ts';
 import { channelScope } from '../../platform/principal.ts';
 import { friends } from '../friends/schema.ts';
 import { deliveries } from './schema.ts';
@@ -9,6 +8,7 @@ import { useTestApp } from '../../test/kit.ts';
 import { waitFor } from '../../test/wait.ts';
 import type { SettledDelivery } from './events.ts';
 import { registerDeliveryJobs } from './jobs.ts';
+import { warmSimulator } from './test-support.ts';
 import { DEFAULT_DELIVERY_POLICY, enqueueSend, sendDelivery, type DeliveryPolicy } from './service.ts';
 
 /*
@@ -28,16 +28,7 @@ const failed: Array<SettledDelivery & { reason: string }> = [];
 beforeAll(async () => {
   await registerDeliveryJobs(t.ctx, policy);
   accountId = (await t.factory.account()).id;
-  // The simulator compiles an operation's validator on its first request (up to ~1 s): not a
-  // time-out these tests should see.
-  const { channel, token } = await t.factory.simulatedChannel(accountId, t.sim);
-  const to = channel.createFriends(2).map((f) => f.userId);
-  const warm = lineClient({ ...t.ctx.lineEndpoints(true), timeoutMs: 10_000 }, token);
-  await Promise.all([
-    warm.push(to[0]!, hello, randomUUID()),
-    warm.multicast(to, hello, randomUUID()),
-    warm.remainingQuota(),
-  ]);
+  await warmSimulator(t, accountId, hello);
   t.ctx.events.subscribe('message.delivered', async (event) => void delivered.push(event));
   t.ctx.events.subscribe('message.failed', async (event) => void failed.push(event));
 });
