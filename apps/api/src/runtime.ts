@@ -7,6 +7,7 @@ import { startQueue } from './platform/queue.ts';
 import { startLineSimulator, type LineSimulator } from '@linq/line-simulator';
 import { subscribeModules } from './modules/index.ts';
 import { registerJobs } from './modules/jobs.ts';
+import { Clock } from './platform/clock.ts';
 import { DomainEventBus } from './platform/events.ts';
 import { secretBox } from './platform/secrets.ts';
 import { localFileStorage } from './platform/storage.ts';
@@ -49,6 +50,7 @@ export async function startRuntime(
     database,
     queue,
     events: new DomainEventBus(),
+    clock: new Clock(),
     log,
     secrets: secretBox(resolveSecretsKey(config, log)),
     files: localFileStorage(config.filesDir),

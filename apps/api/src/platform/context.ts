@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LineSimulator } from '@linq/line-simulator';
 import type { Config } from '../config.ts';
+import type { Clock } from './clock.ts';
 import type { SessionPolicy } from './auth.ts';
 import type { Database } from './db.ts';
 import type { DomainEventBus } from './events.ts';
@@ -16,6 +17,8 @@ export interface AppContext {
   queue: Queue;
   /** Domain events: subscribers from each module's `subscriptions.ts`, wired in modules/index.ts. */
   events: DomainEventBus;
+  /** The engine's clock (tests control it; the demo's time warp advances it). */
+  clock: Clock;
   sessionPolicy: SessionPolicy;
   secrets: SecretBox;
   files: FileStorage;

@@ -16,3 +16,4 @@ export * from '../modules/labels/schema.ts';
 export * from '../modules/templates/schema.ts';
 export * from '../modules/links/schema.ts';
 export * from '../modules/plans/schema.ts';
+export * from '../modules/plan-engine/schema.ts';

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   ENROLMENT_STATUSES,
+  ENROLMENT_TRIGGERS,
   KEYWORD_MATCHES,
   MESSAGE_TYPES,
   PLAN_TYPES,
@@ -59,6 +60,8 @@ export const plans = pgTable(
     targetIsSpecifiedFriend: boolean('target_is_specified_friend').notNull().default(false),
     /** broadcast: when it goes out; null: when activated. */
     sendAt: timestamp('send_at', { withTimezone: true }),
+    /** broadcast: when its recipients were fixed and enrolled (set once; it never goes out twice). */
+    broadcastStartedAt: timestamp('broadcast_started_at', { withTimezone: true }),
     scenarioTrigger: text('scenario_trigger', { enum: SCENARIO_TRIGGERS }).notNull().default('manual'),
     triggerTagId: integer('trigger_tag_id').references(() => tags.id, { onDelete: 'set null' }),
     reentryPolicy: text('reentry_policy', { enum: REENTRY_POLICIES }).notNull().default('once'),
@@ -262,6 +265,9 @@ export const channelPlanSettings = pgTable('channel_plan_settings', {
     .primaryKey()
     .references(() => lineAccounts.id, { onDelete: 'cascade' }),
   friendAddedPlanId: integer('friend_added_plan_id').references(() => plans.id, { onDelete: 'set null' }),
+  /** "No sends at night": a send due from night_start ("HH:MM", account time zone) waits until night_end; off when null. */
+  nightStart: text('night_start'),
+  nightEnd: text('night_end'),
   updatedAt: updatedAt(),
 });
 
@@ -282,8 +288,23 @@ export const planEnrolments = pgTable(
       .notNull()
       .references(() => friends.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ENROLMENT_STATUSES }).notNull().default('active'),
+    /** What enrolled the friend: a scenario trigger, a broadcast, an auto-reply, or staff (manual). */
+    trigger: text('trigger', { enum: ENROLMENT_TRIGGERS }).notNull().default('manual'),
+    /** The box last sent (the friend waits here for a tap when it has options). */
     currentBoxId: text('current_box_id'),
+    currentPlanActionId: integer('current_plan_action_id').references(() => planActions.id, { onDelete: 'set null' }),
+    /** The box sent next, at next_action_at (null: waiting for a tap, or nothing left). */
+    nextPlanActionId: integer('next_plan_action_id').references(() => planActions.id, { onDelete: 'set null' }),
+    /** Which send of a repeat timing is next (1-based; 1 for other timings). */
+    nextOccurrence: integer('next_occurrence').notNull().default(1),
+    /** When the friend reached the next send's timing (its start box sent or option tapped): a changed timing is recomputed from it. */
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
     nextActionAt: timestamp('next_action_at', { withTimezone: true }),
+    /** An auto-reply's reply token, used for its first box while it is valid (replies cost no quota). */
+    replyToken: text('reply_token'),
+    replyTokenUntil: timestamp('reply_token_until', { withTimezone: true }),
+    /** When the plan's deactivation paused it (on reactivation, what fell due since is sent or skipped). */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endReason: text('end_reason'),
@@ -296,4 +317,37 @@ export const planEnrolments = pgTable(
       .where(sql`status = 'active'`),
     check('plan_enrolments_ended_check', sql`(${t.endedAt} is null) = (${t.status} in ('active', 'paused'))`),
   ],
+);
+
+/** What a change to a plan did, as its history shows it (safe live editing, issue 15). */
+export const PLAN_HISTORY_KINDS = [
+  'created',
+  'saved',
+  'activated',
+  'deactivated',
+  'resumed_sending_missed',
+  'resumed_skipping_missed',
+  'timing_changed',
+  'box_removed',
+  'enrolments_ended',
+] as const;
+
+/** Who changed the plan, when, what changed and how many friends it moved. */
+export const planHistory = pgTable(
+  'plan_history',
+  {
+    id: serial('id').primaryKey(),
+    lineAccountId: channel(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: PLAN_HISTORY_KINDS }).notNull(),
+    /** What changed, in words (Japanese, as the editor shows it). */
+    summary: text('summary').notNull(),
+    /** Friends whose enrolment the change moved, paused, resumed or ended. */
+    affectedCount: integer('affected_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('plan_history_plan_idx').on(t.planId, t.createdAt.desc())],
 );

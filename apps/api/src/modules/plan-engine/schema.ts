@@ -1,0 +1,79 @@
+import { bigint, bigserial, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { deliveries } from '../delivery/schema.ts';
+import { friends } from '../friends/schema.ts';
+import { lineAccounts } from '../line-accounts/schema.ts';
+import { planActions, planEnrolments, plans } from '../plans/schema.ts';
+
+/*
+ * What the plan engine did (issue 15, DESIGN.md section 8). A send of a box to an enrolment is a
+ * row before anything goes to LINE: its unique key (enrolment, box, occurrence) is what makes a
+ * box go out at most once, whatever runs twice. Its delivery says whether LINE took it.
+ */
+
+const channel = () =>
+  integer('line_account_id')
+    .notNull()
+    .references(() => lineAccounts.id, { onDelete: 'cascade' });
+
+/** sent: handed to the delivery service (its delivery says sent or failed); skipped: due while the plan was paused and skipped on reactivation. */
+export const PLAN_SEND_STATUSES = ['sent', 'skipped'] as const;
+
+export const planSends = pgTable(
+  'plan_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    lineAccountId: channel(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    enrolmentId: integer('enrolment_id')
+      .notNull()
+      .references(() => planEnrolments.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    /** Null once the box is removed from the plan (the send stays in the friend's history). */
+    planActionId: integer('plan_action_id').references(() => planActions.id, { onDelete: 'set null' }),
+    boxId: text('box_id').notNull(),
+    /** Which send of a repeat timing (1 otherwise). */
+    occurrence: integer('occurrence').notNull().default(1),
+    status: text('status', { enum: PLAN_SEND_STATUSES }).notNull().default('sent'),
+    deliveryId: bigint('delivery_id', { mode: 'number' }).references(() => deliveries.id, { onDelete: 'set null' }),
+    /** When it was due, and when the engine handed it over (engine clock). */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique('plan_sends_once_key').on(t.enrolmentId, t.planActionId, t.occurrence),
+    index('plan_sends_plan_action_idx').on(t.planId, t.planActionId, t.sentAt),
+    index('plan_sends_friend_idx').on(t.friendId),
+    index('plan_sends_delivery_idx').on(t.deliveryId),
+  ],
+);
+
+/** A friend's tap on an option of a box sent to their enrolment: one per (enrolment, box), so a double tap moves it once. */
+export const planTaps = pgTable(
+  'plan_taps',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    lineAccountId: channel(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    enrolmentId: integer('enrolment_id')
+      .notNull()
+      .references(() => planEnrolments.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    planActionId: integer('plan_action_id').references(() => planActions.id, { onDelete: 'set null' }),
+    /** The option tapped (the message action's item id) and its child box (null when it has none). */
+    actionItemId: integer('action_item_id').notNull(),
+    childBoxId: text('child_box_id'),
+    tappedAt: timestamp('tapped_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique('plan_taps_once_key').on(t.enrolmentId, t.planActionId),
+    index('plan_taps_plan_action_idx').on(t.planId, t.planActionId, t.tappedAt),
+  ],
+);
