@@ -9,6 +9,7 @@ import { friendMarks, friendTags, marks, tags } from '../labels/schema.ts';
 import {
   channelPlanSettings,
   planActionMarks,
+  planHistory,
   planActions,
   planActionTags,
   planEnrolments,
@@ -19,6 +20,7 @@ import {
   planTimings,
   targetConditions,
   targetConditionTags,
+  type PLAN_HISTORY_KINDS,
 } from './schema.ts';
 
 /*
@@ -447,6 +449,23 @@ export async function replaceTimings(db: Db, scope: ChannelScope, planId: number
   const lineAccountId = scope.lineAccountId;
   if (saved.length > 0) await db.insert(planTimings).values(saved.map((t) => ({ ...t, lineAccountId, planId })));
   if (fresh.length > 0) await db.insert(planTimings).values(fresh.map((t) => ({ ...t, lineAccountId, planId })));
+}
+
+// --- history ---
+
+export type PlanHistoryKind = (typeof PLAN_HISTORY_KINDS)[number];
+
+export interface PlanHistoryEntry {
+  planId: number;
+  userId: number | null;
+  kind: PlanHistoryKind;
+  summary: string;
+  affectedCount: number;
+}
+
+/** Records a change of the plan in its history (who, what, how many friends it moved). */
+export async function addHistory(db: Db, scope: ChannelScope, entry: PlanHistoryEntry): Promise<void> {
+  await db.insert(planHistory).values({ lineAccountId: scope.lineAccountId, ...entry });
 }
 
 // --- the channel's friend-added scenario ---
