@@ -69,4 +69,5 @@ CREATE INDEX "plan_sends_delivery_idx" ON "plan_sends" USING btree ("delivery_id
 CREATE INDEX "plan_taps_plan_action_idx" ON "plan_taps" USING btree ("plan_id","plan_action_id","tapped_at");--> statement-breakpoint
 CREATE INDEX "plan_history_plan_idx" ON "plan_history" USING btree ("plan_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 ALTER TABLE "plan_enrolments" ADD CONSTRAINT "plan_enrolments_current_plan_action_id_plan_actions_id_fk" FOREIGN KEY ("current_plan_action_id") REFERENCES "public"."plan_actions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "plan_enrolments" ADD CONSTRAINT "plan_enrolments_next_plan_action_id_plan_actions_id_fk" FOREIGN KEY ("next_plan_action_id") REFERENCES "public"."plan_actions"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "plan_enrolments" ADD CONSTRAINT "plan_enrolments_next_plan_action_id_plan_actions_id_fk" FOREIGN KEY ("next_plan_action_id") REFERENCES "public"."plan_actions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "plan_enrolments_running_key" ON "plan_enrolments" USING btree ("plan_id","friend_id") WHERE status in ('active', 'paused');

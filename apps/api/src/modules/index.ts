@@ -10,6 +10,7 @@ import { friendRoutes } from './friends/routes.ts';
 import { lineAccountRoutes } from './line-accounts/routes.ts';
 import { linkRoutes } from './links/routes.ts';
 import { markRoutes } from './marks/routes.ts';
+import { planEngineSubscriptions } from './plan-engine/subscriptions.ts';
 import { planRoutes } from './plans/routes.ts';
 import { passwordRoutes } from './passwords/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
@@ -50,4 +51,5 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
  */
 export function subscribeModules(ctx: AppContext): void {
   templateSubscriptions(ctx);
+  planEngineSubscriptions(ctx);
 }

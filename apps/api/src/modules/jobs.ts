@@ -2,6 +2,7 @@ import type { AppContext } from '../platform/context.ts';
 import { mailSender } from '../platform/mail.ts';
 import { registerDeliveryJobs } from './delivery/jobs.ts';
 import { passwordResetJob } from './passwords/jobs.ts';
+import { registerPlanEngineJobs } from './plan-engine/jobs.ts';
 import { processWebhookEventsJob, sweepWebhookEvents } from './webhooks/jobs.ts';
 
 /** Job handlers run by the worker role. */
@@ -14,4 +15,5 @@ export async function registerJobs(ctx: AppContext): Promise<void> {
   await sweepWebhookEvents(ctx, 0);
   ctx.queue.every(15_000, () => sweepWebhookEvents(ctx));
   await registerDeliveryJobs(ctx);
+  registerPlanEngineJobs(ctx);
 }

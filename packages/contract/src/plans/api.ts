@@ -194,7 +194,14 @@ export const plansApi = {
 
 export const ENROLMENT_STATUSES = ['active', 'paused', 'finished', 'stopped'] as const;
 /** What enrolled a friend in a plan: a scenario trigger, a broadcast, an auto-reply, or staff (manual, send_plan). */
-export const ENROLMENT_TRIGGERS = ['friend_added', 'tag_added', 'start_plan', 'manual', 'broadcast', 'auto_reply'] as const;
+export const ENROLMENT_TRIGGERS = [
+  'friend_added',
+  'tag_added',
+  'start_plan',
+  'manual',
+  'broadcast',
+  'auto_reply',
+] as const;
 export type EnrolmentTrigger = (typeof ENROLMENT_TRIGGERS)[number];
 
 /** One enrolment of a friend in a plan, as the friend's plans list it. */

@@ -106,7 +106,7 @@ export async function recordSend(
   db: Db,
   scope: ChannelScope,
   request: SendRequest,
-): Promise<{ ids: number[]; enqueue(): Promise<void> }> {
+): Promise<RecordedSend> {
   if (request.messages.length === 0) throw new Error('a send needs at least one message');
   const requested = [...new Set(request.friendIds)];
   const found = requested.length > 0 ? await repo.channelFriends(db, scope, requested) : [];
@@ -126,12 +126,51 @@ export async function recordSend(
     for (const friendIds of chunks(following, RECIPIENTS_PER_MULTICAST)) planned.push({ messages, friendIds });
     if (blocked.length > 0) planned.push({ messages, friendIds: blocked, failedReason: 'blocked' });
   }
-  if (planned.length === 0) return { ids: [], enqueue: async () => {} };
+  if (planned.length === 0) return { ids: [], deliveryOfFriend: new Map(), enqueue: async () => {} };
 
   const { source, sourceId, sentByUserId } = request;
   const ids = await repo.insertDeliveries(db, scope, { source, sourceId, sentByUserId }, planned);
   const toSend = ids.filter((_, i) => !planned[i]!.failedReason);
-  return { ids, enqueue: () => enqueue(ctx, toSend) };
+  const deliveryOfFriend = new Map<number, number>();
+  planned.forEach((delivery, i) => {
+    for (const friendId of delivery.friendIds)
+      if (!deliveryOfFriend.has(friendId)) deliveryOfFriend.set(friendId, ids[i]!);
+  });
+  return { ids, deliveryOfFriend, enqueue: () => enqueue(ctx, toSend) };
+}
+
+export interface RecordedSend {
+  ids: number[];
+  /** The (first) delivery that carries the send to each friend, blocked friends' failed one included. */
+  deliveryOfFriend: Map<number, number>;
+  enqueue(): Promise<void>;
+}
+
+/**
+ * Answers a friend's message with LINE's reply API and the event's reply token (replies cost no
+ * quota); when LINE refuses it (the token expired or was used) the messages go as a push instead,
+ * through a delivery. Answers the push's delivery id, or null when the reply went out. Call it
+ * after the send was recorded: a reply has no retry key, so it is tried at most once.
+ */
+export async function replyOrPush(
+  ctx: AppContext,
+  scope: ChannelScope,
+  reply: { friendId: number; replyToken: string; messages: LineMessage[]; source: string; sourceId?: number },
+): Promise<number | null> {
+  const channel = await repo.channelForSending(ctx.database.db, scope);
+  const client = channel && !channel.credentialsInvalidSince ? channelClient(ctx, channel) : null;
+  if (client !== null && typeof client !== 'string') {
+    try {
+      await client.reply(reply.replyToken, reply.messages);
+      return null;
+    } catch (error) {
+      if (!(error instanceof LineApiError)) throw error;
+      ctx.log.info({ lineAccountId: scope.lineAccountId, err: error }, 'reply refused: sending as a push');
+    }
+  }
+  const { friendId, messages, source, sourceId } = reply;
+  const [id] = await enqueueSend(ctx, scope, { friendIds: [friendId], messages, source, sourceId });
+  return id ?? null;
 }
 
 const enqueue = (ctx: AppContext, deliveryIds: number[]) =>

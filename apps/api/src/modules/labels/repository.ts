@@ -172,27 +172,27 @@ export async function friendsOfChannel(db: Db, { lineAccountId }: ChannelScope, 
   return rows.map((r) => r.id);
 }
 
-/** Links the channel's label to friends of the channel (already linked ones skipped); answers how many were new. */
+/** Links the channel's label to friends of the channel (already linked ones skipped); answers those newly linked. */
 export async function link(
   db: Db,
   t: LabelTables,
   { lineAccountId }: ChannelScope,
   labelId: number,
   friendIds: number[],
-): Promise<number> {
-  if (friendIds.length === 0) return 0;
+): Promise<number[]> {
+  if (friendIds.length === 0) return [];
   const owned = await db
     .select({ id: friends.id })
     .from(friends)
     .innerJoin(t.table, inChannel(t, lineAccountId, eq(t.table.id, labelId)))
     .where(and(eq(friends.lineAccountId, lineAccountId), inArray(friends.id, friendIds)));
-  if (owned.length === 0) return 0;
+  if (owned.length === 0) return [];
   const rows = await db
     .insert(t.link)
     .values(owned.map((friend) => t.linkRow(labelId, friend.id)))
     .onConflictDoNothing()
     .returning({ friendId: t.link.friendId });
-  return rows.length;
+  return rows.map((row) => row.friendId);
 }
 
 export async function unlink(

@@ -4,7 +4,8 @@ import { listPage } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { conflict, fieldError, notFound, uniqueName } from '../../platform/errors.ts';
-import type { ChannelRequest } from '../../platform/principal.ts';
+import type { EventTransaction } from '../../platform/events.ts';
+import type { ChannelRequest, ChannelScope } from '../../platform/principal.ts';
 import * as folders from '../folders/repository.ts';
 import * as repo from './repository.ts';
 
@@ -117,11 +118,12 @@ export function labelService<Item extends Tag | Mark>(kind: LabelKind<Item>) {
 
     /** Puts the label on friends of the channel; answers it and how many friends newly got it. */
     async addFriends(ctx: AppContext, scope: ChannelRequest, id: number, input: FriendsInput) {
-      const db = ctx.database.db;
-      await findOrFail(db, scope, id);
-      const friendIds = await channelFriends(db, scope, input.friend_ids);
-      const changed = await repo.link(db, t, scope, id, friendIds);
-      return { item: kind.present(await findOrFail(db, scope, id)), changed };
+      return ctx.events.transaction(ctx.database.db, async (on) => {
+        await findOrFail(on.tx, scope, id);
+        const friendIds = await channelFriends(on.tx, scope, input.friend_ids);
+        const linked = await linkLabel(on, kind, scope, id, friendIds);
+        return { item: kind.present(await findOrFail(on.tx, scope, id)), changed: linked.length };
+      });
     },
 
     async removeFriends(ctx: AppContext, scope: ChannelRequest, id: number, input: FriendsInput) {
@@ -132,6 +134,24 @@ export function labelService<Item extends Tag | Mark>(kind: LabelKind<Item>) {
       return { item: kind.present(await findOrFail(db, scope, id)), changed };
     },
   };
+}
+
+/**
+ * Puts the label on friends of the channel in the event's transaction; a tag newly put on friends
+ * publishes `tag.added` (scenarios started by the tag). Answers the friends who newly got it.
+ */
+export async function linkLabel(
+  on: EventTransaction,
+  kind: Pick<LabelKind<Tag | Mark>, 'tables' | 'folderType'>,
+  scope: ChannelScope,
+  labelId: number,
+  friendIds: number[],
+): Promise<number[]> {
+  const linked = await repo.link(on.tx, kind.tables, scope, labelId, friendIds);
+  if (kind.folderType === 'tags' && linked.length > 0) {
+    await on.publish('tag.added', { lineAccountId: scope.lineAccountId, tagId: labelId, friendIds: linked });
+  }
+  return linked;
 }
 
 /** The fields tags and marks share, as the API answers them. */

@@ -506,13 +506,32 @@ export interface Target {
   friendIds: number[] | null;
 }
 
+/** The plan's target as its rows say. */
+export function targetOf(plan: PlanRow, parts: Pick<PlanParts, 'labels' | 'conditions' | 'targetFriends'>): Target {
+  return {
+    all: plan.targetSend === 'all_target',
+    tagIds: parts.labels.tags.filter((tag) => tag.role === 'target').map((tag) => tag.id),
+    hasTag: plan.targetHasTag,
+    markIds: parts.labels.marks.filter((mark) => mark.role === 'target').map((mark) => mark.id),
+    hasMark: plan.targetHasMark,
+    conditions: parts.conditions.map((condition) => ({
+      accepted: condition.tags.filter((tag) => tag.accepted).map((tag) => tag.id),
+      excepted: condition.tags.filter((tag) => !tag.accepted).map((tag) => tag.id),
+    })),
+    friendIds: plan.targetIsSpecifiedFriend ? parts.targetFriends.map((friend) => friend.id) : null,
+  };
+}
+
 const hasTags = (ids: number[]) =>
   sql`exists (select 1 from ${friendTags} where ${friendTags.friendId} = ${friends.id} and ${inArray(friendTags.tagId, ids)})`;
 const hasMarks = (ids: number[]) =>
   sql`exists (select 1 from ${friendMarks} where ${friendMarks.friendId} = ${friends.id} and ${inArray(friendMarks.markId, ids)})`;
 
-/** Following friends of the channel the target matches now (an invalid or emptied target matches nobody). */
-export async function targetCount(db: Db, scope: ChannelScope, target: Target): Promise<number> {
+/**
+ * The condition on `friends` of the channel's following friends the target matches now; null when
+ * it matches nobody (an invalid or emptied target sends to nobody, never to everyone).
+ */
+export function targetWhere(scope: ChannelScope, target: Target): SQL | null {
   const parts: SQL[] = [];
   if (!target.all) {
     if (target.tagIds.length > 0) {
@@ -535,11 +554,15 @@ export async function targetCount(db: Db, scope: ChannelScope, target: Target): 
       parts.push(target.friendIds.length > 0 ? inArray(friends.id, target.friendIds) : sql`false`);
     }
     // Advanced targeting whose every part is gone (its tags, marks or friends deleted) targets nobody.
-    if (parts.length === 0) return 0;
+    if (parts.length === 0) return null;
   }
-  const [row] = await db
-    .select({ n: count() })
-    .from(friends)
-    .where(and(eq(friends.lineAccountId, scope.lineAccountId), eq(friends.status, 'following'), ...parts));
+  return and(eq(friends.lineAccountId, scope.lineAccountId), eq(friends.status, 'following'), ...parts)!;
+}
+
+/** Following friends of the channel the target matches now. */
+export async function targetCount(db: Db, scope: ChannelScope, target: Target): Promise<number> {
+  const where = targetWhere(scope, target);
+  if (where === null) return 0;
+  const [row] = await db.select({ n: count() }).from(friends).where(where);
   return row?.n ?? 0;
 }

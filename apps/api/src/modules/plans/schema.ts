@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
@@ -312,6 +313,10 @@ export const planEnrolments = pgTable(
   (t) => [
     index('plan_enrolments_plan_status_idx').on(t.planId, t.status),
     index('plan_enrolments_friend_idx').on(t.friendId),
+    /** At most one running enrolment of a friend in a plan, whatever triggers it at once. */
+    uniqueIndex('plan_enrolments_running_key')
+      .on(t.planId, t.friendId)
+      .where(sql`status in ('active', 'paused')`),
     index('plan_enrolments_due_idx')
       .on(t.nextActionAt)
       .where(sql`status = 'active'`),

@@ -248,18 +248,7 @@ async function setActive(ctx: AppContext, scope: ChannelRequest, id: number, act
 async function forecastOf(ctx: AppContext, scope: ChannelRequest, plan: repo.PlanRow): Promise<BroadcastForecast> {
   const db = ctx.database.db;
   const parts = await repo.partsOf(db, scope, plan);
-  const recipients = await repo.targetCount(db, scope, {
-    all: plan.targetSend === 'all_target',
-    tagIds: parts.labels.tags.filter((tag) => tag.role === 'target').map((tag) => tag.id),
-    hasTag: plan.targetHasTag,
-    markIds: parts.labels.marks.filter((mark) => mark.role === 'target').map((mark) => mark.id),
-    hasMark: plan.targetHasMark,
-    conditions: parts.conditions.map((condition) => ({
-      accepted: condition.tags.filter((tag) => tag.accepted).map((tag) => tag.id),
-      excepted: condition.tags.filter((tag) => !tag.accepted).map((tag) => tag.id),
-    })),
-    friendIds: plan.targetIsSpecifiedFriend ? parts.targetFriends.map((friend) => friend.id) : null,
-  });
+  const recipients = await repo.targetCount(db, scope, repo.targetOf(plan, parts));
   const messagesPerRecipient = messagesSentAtOnce(parts);
   const totalMessages = recipients * messagesPerRecipient;
   const quota = await remainingQuota(ctx, scope);

@@ -31,6 +31,7 @@ const seen: { [N in DomainEventName]: Array<DomainEvents[N]> } = {
   'link.opened': [],
   'message.delivered': [],
   'message.failed': [],
+  'tag.added': [],
 };
 
 beforeAll(async () => {

@@ -1,0 +1,166 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { SimChannel } from '@linq/line-simulator';
+import { defaultPlan, firstBox, permissionsWith, type PlanDetail } from '@linq/contract';
+import { useTestApp } from '../../test/kit.ts';
+import { waitFor } from '../../test/wait.ts';
+import { channelScope, type ChannelRequest } from '../../platform/principal.ts';
+import { friendTags } from '../labels/schema.ts';
+import { planEnrolments } from '../plans/schema.ts';
+import { branchingScenario, filledMessage, simplePlan, type Caller } from '../plans/test-support.ts';
+import { planSends, planTaps } from './schema.ts';
+import { runDueSends, startPlanForFriend } from './service.ts';
+import {
+  activePlan,
+  engineChannel,
+  listening,
+  optionData,
+  received,
+  receivedCount,
+  withTiming,
+} from './test-support.ts';
+
+const t = useTestApp({ simulator: true });
+let channel: SimChannel;
+let lineAccountId: number;
+let as: Caller;
+
+let consoleUrl: string;
+
+beforeAll(async () => {
+  consoleUrl = await listening(t);
+});
+// Each test on its own channel: one test's active plans never answer another's friends.
+beforeEach(async () => {
+  ({ channel, lineAccountId, as } = await engineChannel(t, consoleUrl));
+});
+
+const request = (): ChannelRequest => ({
+  ...channelScope(lineAccountId),
+  userId: t.tenant.staff.id,
+  accountId: t.tenant.account.id,
+  permissions: permissionsWith('edit', true),
+});
+const enrolmentsOf = (friendId: number) =>
+  t.db.select().from(planEnrolments).where(eq(planEnrolments.friendId, friendId));
+
+describe('plan engine: scenarios', () => {
+  it('a friend added gets the welcome scenario; a tap brings its branch, once; a later step arrives on time', async () => {
+    t.ctx.clock.set(new Date('2026-11-02T00:00:00Z')); // 09:00 in Tokyo
+    let scenario = branchingScenario('ようこそ');
+    scenario = { ...scenario, plan: { ...scenario.plan, scenario_trigger: 'friend_added' } };
+    // The sticker after the text goes the next day at 10:00 (Tokyo).
+    scenario = withTiming(scenario, 'box-2-0', { timing_type: 'send_after', after_days: 1, next_action_at: '10:00' });
+    const plan = await activePlan(t, as, scenario);
+
+    const friend = channel.createFriend({ displayName: '新規 友だち' });
+    await friend.follow();
+    expect(await receivedCount(t, friend, 1)).toEqual(['ご来店されますか？']);
+
+    // "Yes" (the first option) leads to the text; tapping again (or LINE redelivering) moves nothing more.
+    await friend.postback(optionData(plan, 'box-0', 0));
+    await friend.postback(optionData(plan, 'box-0', 0));
+    await friend.postback(optionData(plan, 'box-0', 1));
+    expect(await receivedCount(t, friend, 2)).toEqual(['ご来店されますか？', 'ご登録ありがとうございます']);
+    const [row] = await t.db.select().from(planEnrolments).where(eq(planEnrolments.planId, plan.plan.id!));
+    expect(row).toMatchObject({ status: 'active', currentBoxId: 'box-1-0', trigger: 'friend_added' });
+    expect(row!.nextActionAt!.toISOString()).toBe('2026-11-03T01:00:00.000Z');
+    expect(await t.db.select().from(planTaps).where(eq(planTaps.enrolmentId, row!.id))).toHaveLength(1);
+
+    // Not before its time …
+    t.ctx.clock.set(new Date('2026-11-03T00:59:00Z'));
+    await runDueSends(t.ctx);
+    expect(received(friend)).toHaveLength(2);
+    // … and at it, once: the enrolment then ends (nothing follows the sticker).
+    t.ctx.clock.set(new Date('2026-11-03T01:00:00Z'));
+    expect(await receivedCount(t, friend, 3)).toEqual(['ご来店されますか？', 'ご登録ありがとうございます', 'sticker']);
+    const [done] = await t.db.select().from(planEnrolments).where(eq(planEnrolments.id, row!.id));
+    expect(done).toMatchObject({ status: 'finished', currentBoxId: 'box-2-0', nextActionAt: null });
+    expect(await t.db.select().from(planSends).where(eq(planSends.enrolmentId, row!.id))).toHaveLength(3);
+  });
+
+  it('send_plan starts a scenario for one friend; the re-entry policy refuses a second run', async () => {
+    const plan = await activePlan(t, as, simplePlan('scenario', '個別シナリオ'));
+    const { friend, row } = await t.factory.followingFriend(channel, lineAccountId, '個別 さん');
+    await startPlanForFriend(t.ctx, request(), row.id, plan.plan.id!);
+    expect(await receivedCount(t, friend, 1)).toEqual(['お知らせです']);
+    await expect(startPlanForFriend(t.ctx, request(), row.id, plan.plan.id!)).rejects.toMatchObject({ status: 409 });
+    expect((await enrolmentsOf(row.id)).map((e) => e.status)).toEqual(['finished']);
+  });
+
+  it('a tag put on friends starts the scenarios triggered by it', async () => {
+    const tag = await t.factory.tag(lineAccountId, { name: 'セミナー参加' });
+    const detail = simplePlan('scenario', 'タグで開始');
+    const plan = await activePlan(t, as, {
+      ...detail,
+      plan: { ...detail.plan, scenario_trigger: 'tag_added', trigger_tag_id: tag.id },
+    });
+    const { friend, row } = await t.factory.followingFriend(channel, lineAccountId, 'タグ さん');
+    const tagged = await t.request({
+      method: 'POST',
+      path: `/service/tags/${tag.id}/friends`,
+      body: { friend_ids: [row.id] },
+      ...as,
+    });
+    expect(tagged.status).toBeLessThan(300);
+    expect(await receivedCount(t, friend, 1)).toEqual(['お知らせです']);
+    expect((await enrolmentsOf(row.id)).find((e) => e.planId === plan.plan.id)).toMatchObject({ trigger: 'tag_added' });
+  });
+});
+
+describe('plan engine: broadcasts and auto-replies', () => {
+  it('a broadcast goes to the friends its target matches when sending starts, once each', async () => {
+    const tag = await t.factory.tag(lineAccountId, { name: 'VIP' });
+    const vip = await t.factory.followingFriend(channel, lineAccountId, 'VIP さん');
+    const other = await t.factory.followingFriend(channel, lineAccountId, '一般 さん');
+    await t.db.insert(friendTags).values({ friendId: vip.row.id, tagId: tag.id });
+    const detail = simplePlan('broadcast', 'VIP配信');
+    const plan = await activePlan(t, as, {
+      ...detail,
+      plan: {
+        ...detail.plan,
+        target_is_all: false,
+        target_send: 'advanced',
+        target_tags: [{ id: tag.id, name: 'VIP' }],
+        tag_ids: [],
+      },
+    });
+    // Two schedulers at once: each friend still gets it once.
+    await Promise.all([runDueSends(t.ctx), runDueSends(t.ctx)]);
+    expect(await receivedCount(t, vip.friend, 1)).toEqual(['お知らせです']);
+    // A friend tagged after the start is not half-included.
+    await t.db.insert(friendTags).values({ friendId: other.row.id, tagId: tag.id });
+    await runDueSends(t.ctx);
+    expect(received(other.friend)).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(planSends)
+        .where(and(eq(planSends.planId, plan.plan.id!))),
+    ).toHaveLength(1);
+  });
+
+  it('an auto-reply answers a matching message with the reply API', async () => {
+    const detail: PlanDetail = {
+      plan: {
+        ...defaultPlan('auto_reply'),
+        name: '営業時間',
+        auto_keywords: ['営業時間'],
+        auto_keyword_match: 'partial',
+      },
+      plan_actions: [{ ...firstBox('text_message'), message: filledMessage('text_message', '10時から19時までです') }],
+      plan_timings: [],
+    };
+    await activePlan(t, as, detail);
+    const { friend } = await t.factory.followingFriend(channel, lineAccountId, '質問 さん');
+    await friend.sendText('営業時間を教えてください');
+    const answer = await waitFor(async () => {
+      await runDueSends(t.ctx);
+      return friend.inbox()[0];
+    });
+    expect(answer).toMatchObject({ endpoint: 'replyMessage', message: { type: 'text', text: '10時から19時までです' } });
+    await friend.sendText('こんにちは');
+    await runDueSends(t.ctx);
+    expect(friend.inbox()).toHaveLength(1);
+  });
+});

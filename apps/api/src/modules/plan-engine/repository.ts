@@ -1,0 +1,449 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { EnrolmentTrigger, NightWindow } from '@linq/contract';
+import type { Db } from '../../platform/db.ts';
+import { channelScope, type ChannelScope } from '../../platform/principal.ts';
+import { friends } from '../friends/schema.ts';
+import { lineAccounts } from '../line-accounts/schema.ts';
+import { channelPlanSettings, planActions, planEnrolments, plans } from '../plans/schema.ts';
+import { accounts } from '../tenants/schema.ts';
+import { webhookEvents } from '../webhooks/schema.ts';
+import { planSends, planTaps } from './schema.ts';
+
+/*
+ * The engine's rows: enrolments (where each friend is in a plan and when the next send is due),
+ * sends and taps. Due enrolments are claimed across channels (the scheduler's claim is the one
+ * unscoped read); every write after it is scoped by the channel of the claimed row.
+ */
+
+export type EnrolmentRow = typeof planEnrolments.$inferSelect;
+const RUNNING = ['active', 'paused'] as const;
+
+/** The channel's account time zone and "no sends at night" window. */
+export async function sendSettings(
+  db: Db,
+  scope: ChannelScope,
+): Promise<{ timeZone: string; nightWindow: NightWindow | null }> {
+  const [row] = await db
+    .select({
+      timeZone: accounts.timeZone,
+      nightStart: channelPlanSettings.nightStart,
+      nightEnd: channelPlanSettings.nightEnd,
+    })
+    .from(lineAccounts)
+    .innerJoin(accounts, eq(accounts.id, lineAccounts.accountId))
+    .leftJoin(channelPlanSettings, eq(channelPlanSettings.lineAccountId, lineAccounts.id))
+    .where(eq(lineAccounts.id, scope.lineAccountId));
+  const nightWindow = row?.nightStart && row.nightEnd ? { start: row.nightStart, end: row.nightEnd } : null;
+  return { timeZone: row?.timeZone ?? 'Asia/Tokyo', nightWindow };
+}
+
+// --- plans as the engine reads them ---
+
+export type EnginePlanRow = typeof plans.$inferSelect;
+
+/**
+ * The plans of claimed enrolments, share-locked until the claim's transaction ends: a save of one
+ * of them (which locks its row for update) waits for the batch, and the batch sees saved plans
+ * whole. Unscoped: the ids come from claimed rows, each of which names its channel.
+ */
+export async function lockPlansUnscoped(db: Db, planIds: number[]): Promise<EnginePlanRow[]> {
+  if (planIds.length === 0) return [];
+  return db.select().from(plans).where(inArray(plans.id, planIds)).for('share');
+}
+
+export async function plan(db: Db, scope: ChannelScope, planId: number): Promise<EnginePlanRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.lineAccountId, scope.lineAccountId), eq(plans.id, planId)));
+  return row;
+}
+
+/** The channel's active scenario started when a friend is added, if any. */
+export async function friendAddedPlan(db: Db, scope: ChannelScope): Promise<EnginePlanRow | undefined> {
+  const [row] = await db
+    .select({ plan: plans })
+    .from(channelPlanSettings)
+    .innerJoin(plans, eq(plans.id, channelPlanSettings.friendAddedPlanId))
+    .where(
+      and(
+        eq(channelPlanSettings.lineAccountId, scope.lineAccountId),
+        eq(plans.lineAccountId, scope.lineAccountId),
+        eq(plans.isActive, true),
+        eq(plans.planType, 'scenario'),
+      ),
+    );
+  return row?.plan;
+}
+
+/** The channel's active scenarios started when one of `tagIds` is put on a friend. */
+export async function tagAddedPlans(db: Db, scope: ChannelScope, tagIds: number[]): Promise<EnginePlanRow[]> {
+  if (tagIds.length === 0) return [];
+  return db
+    .select()
+    .from(plans)
+    .where(
+      and(
+        eq(plans.lineAccountId, scope.lineAccountId),
+        eq(plans.isActive, true),
+        eq(plans.planType, 'scenario'),
+        eq(plans.scenarioTrigger, 'tag_added'),
+        inArray(plans.triggerTagId, tagIds),
+      ),
+    )
+    .orderBy(asc(plans.id));
+}
+
+export async function activeAutoReplies(db: Db, scope: ChannelScope): Promise<EnginePlanRow[]> {
+  return db
+    .select()
+    .from(plans)
+    .where(
+      and(eq(plans.lineAccountId, scope.lineAccountId), eq(plans.isActive, true), eq(plans.planType, 'auto_reply')),
+    )
+    .orderBy(asc(plans.id));
+}
+
+/**
+ * Active broadcasts whose time has come and that have not started, locked so that one scheduler
+ * starts each; the start mark is set in the same transaction. Unscoped: the scheduler serves every channel.
+ */
+export async function dueBroadcastsUnscoped(db: Db, now: Date, limit: number): Promise<EnginePlanRow[]> {
+  return db
+    .select()
+    .from(plans)
+    .where(
+      and(
+        eq(plans.planType, 'broadcast'),
+        eq(plans.isActive, true),
+        isNull(plans.broadcastStartedAt),
+        or(isNull(plans.sendAt), lte(plans.sendAt, now)),
+      ),
+    )
+    .orderBy(asc(plans.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function markBroadcastStarted(db: Db, scope: ChannelScope, planId: number, at: Date): Promise<void> {
+  await db
+    .update(plans)
+    .set({ broadcastStartedAt: at })
+    .where(and(eq(plans.lineAccountId, scope.lineAccountId), eq(plans.id, planId)));
+}
+
+// --- enrolments ---
+
+export interface NewEnrolment {
+  planId: number;
+  friendId: number;
+  trigger: EnrolmentTrigger;
+  status: 'active' | 'paused';
+  nextPlanActionId: number;
+  arrivedAt: Date;
+  nextActionAt: Date;
+  startedAt: Date;
+  replyToken?: string | null;
+  replyTokenUntil?: Date | null;
+}
+
+/** Enrols a friend; null when a running enrolment of the friend in the plan exists (its unique key). */
+export async function insertEnrolment(db: Db, scope: ChannelScope, values: NewEnrolment): Promise<number | null> {
+  const [row] = await db
+    .insert(planEnrolments)
+    .values({
+      ...values,
+      lineAccountId: scope.lineAccountId,
+      pausedAt: values.status === 'paused' ? values.startedAt : null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: planEnrolments.id });
+  return row?.id ?? null;
+}
+
+/**
+ * Enrols every friend the broadcast's target matches now, in one statement: the recipient list is
+ * fixed at this moment, so a friend who joins while it is sent is not half-included.
+ */
+export async function enrolTargetFriends(
+  db: Db,
+  scope: ChannelScope,
+  values: { planId: number; friendsWhere: SQL; nextPlanActionId: number; at: Date; dueAt: Date },
+): Promise<number> {
+  const { lineAccountId } = scope;
+  await db.execute(sql`
+    insert into ${planEnrolments}
+      (line_account_id, plan_id, friend_id, status, trigger, next_plan_action_id, next_occurrence, arrived_at,
+       next_action_at, started_at)
+    select ${lineAccountId}, ${values.planId}, ${friends.id}, 'active', 'broadcast', ${values.nextPlanActionId}, 1,
+           ${values.at.toISOString()}::timestamptz, ${values.dueAt.toISOString()}::timestamptz,
+           ${values.at.toISOString()}::timestamptz
+    from ${friends} where ${values.friendsWhere}
+    on conflict do nothing`);
+  const [row] = await db
+    .select({ n: count() })
+    .from(planEnrolments)
+    .where(
+      and(
+        eq(planEnrolments.lineAccountId, lineAccountId),
+        eq(planEnrolments.planId, values.planId),
+        eq(planEnrolments.trigger, 'broadcast'),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Whether the friend was ever enrolled in the plan, and whether an enrolment of it is running. */
+export async function enrolmentsOf(
+  db: Db,
+  scope: ChannelScope,
+  planId: number,
+  friendId: number,
+): Promise<{ any: boolean; running: EnrolmentRow | undefined }> {
+  const rows = await db
+    .select()
+    .from(planEnrolments)
+    .where(
+      and(
+        eq(planEnrolments.lineAccountId, scope.lineAccountId),
+        eq(planEnrolments.planId, planId),
+        eq(planEnrolments.friendId, friendId),
+      ),
+    )
+    .orderBy(desc(planEnrolments.id))
+    .limit(5);
+  return { any: rows.length > 0, running: rows.find((row) => (RUNNING as readonly string[]).includes(row.status)) };
+}
+
+export async function endEnrolment(
+  db: Db,
+  scope: ChannelScope,
+  id: number,
+  end: { status: 'finished' | 'stopped'; at: Date; reason: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(planEnrolments)
+    .set({ status: end.status, endedAt: end.at, endReason: end.reason, nextActionAt: null, nextPlanActionId: null })
+    .where(
+      and(
+        eq(planEnrolments.lineAccountId, scope.lineAccountId),
+        eq(planEnrolments.id, id),
+        inArray(planEnrolments.status, RUNNING),
+      ),
+    )
+    .returning({ id: planEnrolments.id });
+  return rows.length > 0;
+}
+
+export interface DueEnrolment {
+  id: number;
+  lineAccountId: number;
+  planId: number;
+  friendId: number;
+  nextPlanActionId: number | null;
+  nextOccurrence: number;
+  arrivedAt: Date | null;
+  nextActionAt: Date;
+  replyToken: string | null;
+  replyTokenUntil: Date | null;
+}
+
+/**
+ * Claims due enrolments for sending until the transaction ends (FOR UPDATE SKIP LOCKED: several
+ * schedulers each take their own). Unscoped: the scheduler serves every channel; each row names its channel.
+ */
+export async function claimDueEnrolmentsUnscoped(db: Db, now: Date, limit: number): Promise<DueEnrolment[]> {
+  const rows = await db
+    .select({
+      id: planEnrolments.id,
+      lineAccountId: planEnrolments.lineAccountId,
+      planId: planEnrolments.planId,
+      friendId: planEnrolments.friendId,
+      nextPlanActionId: planEnrolments.nextPlanActionId,
+      nextOccurrence: planEnrolments.nextOccurrence,
+      arrivedAt: planEnrolments.arrivedAt,
+      nextActionAt: planEnrolments.nextActionAt,
+      replyToken: planEnrolments.replyToken,
+      replyTokenUntil: planEnrolments.replyTokenUntil,
+    })
+    .from(planEnrolments)
+    .where(and(eq(planEnrolments.status, 'active'), lte(planEnrolments.nextActionAt, now)))
+    .orderBy(asc(planEnrolments.nextActionAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return rows.map((row) => ({ ...row, nextActionAt: row.nextActionAt! }));
+}
+
+/** An enrolment's state after a step, as written back for a whole batch in one statement. */
+export interface EnrolmentAdvance {
+  id: number;
+  status: 'active' | 'paused' | 'finished';
+  currentBoxId: string | null;
+  currentPlanActionId: number | null;
+  nextPlanActionId: number | null;
+  nextOccurrence: number;
+  arrivedAt: Date | null;
+  nextActionAt: Date | null;
+  endedAt: Date | null;
+}
+
+/** Writes the batch's advances (scoped: every id must be of the channel). */
+export async function advanceEnrolments(db: Db, scope: ChannelScope, advances: EnrolmentAdvance[]): Promise<void> {
+  if (advances.length === 0) return;
+  const column = <T>(pick: (a: EnrolmentAdvance) => T) => sql.param(advances.map(pick));
+  const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+  await db.execute(sql`
+    update ${planEnrolments} as e set
+      status = v.status,
+      current_box_id = coalesce(v.current_box_id, e.current_box_id),
+      current_plan_action_id = coalesce(v.current_plan_action_id, e.current_plan_action_id),
+      next_plan_action_id = v.next_plan_action_id,
+      next_occurrence = v.next_occurrence,
+      arrived_at = v.arrived_at,
+      next_action_at = v.next_action_at,
+      ended_at = v.ended_at,
+      end_reason = null,
+      reply_token = null,
+      reply_token_until = null
+    from unnest(
+      ${column((a) => a.id)}::int[], ${column((a) => a.status)}::text[], ${column((a) => a.currentBoxId)}::text[],
+      ${column((a) => a.currentPlanActionId)}::int[], ${column((a) => a.nextPlanActionId)}::int[],
+      ${column((a) => a.nextOccurrence)}::int[], ${column((a) => iso(a.arrivedAt))}::timestamptz[],
+      ${column((a) => iso(a.nextActionAt))}::timestamptz[], ${column((a) => iso(a.endedAt))}::timestamptz[]
+    ) as v(id, status, current_box_id, current_plan_action_id, next_plan_action_id, next_occurrence, arrived_at,
+           next_action_at, ended_at)
+    where e.id = v.id and e.line_account_id = ${scope.lineAccountId}`);
+}
+
+// --- sends ---
+
+export interface NewSend {
+  planId: number;
+  enrolmentId: number;
+  friendId: number;
+  planActionId: number;
+  boxId: string;
+  occurrence: number;
+  dueAt: Date;
+  status: 'sent' | 'skipped';
+}
+
+/**
+ * Records the sends before anything goes to LINE; answers the enrolments whose send is new. A
+ * send recorded before (the same enrolment, box and occurrence: its unique key) is not sent again.
+ */
+export async function recordSends(db: Db, scope: ChannelScope, sends: NewSend[], at: Date): Promise<Set<number>> {
+  if (sends.length === 0) return new Set();
+  const rows = await db
+    .insert(planSends)
+    .values(sends.map((send) => ({ ...send, lineAccountId: scope.lineAccountId, sentAt: at })))
+    .onConflictDoNothing()
+    .returning({ enrolmentId: planSends.enrolmentId });
+  return new Set(rows.map((row) => row.enrolmentId));
+}
+
+/** Notes which delivery carries each new send (enrolment → delivery). */
+export async function setSendDeliveries(
+  db: Db,
+  scope: ChannelScope,
+  planActionId: number,
+  occurrenceByEnrolment: Map<number, number>,
+  deliveryByEnrolment: Map<number, number>,
+): Promise<void> {
+  if (deliveryByEnrolment.size === 0) return;
+  const enrolmentIds = [...deliveryByEnrolment.keys()];
+  await db.execute(sql`
+    update ${planSends} as s set delivery_id = v.delivery_id
+    from unnest(${sql.param(enrolmentIds)}::int[], ${sql.param(enrolmentIds.map((id) => deliveryByEnrolment.get(id)!))}::bigint[],
+                ${sql.param(enrolmentIds.map((id) => occurrenceByEnrolment.get(id) ?? 1))}::int[])
+      as v(enrolment_id, delivery_id, occurrence)
+    where s.enrolment_id = v.enrolment_id and s.plan_action_id = ${planActionId} and s.occurrence = v.occurrence
+      and s.line_account_id = ${scope.lineAccountId}`);
+}
+
+/** Boxes with options sent to the friend, newest first: where a tap on one of their options belongs. */
+export async function optionBoxesSentTo(db: Db, scope: ChannelScope, friendId: number) {
+  return db
+    .select({
+      enrolmentId: planSends.enrolmentId,
+      planId: planSends.planId,
+      planActionId: planActions.id,
+    })
+    .from(planSends)
+    .innerJoin(planActions, eq(planActions.id, planSends.planActionId))
+    .where(
+      and(
+        eq(planSends.lineAccountId, scope.lineAccountId),
+        eq(planSends.friendId, friendId),
+        inArray(planActions.messageType, ['confirm', 'quick_reply', 'carousel']),
+        isNotNull(planSends.planActionId),
+      ),
+    )
+    .orderBy(desc(planSends.sentAt), desc(planSends.id))
+    .limit(100);
+}
+
+export async function enrolmentForUpdate(db: Db, scope: ChannelScope, id: number): Promise<EnrolmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(planEnrolments)
+    .where(and(eq(planEnrolments.lineAccountId, scope.lineAccountId), eq(planEnrolments.id, id)))
+    .for('update');
+  return row;
+}
+
+/** Records the friend's tap on the box; false when one was recorded before (a redelivered or double tap). */
+export async function recordTap(
+  db: Db,
+  scope: ChannelScope,
+  tap: {
+    planId: number;
+    enrolmentId: number;
+    friendId: number;
+    planActionId: number;
+    actionItemId: number;
+    childBoxId: string | null;
+    tappedAt: Date;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .insert(planTaps)
+    .values({ ...tap, lineAccountId: scope.lineAccountId })
+    .onConflictDoNothing()
+    .returning({ id: planTaps.id });
+  return rows.length > 0;
+}
+
+export async function isChannelFriend(db: Db, scope: ChannelScope, friendId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: friends.id })
+    .from(friends)
+    .where(and(eq(friends.lineAccountId, scope.lineAccountId), eq(friends.id, friendId)));
+  return row !== undefined;
+}
+
+export async function friend(db: Db, scope: ChannelScope, friendId: number) {
+  const [row] = await db
+    .select()
+    .from(friends)
+    .where(and(eq(friends.lineAccountId, scope.lineAccountId), eq(friends.id, friendId)));
+  return row;
+}
+
+/** The text and reply token of a friend's message, from the stored webhook event that carried it. */
+export async function incomingText(
+  db: Db,
+  scope: ChannelScope,
+  webhookEventId: number,
+): Promise<{ text: string; replyToken: string | null } | null> {
+  const [row] = await db
+    .select({ payload: webhookEvents.payload })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.lineAccountId, scope.lineAccountId), eq(webhookEvents.id, webhookEventId)));
+  const payload = row?.payload as { replyToken?: unknown; message?: { type?: unknown; text?: unknown } } | undefined;
+  if (payload?.message?.type !== 'text' || typeof payload.message.text !== 'string') return null;
+  return { text: payload.message.text, replyToken: typeof payload.replyToken === 'string' ? payload.replyToken : null };
+}
+
+/** The scope of a claimed row. */
+export const scopeOf = (row: { lineAccountId: number }) => channelScope(row.lineAccountId);

@@ -1,0 +1,568 @@
+import {
+  pickAutoReply,
+  toLineMessage,
+  type EnrolmentTrigger,
+  type MessageContext,
+  type NightWindow,
+} from '@linq/contract';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import type { EventTransaction } from '../../platform/events.ts';
+import type { LineMessage } from '../../platform/line.ts';
+import type { ChannelRequest, ChannelScope } from '../../platform/principal.ts';
+import { recordSend, replyOrPush } from '../delivery/service.ts';
+import { MARK_TABLES, TAG_TABLES } from '../labels/repository.ts';
+import { linkLabel } from '../labels/service.ts';
+import * as plansRepo from '../plans/repository.ts';
+import { contextOf } from '../templates/line-message.ts';
+import {
+  PlanGraph,
+  firstStep,
+  sendsMessage,
+  stepAfterSend,
+  stepAfterTap,
+  tappedOption,
+  type GraphAction,
+  type Step,
+  type StepContext,
+} from './graph.ts';
+import * as repo from './repository.ts';
+
+/*
+ * The plan engine (issue 15, DESIGN.md section 8). Friends are enrolled by triggers; the scheduler
+ * claims due enrolments in batches, records each (enrolment, box, occurrence) send under its unique
+ * key in the same transaction as the deliveries that carry it and the enrolment's next step, and
+ * enqueues the deliveries once that committed. A batch that dies before committing leaves nothing
+ * behind and is claimed again; one that committed is carried by the delivery service's retry keys.
+ */
+
+/** Enrolments claimed per scheduler transaction. */
+export const PLAN_SEND_BATCH = 2000;
+/** LINE's reply tokens are short-lived: a reply is tried only this long after the message arrived. */
+export const REPLY_TOKEN_VALID_MS = 50_000;
+
+export const PLAN_INACTIVE_MESSAGE = '停止中のプランです。有効にしてから開始してください';
+export const ALREADY_RUNNING_MESSAGE = 'この友だちはこのシナリオを進行中です';
+export const ONCE_ONLY_MESSAGE = 'このシナリオは友だち1人につき1回だけです（この友だちは参加済みです）';
+export const EMPTY_PLAN_MESSAGE = 'このプランには送信するボックスがありません';
+export const AUTO_REPLY_NOT_STARTABLE_MESSAGE = '自動応答はメッセージを受け取ったときに送られます';
+export const FRIEND_NOUN = '友だち';
+export const PLAN_NOUN = 'プラン';
+const REPLACED_BY_NEW_REPLY = '新しい自動応答が始まりました';
+
+// --- loading a plan for the engine ---
+
+export interface LoadedPlan {
+  row: repo.EnginePlanRow;
+  scope: ChannelScope;
+  graph: PlanGraph;
+  parts: plansRepo.PlanParts;
+  timeZone: string;
+  nightWindow: NightWindow | null;
+}
+
+export async function loadPlan(db: Db, scope: ChannelScope, row: repo.EnginePlanRow): Promise<LoadedPlan> {
+  const [parts, settings] = await Promise.all([plansRepo.partsOf(db, scope, row), repo.sendSettings(db, scope)]);
+  const actions: GraphAction[] = parts.actions.map((action) => ({
+    id: action.id,
+    boxId: action.boxId,
+    messageType: action.messageType,
+    message: action.message,
+    startPlanId: action.startPlanId,
+    richMenuId: action.richMenuId,
+    tagIds: parts.actionTags.filter((tag) => tag.planActionId === action.id).map((tag) => tag.tagId),
+    markIds: parts.actionMarks.filter((mark) => mark.planActionId === action.id).map((mark) => mark.markId),
+  }));
+  const timings = parts.timings.map((timing) => ({
+    id: timing.id,
+    planActionId: timing.planActionId,
+    nextPlanActionId: timing.nextPlanActionId,
+    timing_type: timing.timingType,
+    after_days: timing.afterDays,
+    after_hours: timing.afterHours,
+    next_action_at: timing.nextActionAt,
+    repeat_weekdays: timing.repeatWeekdays,
+    repeat_date_times: timing.repeatDateTimes,
+    repeat_times: timing.repeatTimes,
+  }));
+  return { row, scope, graph: new PlanGraph(actions, timings), parts, ...settings };
+}
+
+/** Where the engine decides for the plan: now, the account's time zone and (but for auto-replies) the night window. */
+export function stepContext(plan: LoadedPlan, now: Date): StepContext {
+  const nightWindow = plan.row.planType === 'auto_reply' ? null : plan.nightWindow;
+  return { now, timeZone: plan.timeZone, nightWindow };
+}
+
+// --- enrolment ---
+
+export type EnrolOutcome = 'enrolled' | 'inactive' | 'running' | 'once_only' | 'empty';
+
+/**
+ * Enrols the friend in the plan in the event's transaction, at box-0, under the plan's re-entry
+ * policy: `once` lets a friend in once ever, `again_after_finish` again once the last run ended; a
+ * broadcast sent to one friend and an auto-reply have no policy (a new auto-reply replaces a running one).
+ */
+export async function enrol(
+  ctx: AppContext,
+  on: EventTransaction,
+  plan: LoadedPlan,
+  friendId: number,
+  trigger: EnrolmentTrigger,
+  options: { replyToken?: string | null; startAt?: Date } = {},
+): Promise<EnrolOutcome> {
+  const { row, scope } = plan;
+  if (!row.isActive) return 'inactive';
+  const now = ctx.clock.now();
+  const step = firstStep(plan.graph, options.startAt ?? now, stepContext(plan, now));
+  if (step.kind !== 'send') return 'empty';
+  const existing = await repo.enrolmentsOf(on.tx, scope, row.id, friendId);
+  if (existing.running) {
+    if (row.planType !== 'auto_reply') return 'running';
+    await repo.endEnrolment(on.tx, scope, existing.running.id, {
+      status: 'stopped',
+      at: now,
+      reason: REPLACED_BY_NEW_REPLY,
+    });
+  }
+  if (row.planType === 'scenario' && row.reentryPolicy === 'once' && existing.any) return 'once_only';
+  const id = await repo.insertEnrolment(on.tx, scope, {
+    planId: row.id,
+    friendId,
+    trigger,
+    status: 'active',
+    nextPlanActionId: step.planActionId,
+    arrivedAt: step.arrivedAt,
+    nextActionAt: step.dueAt,
+    startedAt: now,
+    replyToken: options.replyToken ?? null,
+    replyTokenUntil: options.replyToken ? new Date(now.getTime() + REPLY_TOKEN_VALID_MS) : null,
+  });
+  if (id === null) return 'running';
+  await applyPlanEffects(ctx, on, plan, [friendId]);
+  return 'enrolled';
+}
+
+/**
+ * POST /service/friends/{id}/send_plan: starts the scenario for the friend, or sends the broadcast
+ * to the friend alone. Refusals say why (inactive plan, running, once only).
+ */
+export async function startPlanForFriend(
+  ctx: AppContext,
+  request: ChannelRequest,
+  friendId: number,
+  planId: number,
+): Promise<void> {
+  await ctx.events.transaction(ctx.database.db, async (on) => {
+    const row = await repo.plan(on.tx, request, planId);
+    if (!row) throw notFound(PLAN_NOUN);
+    if (!(await repo.isChannelFriend(on.tx, request, friendId))) throw notFound(FRIEND_NOUN);
+    if (row.planType === 'auto_reply') throw conflict(AUTO_REPLY_NOT_STARTABLE_MESSAGE);
+    const outcome = await enrol(ctx, on, await loadPlan(on.tx, request, row), friendId, 'manual');
+    const refusal: Record<Exclude<EnrolOutcome, 'enrolled'>, string> = {
+      inactive: PLAN_INACTIVE_MESSAGE,
+      running: ALREADY_RUNNING_MESSAGE,
+      once_only: ONCE_ONLY_MESSAGE,
+      empty: EMPTY_PLAN_MESSAGE,
+    };
+    if (outcome !== 'enrolled') throw conflict(refusal[outcome]);
+  });
+}
+
+/** The plan's own tags and marks (and the scenario it starts) given to friends entering it. */
+async function applyPlanEffects(ctx: AppContext, on: EventTransaction, plan: LoadedPlan, friendIds: number[]) {
+  const { labels } = plan.parts;
+  await applyEffects(ctx, on, plan.scope, friendIds, {
+    tagIds: labels.tags.filter((tag) => tag.role === 'apply').map((tag) => tag.id),
+    markIds: labels.marks.filter((mark) => mark.role === 'apply').map((mark) => mark.id),
+    startPlanId: plan.row.startPlanId === plan.row.id ? null : plan.row.startPlanId,
+  });
+}
+
+/** Tags and marks put on friends, and the scenario started for them (its own trigger `start_plan`). */
+async function applyEffects(
+  ctx: AppContext,
+  on: EventTransaction,
+  scope: ChannelScope,
+  friendIds: number[],
+  effects: { tagIds: number[]; markIds: number[]; startPlanId: number | null },
+): Promise<void> {
+  if (friendIds.length === 0) return;
+  for (const tagId of effects.tagIds)
+    await linkLabel(on, { tables: TAG_TABLES, folderType: 'tags' }, scope, tagId, friendIds);
+  for (const markId of effects.markIds) {
+    await linkLabel(on, { tables: MARK_TABLES, folderType: 'marks' }, scope, markId, friendIds);
+  }
+  if (effects.startPlanId === null) return;
+  const started = await repo.plan(on.tx, scope, effects.startPlanId);
+  if (!started || started.planType === 'auto_reply') return;
+  const loaded = await loadPlan(on.tx, scope, started);
+  for (const friendId of friendIds) await enrol(ctx, on, loaded, friendId, 'start_plan');
+}
+
+// --- the scheduler ---
+
+/**
+ * Starts the broadcasts whose time has come, then sends everything due, a batch per transaction,
+ * until nothing is due. Answers how many sends it handled. Safe to run in several workers at once.
+ */
+export async function runDueSends(ctx: AppContext, batchSize = PLAN_SEND_BATCH): Promise<number> {
+  await startDueBroadcasts(ctx);
+  let handled = 0;
+  for (;;) {
+    const claimed = await sendDueBatch(ctx, batchSize);
+    handled += claimed;
+    if (claimed < batchSize || ctx.queue.stopping()) return handled;
+  }
+}
+
+/** Each due broadcast: its recipients fixed now (the target as it matches now) and enrolled, due at once. */
+async function startDueBroadcasts(ctx: AppContext): Promise<void> {
+  for (;;) {
+    const started = await ctx.database.db.transaction(async (trx) => {
+      const tx = trx as unknown as Db;
+      const now = ctx.clock.now();
+      const [row] = await repo.dueBroadcastsUnscoped(tx, now, 1);
+      if (!row) return false;
+      const scope = repo.scopeOf(row);
+      await repo.markBroadcastStarted(tx, scope, row.id, now);
+      const plan = await loadPlan(tx, scope, row);
+      const step = firstStep(plan.graph, row.sendAt ?? now, stepContext(plan, now));
+      const where = plansRepo.targetWhere(scope, plansRepo.targetOf(row, plan.parts));
+      if (step.kind === 'send' && where !== null) {
+        const enrolled = await repo.enrolTargetFriends(tx, scope, {
+          planId: row.id,
+          friendsWhere: where,
+          nextPlanActionId: step.planActionId,
+          at: now,
+          dueAt: step.dueAt,
+        });
+        ctx.log.info({ lineAccountId: scope.lineAccountId, planId: row.id, recipients: enrolled }, 'broadcast started');
+      }
+      return true;
+    });
+    if (!started) return;
+  }
+}
+
+/** One batch: claimed, sent (recorded) and advanced in one transaction; answers how many were claimed. */
+async function sendDueBatch(ctx: AppContext, batchSize: number): Promise<number> {
+  return ctx.events.transaction(ctx.database.db, async (on) => {
+    const now = ctx.clock.now();
+    const due = await repo.claimDueEnrolmentsUnscoped(on.tx, now, batchSize);
+    if (due.length === 0) return 0;
+    const rows = await repo.lockPlansUnscoped(on.tx, [...new Set(due.map((e) => e.planId))]);
+    for (const row of rows) {
+      const scope = repo.scopeOf(row);
+      const plan = await loadPlan(on.tx, scope, row);
+      await sendPlanBatch(
+        ctx,
+        on,
+        plan,
+        due.filter((e) => e.planId === row.id && e.lineAccountId === row.lineAccountId),
+        now,
+      );
+    }
+    return due.length;
+  });
+}
+
+interface DueSend {
+  enrolment: repo.DueEnrolment;
+  action: GraphAction;
+}
+
+async function sendPlanBatch(
+  ctx: AppContext,
+  on: EventTransaction,
+  plan: LoadedPlan,
+  due: repo.DueEnrolment[],
+  now: Date,
+): Promise<void> {
+  const { scope, graph } = plan;
+  const sends: DueSend[] = [];
+  const advances: repo.EnrolmentAdvance[] = [];
+  for (const enrolment of due) {
+    const action = enrolment.nextPlanActionId === null ? undefined : graph.action(enrolment.nextPlanActionId);
+    // Its box is gone (a save ends such enrolments; this only meets a save it raced with): nothing left to send.
+    if (!action) advances.push(finished(enrolment.id, now));
+    else sends.push({ enrolment, action });
+  }
+  const fresh = await repo.recordSends(
+    on.tx,
+    scope,
+    sends.map(({ enrolment, action }) => ({
+      planId: plan.row.id,
+      enrolmentId: enrolment.id,
+      friendId: enrolment.friendId,
+      planActionId: action.id,
+      boxId: action.boxId,
+      occurrence: enrolment.nextOccurrence,
+      dueAt: enrolment.nextActionAt,
+      status: 'sent' as const,
+    })),
+    now,
+  );
+  const freshSends = sends.filter((send) => fresh.has(send.enrolment.id));
+  for (const [action, group] of groupByAction(freshSends)) {
+    if (sendsMessage(action)) await deliver(ctx, on, plan, action, group);
+    await applyEffects(
+      ctx,
+      on,
+      scope,
+      group.map((send) => send.enrolment.friendId),
+      { tagIds: action.tagIds, markIds: action.markIds, startPlanId: action.startPlanId },
+    );
+  }
+  const context = stepContext(plan, now);
+  for (const { enrolment, action } of sends) {
+    const step = stepAfterSend(
+      graph,
+      { planActionId: action.id, occurrence: enrolment.nextOccurrence, arrivedAt: enrolment.arrivedAt ?? now },
+      context,
+    );
+    advances.push(advanceTo(enrolment.id, action, step, now));
+  }
+  await repo.advanceEnrolments(on.tx, scope, advances);
+}
+
+function groupByAction(sends: DueSend[]): Map<GraphAction, DueSend[]> {
+  const groups = new Map<GraphAction, DueSend[]>();
+  for (const send of sends) groups.set(send.action, [...(groups.get(send.action) ?? []), send]);
+  return groups;
+}
+
+const VARIABLE = /\{\{[^{}]+\}\}/;
+const NO_VARIABLES: MessageContext = { friendName: '', infoValues: {} };
+
+/**
+ * The box to the group's friends: the same message to everyone as multicasts of up to 500 (the
+ * delivery service splits them), or one push per friend when it has variables to fill in. An
+ * auto-reply's first box goes with the reply token while it is valid, once the batch committed.
+ */
+async function deliver(ctx: AppContext, on: EventTransaction, plan: LoadedPlan, action: GraphAction, group: DueSend[]) {
+  const { scope } = plan;
+  const now = ctx.clock.now();
+  const replies = group.filter(
+    ({ enrolment }) => enrolment.replyToken && enrolment.replyTokenUntil && enrolment.replyTokenUntil > now,
+  );
+  const pushed = group.filter((send) => !replies.includes(send));
+  const source = { source: 'plan', sourceId: action.id };
+  const occurrences = new Map(group.map(({ enrolment }) => [enrolment.id, enrolment.nextOccurrence]));
+  const enrolmentOf = new Map(group.map(({ enrolment }) => [enrolment.friendId, enrolment.id]));
+  const recordDeliveries = async (deliveryOfFriend: Map<number, number>) => {
+    const byEnrolment = new Map<number, number>();
+    for (const [friendId, deliveryId] of deliveryOfFriend) {
+      const enrolmentId = enrolmentOf.get(friendId);
+      if (enrolmentId !== undefined) byEnrolment.set(enrolmentId, deliveryId);
+    }
+    await repo.setSendDeliveries(on.tx, scope, action.id, occurrences, byEnrolment);
+  };
+
+  if (!VARIABLE.test(JSON.stringify(action.message))) {
+    const messages = [toLineMessage(action.message, NO_VARIABLES) as LineMessage];
+    if (pushed.length > 0) {
+      const recorded = await recordSend(ctx, on.tx, scope, {
+        friendIds: pushed.map((send) => send.enrolment.friendId),
+        messages,
+        ...source,
+      });
+      await recordDeliveries(recorded.deliveryOfFriend);
+      on.afterCommit(recorded.enqueue);
+    }
+    for (const { enrolment } of replies) {
+      on.afterCommit(() => replyOnce(ctx, scope, enrolment, messages, action.id, occurrences));
+    }
+    return;
+  }
+  for (const { enrolment } of group) {
+    const friend = await repo.friend(on.tx, scope, enrolment.friendId);
+    if (!friend) continue;
+    const messages = [toLineMessage(action.message, await contextOf(on.tx, friend)) as LineMessage];
+    if (replies.some((reply) => reply.enrolment === enrolment)) {
+      on.afterCommit(() => replyOnce(ctx, scope, enrolment, messages, action.id, occurrences));
+      continue;
+    }
+    const recorded = await recordSend(ctx, on.tx, scope, { friendIds: [enrolment.friendId], messages, ...source });
+    await recordDeliveries(recorded.deliveryOfFriend);
+    on.afterCommit(recorded.enqueue);
+  }
+}
+
+/** The reply (or, refused, the push) of a send recorded and committed before: it is never made twice. */
+async function replyOnce(
+  ctx: AppContext,
+  scope: ChannelScope,
+  enrolment: repo.DueEnrolment,
+  messages: LineMessage[],
+  planActionId: number,
+  occurrences: Map<number, number>,
+): Promise<void> {
+  const deliveryId = await replyOrPush(ctx, scope, {
+    friendId: enrolment.friendId,
+    replyToken: enrolment.replyToken!,
+    messages,
+    source: 'plan',
+    sourceId: planActionId,
+  });
+  if (deliveryId !== null) {
+    await repo.setSendDeliveries(
+      ctx.database.db,
+      scope,
+      planActionId,
+      occurrences,
+      new Map([[enrolment.id, deliveryId]]),
+    );
+  }
+}
+
+function finished(id: number, now: Date): repo.EnrolmentAdvance {
+  return {
+    id,
+    status: 'finished',
+    currentBoxId: null,
+    currentPlanActionId: null,
+    nextPlanActionId: null,
+    nextOccurrence: 1,
+    arrivedAt: null,
+    nextActionAt: null,
+    endedAt: now,
+  };
+}
+
+/** The enrolment after `sent` went out (or was found sent before), per the step that follows it. */
+function advanceTo(id: number, sent: GraphAction, step: Step, now: Date): repo.EnrolmentAdvance {
+  const at = { currentBoxId: sent.boxId, currentPlanActionId: sent.id };
+  switch (step.kind) {
+    case 'send':
+      return {
+        id,
+        status: 'active',
+        ...at,
+        nextPlanActionId: step.planActionId,
+        nextOccurrence: step.occurrence,
+        arrivedAt: step.arrivedAt,
+        nextActionAt: step.dueAt,
+        endedAt: null,
+      };
+    case 'wait_for_tap':
+      return {
+        id,
+        status: 'active',
+        ...at,
+        nextPlanActionId: null,
+        nextOccurrence: 1,
+        arrivedAt: null,
+        nextActionAt: null,
+        endedAt: null,
+      };
+    case 'finish':
+      return { ...finished(id, now), ...at };
+  }
+}
+
+// --- what friends do ---
+
+/**
+ * A tap on an option of a box the friend was sent moves the enrolment that sent it, and only it,
+ * once: the tap is recorded under its (enrolment, box) key, and the enrolment moves only while it
+ * still waits at that box.
+ */
+export async function handleTap(
+  ctx: AppContext,
+  on: EventTransaction,
+  scope: ChannelScope,
+  friendId: number,
+  actionItemId: number,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const candidates = await repo.optionBoxesSentTo(on.tx, scope, friendId);
+  const loaded = new Map<number, LoadedPlan>();
+  for (const candidate of candidates) {
+    const row = loaded.get(candidate.planId)?.row ?? (await repo.plan(on.tx, scope, candidate.planId));
+    if (!row) continue;
+    const plan = loaded.get(row.id) ?? (await loadPlan(on.tx, scope, row));
+    loaded.set(row.id, plan);
+    const action = plan.graph.action(candidate.planActionId);
+    const option = action && tappedOption(action, actionItemId);
+    if (!action || !option) continue;
+    const enrolment = await repo.enrolmentForUpdate(on.tx, scope, candidate.enrolmentId);
+    if (!enrolment) return;
+    const recorded = await repo.recordTap(on.tx, scope, {
+      planId: row.id,
+      enrolmentId: enrolment.id,
+      friendId,
+      planActionId: action.id,
+      actionItemId,
+      childBoxId: option.childBoxId,
+      tappedAt: now,
+    });
+    const waitsHere =
+      enrolment.status !== 'finished' &&
+      enrolment.status !== 'stopped' &&
+      enrolment.currentPlanActionId === action.id &&
+      enrolment.nextPlanActionId === null;
+    if (!recorded || !waitsHere) return;
+    const step = stepAfterTap(plan.graph, option.childBoxId, stepContext(plan, now));
+    const advance = advanceTo(enrolment.id, action, step, now);
+    // A paused plan keeps the friend's choice: the send follows once it is active again.
+    await repo.advanceEnrolments(on.tx, scope, [
+      { ...advance, status: advance.status === 'active' ? enrolment.status : advance.status } as repo.EnrolmentAdvance,
+    ]);
+    return;
+  }
+}
+
+/** A friend's text message answered by the most specific active auto-reply that matches it, if any. */
+export async function handleIncomingText(
+  ctx: AppContext,
+  on: EventTransaction,
+  scope: ChannelScope,
+  friendId: number,
+  message: { text: string; replyToken: string | null },
+): Promise<void> {
+  const candidates = await repo.activeAutoReplies(on.tx, scope);
+  if (candidates.length === 0) return;
+  const { timeZone } = await repo.sendSettings(on.tx, scope);
+  const chosen = pickAutoReply(
+    candidates.map((row) => ({
+      row,
+      id: row.id,
+      plan_type: row.planType,
+      is_active: row.isActive,
+      auto_keywords: row.autoKeywords,
+      auto_keyword_match: row.autoKeywordMatch,
+      auto_weekdays: row.autoWeekdays,
+      auto_has_term: row.autoHasTerm,
+      auto_term_start_at: row.autoTermStartAt?.toISOString() ?? null,
+      auto_term_end_at: row.autoTermEndAt?.toISOString() ?? null,
+      updated_at: row.updatedAt.toISOString(),
+    })),
+    { text: message.text, now: ctx.clock.now(), timeZone },
+  );
+  if (!chosen) return;
+  const plan = await loadPlan(on.tx, scope, chosen.plan.row);
+  await enrol(ctx, on, plan, friendId, 'auto_reply', { replyToken: message.replyToken });
+}
+
+/** A friend who added the channel enters its friend-added scenario. */
+export async function handleFollow(ctx: AppContext, on: EventTransaction, scope: ChannelScope, friendId: number) {
+  const row = await repo.friendAddedPlan(on.tx, scope);
+  if (!row) return;
+  await enrol(ctx, on, await loadPlan(on.tx, scope, row), friendId, 'friend_added');
+}
+
+/** Friends who newly got a tag enter the active scenarios that start with it. */
+export async function handleTagAdded(
+  ctx: AppContext,
+  on: EventTransaction,
+  scope: ChannelScope,
+  tagId: number,
+  friendIds: number[],
+) {
+  for (const row of await repo.tagAddedPlans(on.tx, scope, [tagId])) {
+    const plan = await loadPlan(on.tx, scope, row);
+    for (const friendId of friendIds) await enrol(ctx, on, plan, friendId, 'tag_added');
+  }
+}

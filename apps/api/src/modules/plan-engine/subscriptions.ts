@@ -1,0 +1,30 @@
+import type { AppContext } from '../../platform/context.ts';
+import { channelScope } from '../../platform/principal.ts';
+import { parseActionPostbackData } from '@linq/contract';
+import { incomingText } from './repository.ts';
+import { handleFollow, handleIncomingText, handleTagAdded, handleTap } from './service.ts';
+
+/**
+ * The plan engine's triggers, in the transaction of the fact that causes them: a friend added
+ * (the channel's welcome scenario), a tag put on friends, a tap on a plan box's option, a text
+ * message an auto-reply answers. Each fact is published once, so each enrols or moves once.
+ */
+export function planEngineSubscriptions(ctx: AppContext): void {
+  ctx.events.subscribe('friend.followed', async (event, on) => {
+    await handleFollow(ctx, on, channelScope(event.lineAccountId), event.friendId);
+  });
+  ctx.events.subscribe('tag.added', async (event, on) => {
+    await handleTagAdded(ctx, on, channelScope(event.lineAccountId), event.tagId, event.friendIds);
+  });
+  ctx.events.subscribe('postback.tapped', async (event, on) => {
+    const actionItemId = parseActionPostbackData(event.data);
+    if (actionItemId !== null)
+      await handleTap(ctx, on, channelScope(event.lineAccountId), event.friendId, actionItemId);
+  });
+  ctx.events.subscribe('message.received', async (event, on) => {
+    if (event.messageType !== 'text') return;
+    const scope = channelScope(event.lineAccountId);
+    const message = await incomingText(on.tx, scope, event.webhookEventId);
+    if (message) await handleIncomingText(ctx, on, scope, event.friendId, message);
+  });
+}
