@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { FolderSelect } from '../../../../components/folders/FolderSelect.tsx';
 import { useFolderList } from '../../../../components/folders/useFolders.ts';
 import { useSession } from '../../../../app/session.ts';
+import { typingFieldOf } from './shortcuts.ts';
 import { usePlanEditor } from './store.ts';
 import { isoOfPicked, nextFullHourIso, pickerValueOf } from './zoned-time.ts';
 import { useFriendSearch, useMarkOptions, useScenarioOptions, useTagOptions } from './useEditorOptions.ts';
@@ -358,8 +359,12 @@ export function PlanSettings({ disabled }: { disabled: boolean }) {
   const tags = useTagOptions();
   const marks = useMarkOptions();
   const scenarios = useScenarioOptions(plan.id);
+  // Typing on in one field (the plan name) is one undo step.
   const change = (changes: Partial<Plan>) =>
-    apply((snapshot) => ({ ...snapshot, plan: { ...snapshot.plan, ...changes } }));
+    apply(
+      (snapshot) => ({ ...snapshot, plan: { ...snapshot.plan, ...changes } }),
+      typingFieldOf(document.activeElement),
+    );
 
   return (
     <Form layout="vertical" disabled={disabled} component="div" data-testid="plan-settings">
