@@ -418,7 +418,7 @@ describe('auto-reply settings', () => {
 });
 
 describe('the diagram', () => {
-  it('typing the plan name is one undo step', async ({ page }) => {
+  it("typing the plan name, or a box's text, is one undo step", async ({ page }) => {
     await loginAsStaff(page);
     await page.goto('/service/plans/create');
     await page.getByTestId('plan-name').pressSequentially('ウェルカム');
@@ -426,6 +426,18 @@ describe('the diagram', () => {
     await expect.poll(() => page.getByTestId('plan-name').inputValue()).toBe('');
     await page.getByTestId('plan-redo').click();
     await expect.poll(() => page.getByTestId('plan-name').inputValue()).toBe('ウェルカム');
+
+    await openBox(page, 'box-0');
+    const text = page.getByTestId('box-panel').getByTestId('builder-text');
+    await text.pressSequentially('こんにちは');
+    await page.getByTestId('plan-box-box-0').getByText('こんにちは').waitFor();
+    await page.getByTestId('plan-undo').click();
+    await page.getByTestId('plan-box-box-0').getByText('（未入力）').waitFor();
+    expect(await text.inputValue()).toBe('');
+    // One more undo takes back the name: the typing was one step each.
+    await page.getByTestId('plan-undo').click();
+    await page.getByTestId('panel-tab-settings').click();
+    await expect.poll(() => page.getByTestId('plan-name').inputValue()).toBe('');
   });
 
   it('resizing a box shifts the later boxes of its level to 100 units of spacing; hiding children hides them and their timings', async ({
