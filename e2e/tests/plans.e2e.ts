@@ -268,6 +268,32 @@ describe('a box filled from a template', () => {
     expect(box?.message.message_confirm?.message_actions.map((action) => action.label)).toEqual(['はい', 'いいえ']);
     // The template itself is untouched: the plan's box is a copy.
     expect(box?.message.id).not.toBe(templateMessage?.id);
+
+    // On the saved plan: box-0 filled from another template and then edited. The box keeps its
+    // action id (use_template: the server copies the template's message), and the template stays as it was.
+    const greeting = (await serviceApi(page, templatesApi.list, { query: { name: 'ご挨拶', page: 1, limit: 10 } }))
+      .data[0];
+    if (!greeting) throw new Error('the demo template ご挨拶');
+    const greetingBefore = (await serviceApi(page, templatesApi.get, { params: { id: greeting.id } })).body;
+    await page.goto(`/service/plans/${String(saved.plan.id)}/edit`);
+    await openBox(page, 'box-0');
+    await choose(page, 'box-template', 'ご挨拶（テキスト）');
+    const text = page.getByTestId('box-panel').getByTestId('builder-text');
+    await expect.poll(() => text.inputValue()).toContain('友だち追加ありがとうございます');
+    await text.fill('ご挨拶を書き換えました');
+    await save(page);
+    const second = await until(
+      async () => {
+        const detail = await planNamed(page, name);
+        return textOf(detail, 'box-0') === 'ご挨拶を書き換えました' ? detail : undefined;
+      },
+      10_000,
+      'the box filled again',
+    );
+    expect(actionIds(second)['box-0']).toBe(box?.id);
+    expect(second.plan_actions.find((action) => action.box_id === 'box-0')?.message_type).toBe('text_message');
+    const greetingAfter = (await serviceApi(page, templatesApi.get, { params: { id: greeting.id } })).body;
+    expect(greetingAfter.plan_actions[0]?.message).toEqual(greetingBefore.plan_actions[0]?.message);
   });
 });
 
