@@ -2,12 +2,22 @@
  * Plans in the browser: a step scenario drawn in the diagram editor (a text box, a confirm box and
  * its two branches, with timings), saved, reopened, undone and redone, changed and saved again with
  * its action ids kept; a save with an over-long option label shows the error and stays; a
- * broadcast's forecast shows how many friends it would reach.
+ * broadcast's forecast shows how many friends it would reach. Then the rest of the editor, each
+ * checked through the UI and the API: a box filled from a template, advanced targeting (and its
+ * submit rule), auto-reply settings, typing as one undo step, resize and hide children, and a
+ * broadcast over the monthly quota.
  */
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { plansApi, type PlanDetail } from '@linq/contract';
-import { demoFriendsJoined, serviceApi, uniqueSuffix, until } from '../support/demo-service.ts';
+import { friendsApi, plansApi, templatesApi, type PlanDetail, type PlanType } from '@linq/contract';
+import {
+  demoFriendsJoined,
+  selectedSimulatedChannel,
+  serviceApi,
+  simulatorControl,
+  uniqueSuffix,
+  until,
+} from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
 import { loginAs } from '../support/session.ts';
 
@@ -206,5 +216,350 @@ describe('broadcast', () => {
     // Not activated.
     const after = await planNamed(page, name);
     expect(after.plan.is_active).toBe(false);
+  });
+});
+
+/** Picks a label in a searchable multiple select: typed, then chosen with Enter (several dropdowns share labels). */
+async function pick(page: Page, selectTestId: string, label: string) {
+  await page.getByTestId(selectTestId).click();
+  await page.keyboard.type(label);
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option-active[title="${label}"]`).waitFor();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await chosen(page, selectTestId, label).waitFor();
+}
+
+/** The labels a multiple select shows as chosen. */
+const chosen = (page: Page, selectTestId: string, label: string) =>
+  page.getByTestId(selectTestId).getByText(label, { exact: true });
+
+async function newPlan(page: Page, type: PlanType, prefix: string) {
+  await page.goto(`/service/plans/create?plan_type=${type}`);
+  const name = unique(prefix);
+  await page.getByTestId('plan-name').fill(name);
+  return name;
+}
+
+describe('a box filled from a template', () => {
+  it("takes the template's message, and the saved box has it", async ({ page }) => {
+    await loginAsStaff(page);
+    const listed = await serviceApi(page, templatesApi.list, { query: { name: 'ご来店の確認', page: 1, limit: 10 } });
+    const summary = listed.data.find((template) => template.name === 'ご来店の確認');
+    if (!summary) throw new Error('the demo template ご来店の確認');
+    const template = (await serviceApi(page, templatesApi.get, { params: { id: summary.id } })).body;
+    const templateMessage = template.plan_actions[0]?.message;
+    expect(templateMessage?.message_confirm?.text).toBe('今週末のご来店のご予定はありますか？');
+
+    const name = await newPlan(page, 'scenario', 'E2E テンプレート');
+    await openBox(page, 'box-0');
+    await choose(page, 'box-template', 'ご来店の確認（確認）');
+    await page.getByText('テンプレートを入力しました').waitFor();
+    await page.getByTestId('box-panel').getByTestId('builder-confirm-text').waitFor();
+    expect(await page.getByTestId('box-panel').getByTestId('builder-confirm-text').inputValue()).toBe(
+      '今週末のご来店のご予定はありますか？',
+    );
+    await save(page);
+
+    const saved = await planNamed(page, name);
+    const box = saved.plan_actions.find((action) => action.box_id === 'box-0');
+    expect(box?.message_type).toBe('confirm');
+    expect(box?.message.alt_text).toBe(templateMessage?.alt_text);
+    expect(box?.message.message_confirm?.text).toBe(templateMessage?.message_confirm?.text);
+    expect(box?.message.message_confirm?.message_actions.map((action) => action.label)).toEqual(['はい', 'いいえ']);
+    // The template itself is untouched: the plan's box is a copy.
+    expect(box?.message.id).not.toBe(templateMessage?.id);
+
+    // On the saved plan: box-0 filled from another template and then edited. The box keeps its
+    // action id (use_template: the server copies the template's message), and the template stays as it was.
+    const greeting = (await serviceApi(page, templatesApi.list, { query: { name: 'ご挨拶', page: 1, limit: 10 } }))
+      .data[0];
+    if (!greeting) throw new Error('the demo template ご挨拶');
+    const greetingBefore = (await serviceApi(page, templatesApi.get, { params: { id: greeting.id } })).body;
+    await page.goto(`/service/plans/${String(saved.plan.id)}/edit`);
+    await openBox(page, 'box-0');
+    await choose(page, 'box-template', 'ご挨拶（テキスト）');
+    const text = page.getByTestId('box-panel').getByTestId('builder-text');
+    await expect.poll(() => text.inputValue()).toContain('友だち追加ありがとうございます');
+    await text.fill('ご挨拶を書き換えました');
+    await save(page);
+    const second = await until(
+      async () => {
+        const detail = await planNamed(page, name);
+        return textOf(detail, 'box-0') === 'ご挨拶を書き換えました' ? detail : undefined;
+      },
+      10_000,
+      'the box filled again',
+    );
+    expect(actionIds(second)['box-0']).toBe(box?.id);
+    expect(second.plan_actions.find((action) => action.box_id === 'box-0')?.message_type).toBe('text_message');
+    const greetingAfter = (await serviceApi(page, templatesApi.get, { params: { id: greeting.id } })).body;
+    expect(greetingAfter.plan_actions[0]?.message).toEqual(greetingBefore.plan_actions[0]?.message);
+  });
+});
+
+describe('advanced targeting', () => {
+  it('saves tags and marks (has / has not), conditions and specified friends; reopened it shows them; a deleted condition is gone', async ({
+    page,
+  }) => {
+    await loginAsStaff(page);
+    const friends = await serviceApi(page, friendsApi.list, { query: { page: 1, limit: 1 } });
+    const friend = friends.data[0];
+    if (!friend) throw new Error('a demo friend');
+
+    const name = await newPlan(page, 'broadcast', 'E2E 絞り込み');
+    await writeText(page, 'box-0', '会員様へのお知らせ');
+    await page.getByTestId('panel-tab-settings').click();
+    await page.getByTestId('target-advanced').click();
+    await pick(page, 'target-tags', 'VIP');
+    await pick(page, 'target-marks', '要対応');
+    await choose(page, 'target-has-mark', 'を持たない');
+    await page.getByTestId('add-condition').click();
+    await page.getByTestId('add-condition').click();
+    await pick(page, 'condition-accepted-0', '新規');
+    await pick(page, 'condition-excepted-0', 'VIP');
+    await pick(page, 'condition-accepted-1', 'セミナー参加');
+    await page.getByTestId('target-specified').click();
+    await pick(page, 'target-friends', friend.display_name);
+    await save(page);
+
+    const first = await planNamed(page, name);
+    const names = (labels: { name: string }[]) => labels.map((label) => label.name);
+    expect(first.plan).toMatchObject({
+      target_send: 'advanced',
+      target_is_all: false,
+      target_has_tag: true,
+      target_has_mark: false,
+      target_is_specified_friend: true,
+    });
+    expect(names(first.plan.target_tags)).toEqual(['VIP']);
+    expect(names(first.plan.target_marks)).toEqual(['要対応']);
+    expect(first.plan.target_friends.map((item) => item.id)).toEqual([friend.id]);
+    expect(
+      first.plan.target_conditions.map((condition) => [names(condition.tags_accepted), names(condition.tags_excepted)]),
+    ).toEqual([
+      [['新規'], ['VIP']],
+      [['セミナー参加'], []],
+    ]);
+    const [removed, kept] = first.plan.target_conditions;
+
+    // Reopened: the settings show what was saved.
+    await page.goto(`/service/plans/${String(first.plan.id)}/edit`);
+    await chosen(page, 'target-tags', 'VIP').waitFor();
+    await chosen(page, 'target-marks', '要対応').waitFor();
+    await page.getByTestId('target-has-mark').getByText('を持たない').waitFor();
+    await chosen(page, 'condition-accepted-0', '新規').waitFor();
+    await chosen(page, 'condition-excepted-0', 'VIP').waitFor();
+    await chosen(page, 'condition-accepted-1', 'セミナー参加').waitFor();
+    await chosen(page, 'target-friends', friend.display_name).waitFor();
+
+    // The first condition deleted: sent as its id with the destroy flag, it is gone; the other keeps its id.
+    await page.getByTestId('target-condition-0').getByRole('button', { name: '条件を削除' }).click();
+    await chosen(page, 'condition-accepted-0', 'セミナー参加').waitFor();
+    await save(page);
+    const second = await until(
+      async () => {
+        const detail = await planNamed(page, name);
+        return detail.plan.target_conditions.length === 1 ? detail : undefined;
+      },
+      10_000,
+      'the condition deleted',
+    );
+    expect(second.plan.target_conditions[0]?.id).toBe(kept?.id);
+    expect(second.plan.target_conditions.map((condition) => condition.id)).not.toContain(removed?.id);
+    expect(names(second.plan.target_tags)).toEqual(['VIP']);
+  });
+
+  it('advanced with no tag, mark or specified friend is saved as all_target', async ({ page }) => {
+    await loginAsStaff(page);
+    const name = await newPlan(page, 'broadcast', 'E2E 絞り込みなし');
+    await writeText(page, 'box-0', '全員へのお知らせ');
+    await page.getByTestId('panel-tab-settings').click();
+    await page.getByTestId('target-advanced').click();
+    await page.getByTestId('target-tags').waitFor();
+    await save(page);
+    const saved = await planNamed(page, name);
+    expect(saved.plan).toMatchObject({ target_send: 'all_target', target_is_all: true });
+    await page.goto(`/service/plans/${String(saved.plan.id)}/edit`);
+    await page
+      .getByTestId('plan-name')
+      .and(page.locator(`[value="${name}"]`))
+      .waitFor();
+    await expect
+      .poll(() => page.getByTestId('plan-settings').getByRole('radio', { name: 'すべての友だち' }).isChecked())
+      .toBe(true);
+    expect(await page.getByTestId('target-tags').count()).toBe(0);
+  });
+});
+
+describe('auto-reply settings', () => {
+  it('keywords with their match, weekdays and a term are saved and shown again when reopened', async ({ page }) => {
+    await loginAsStaff(page);
+    const name = await newPlan(page, 'auto_reply', 'E2E 自動応答');
+    await writeText(page, 'box-0', '営業時間は10時から19時です');
+    await page.getByTestId('panel-tab-settings').click();
+    const keywords = page.getByTestId('plan-keywords');
+    await keywords.click();
+    await page.keyboard.type('営業時間');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('何時まで');
+    await page.keyboard.press('Enter');
+    await chosen(page, 'plan-keywords', '何時まで').waitFor();
+    await page.getByTestId('plan-keyword-match').getByText('部分一致').click();
+    const weekdays = page.getByTestId('plan-weekdays');
+    await weekdays.getByText('月', { exact: true }).click();
+    await weekdays.getByText('水', { exact: true }).click();
+    await page.getByTestId('plan-has-term').click();
+    // The range picker's two inputs (each carries the test id).
+    const term = page.getByTestId('plan-term');
+    await term.first().click();
+    await term.first().fill('2030-01-07 10:00');
+    await page.keyboard.press('Enter');
+    await term.nth(1).fill('2030-01-31 19:00');
+    await page.keyboard.press('Enter');
+    await save(page);
+
+    const saved = await planNamed(page, name);
+    expect(saved.plan).toMatchObject({
+      plan_type: 'auto_reply',
+      auto_keywords: ['営業時間', '何時まで'],
+      auto_keyword_match: 'partial',
+      auto_weekdays: [1, 3],
+      auto_has_term: true,
+    });
+    // Wall-clock times in the account's zone (Asia/Tokyo, UTC+9).
+    expect(new Date(saved.plan.auto_term_start_at ?? '').toISOString()).toBe('2030-01-07T01:00:00.000Z');
+    expect(new Date(saved.plan.auto_term_end_at ?? '').toISOString()).toBe('2030-01-31T10:00:00.000Z');
+
+    await page.goto(`/service/plans/${String(saved.plan.id)}/edit`);
+    await chosen(page, 'plan-keywords', '営業時間').waitFor();
+    await chosen(page, 'plan-keywords', '何時まで').waitFor();
+    await expect
+      .poll(() => page.getByTestId('plan-keyword-match').getByRole('radio', { name: '部分一致' }).isChecked())
+      .toBe(true);
+    const checked = page.getByTestId('plan-weekdays').getByRole('checkbox', { checked: true });
+    await expect(checked.count()).resolves.toBe(2);
+    await expect(page.getByTestId('plan-term').first().inputValue()).resolves.toBe('2030-01-07 10:00');
+    await expect(page.getByTestId('plan-term').nth(1).inputValue()).resolves.toBe('2030-01-31 19:00');
+  });
+});
+
+describe('the diagram', () => {
+  it("typing the plan name, or a box's text, is one undo step", async ({ page }) => {
+    await loginAsStaff(page);
+    await page.goto('/service/plans/create');
+    await page.getByTestId('plan-name').pressSequentially('ウェルカム');
+    await page.getByTestId('plan-undo').click();
+    await expect.poll(() => page.getByTestId('plan-name').inputValue()).toBe('');
+    await page.getByTestId('plan-redo').click();
+    await expect.poll(() => page.getByTestId('plan-name').inputValue()).toBe('ウェルカム');
+
+    await openBox(page, 'box-0');
+    const text = page.getByTestId('box-panel').getByTestId('builder-text');
+    await text.pressSequentially('こんにちは');
+    await page.getByTestId('plan-box-box-0').getByText('こんにちは').waitFor();
+    await page.getByTestId('plan-undo').click();
+    await page.getByTestId('plan-box-box-0').getByText('（未入力）').waitFor();
+    expect(await text.inputValue()).toBe('');
+    // One more undo takes back the name: the typing was one step each.
+    await page.getByTestId('plan-undo').click();
+    await page.getByTestId('panel-tab-settings').click();
+    await expect.poll(() => page.getByTestId('plan-name').inputValue()).toBe('');
+  });
+
+  it('resizing a box shifts the later boxes of its level to 100 units of spacing; hiding children hides them and their timings', async ({
+    page,
+  }) => {
+    await loginAsStaff(page);
+    const name = await newPlan(page, 'scenario', 'E2E リサイズ');
+    // box-0 a confirm: "はい" gets box-1-0 at once, "いいえ" gets box-1-1 from its handle.
+    await openBox(page, 'box-0');
+    await choose(page, 'box-message-type', '確認');
+    await page.getByTestId('box-panel').getByTestId('builder-confirm-text').fill('ご来店されますか？');
+    await page.getByTestId('box-add-box-0-option-n-1').click();
+    await page.getByTestId('plan-box-box-1-1').waitFor();
+    await writeText(page, 'box-1-0', 'お待ちしています');
+    await writeText(page, 'box-1-1', 'またの機会に');
+
+    // box-1-0 selected shows its resize controls: its right edge dragged 80 px to the right.
+    await openBox(page, 'box-1-0');
+    const before = await page.getByTestId('plan-box-box-1-1').boundingBox();
+    const edge = page.locator('.react-flow__node[data-id="box-1-0"] .react-flow__resize-control.line.right');
+    const line = await edge.boundingBox();
+    if (!before || !line) throw new Error('the boxes on screen');
+    const startX = line.x + line.width / 2;
+    const startY = line.y + line.height / 2;
+    await page.mouse.move(startX, startY);
+    await page.mouse.down();
+    await page.mouse.move(startX + 40, startY, { steps: 4 });
+    await page.mouse.move(startX + 80, startY, { steps: 4 });
+    await page.mouse.up();
+    await expect
+      .poll(async () => (await page.getByTestId('plan-box-box-1-1').boundingBox())?.x)
+      .toBeGreaterThan(before.x + 40);
+
+    // Hiding box-0's children hides both branches and their arrows.
+    await page.getByTestId('box-hide-box-0').click();
+    await expect.poll(() => page.getByTestId('plan-box-box-1-0').count()).toBe(0);
+    expect(await page.getByTestId('plan-box-box-1-1').count()).toBe(0);
+    expect(await page.getByTestId('timing-label-box-1-1').count()).toBe(0);
+    await save(page);
+
+    const saved = await planNamed(page, name);
+    const box = (boxId: string) => saved.plan_actions.find((action) => action.box_id === boxId);
+    const resized = box('box-1-0');
+    const later = box('box-1-1');
+    if (!resized || !later) throw new Error('the saved branches');
+    expect(resized.box_width).toBeGreaterThan(150);
+    expect(later.x).toBe(resized.x + resized.box_width + 100);
+    expect(box('box-0')?.diagram_hide_children).toBe(true);
+    expect([resized.diagram_hide, later.diagram_hide]).toEqual([true, true]);
+    expect(saved.plan_timings.map((timing) => timing.diagram_hide)).toEqual([true, true]);
+
+    // Reopened: still hidden; shown again on demand.
+    await page.goto(`/service/plans/${String(saved.plan.id)}/edit`);
+    await page.getByTestId('box-hide-box-0').click();
+    await page.getByTestId('plan-box-box-1-1').getByText('またの機会に').waitFor();
+  });
+});
+
+describe('broadcast over the monthly quota', () => {
+  it('activating asks to confirm a partial send; the API refuses without it (409)', async ({ page }) => {
+    await loginAsStaff(page);
+    const name = await newPlan(page, 'broadcast', 'E2E 上限超え');
+    await writeText(page, 'box-0', '週末セールのお知らせ');
+    await page.getByTestId('panel-tab-settings').click();
+    // Scheduled an hour or more ahead: activating it sends nothing during the test.
+    await page.getByTestId('plan-settings').getByText('日時を指定').click();
+    await page.getByTestId('plan-send-at').waitFor();
+    await save(page);
+    const saved = await planNamed(page, name);
+    const id = saved.plan.id ?? 0;
+
+    const channel = await selectedSimulatedChannel(page);
+    const quotaPath = `/_sim/channels/${channel.channelId}/quota`;
+    const spent = await simulatorControl<{ used: number }>('GET', quotaPath);
+    // One message left this month: the broadcast reaches one friend at most.
+    await simulatorControl('PUT', quotaPath, { limit: spent.used + 1 });
+    try {
+      const forecast = await serviceApi(page, plansApi.forecast, { params: { id } });
+      expect(forecast.data).toMatchObject({ quota_remaining: 1, exceeds_quota: true });
+      expect(forecast.data.recipients).toBeGreaterThan(1);
+      const refused = await serviceApi(page, plansApi.activate, { params: { id }, body: {} });
+      expect(refused.status).toBe(409);
+
+      await page.goto(`/service/plans/${String(id)}/edit`);
+      await page.getByTestId('plan-activate').click();
+      await page.getByTestId('forecast-exceeds').waitFor();
+      expect(await page.getByTestId('forecast-quota').textContent()).toBe('1通');
+      expect(await page.getByTestId('forecast-activate').isDisabled()).toBe(true);
+      await page.getByTestId('forecast-confirm-partial').click();
+      await page.getByTestId('forecast-activate').click();
+      await page.getByText(`「${name}」の配信を開始しました`).waitFor();
+      const activated = await planNamed(page, name);
+      expect(activated.plan.is_active).toBe(true);
+    } finally {
+      await serviceApi(page, plansApi.deactivate, { params: { id } });
+      await simulatorControl('PUT', quotaPath, { limit: channel.quota.limit });
+    }
   });
 });

@@ -19,6 +19,7 @@ import { MessageBuilder } from '../../../../components/message-builder/index.ts'
 import { SERVICE_TEMPLATES } from '../../../../components/templates/template-kind.ts';
 import { uploadTemplateImage, useInfoFieldOptions } from '../../../../components/templates/useTemplates.ts';
 import { changeMessageType, fillFromTemplate, setBoxMessage } from './diagram.ts';
+import { typingFieldOf } from './shortcuts.ts';
 import { usePlanEditor } from './store.ts';
 import { useMarkOptions, useScenarioOptions, useTagOptions } from './useEditorOptions.ts';
 import '../../../../app/i18n/parts/plans.ts';
@@ -162,7 +163,10 @@ export function BoxPanel({ boxId, errors, disabled }: { boxId: string; errors: P
         // A new builder per box and type: it keeps what the user is typing as its own state.
         key={`${boxId}-${action.message_type}`}
         value={action.message}
-        onChange={(message) => apply((snapshot) => setBoxMessage(snapshot, boxId, message))}
+        // Typing on in one of the builder's fields is one undo step.
+        onChange={(message) =>
+          apply((snapshot) => setBoxMessage(snapshot, boxId, message), typingFieldOf(document.activeElement))
+        }
         uploadImage={uploadImage}
         infoFields={infoFields}
         serverErrors={serverErrors}

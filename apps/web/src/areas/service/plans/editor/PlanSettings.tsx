@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { FolderSelect } from '../../../../components/folders/FolderSelect.tsx';
 import { useFolderList } from '../../../../components/folders/useFolders.ts';
 import { useSession } from '../../../../app/session.ts';
+import { typingFieldOf } from './shortcuts.ts';
 import { usePlanEditor } from './store.ts';
 import { isoOfPicked, nextFullHourIso, pickerValueOf } from './zoned-time.ts';
 import { useFriendSearch, useMarkOptions, useScenarioOptions, useTagOptions } from './useEditorOptions.ts';
@@ -186,6 +187,7 @@ function Targets({ plan, change }: { plan: Plan; change: (changes: Partial<Plan>
               <Select<'has' | 'hasNot'>
                 value={plan.target_has_tag ? 'has' : 'hasNot'}
                 onChange={(value) => change({ target_has_tag: value === 'has' })}
+                data-testid="target-has-tag"
                 options={[
                   { value: 'has', label: t('plans.settings.has') },
                   { value: 'hasNot', label: t('plans.settings.hasNot') },
@@ -205,6 +207,7 @@ function Targets({ plan, change }: { plan: Plan; change: (changes: Partial<Plan>
               <Select<'has' | 'hasNot'>
                 value={plan.target_has_mark ? 'has' : 'hasNot'}
                 onChange={(value) => change({ target_has_mark: value === 'has' })}
+                data-testid="target-has-mark"
                 options={[
                   { value: 'has', label: t('plans.settings.has') },
                   { value: 'hasNot', label: t('plans.settings.hasNot') },
@@ -309,6 +312,7 @@ function TypeSettings({ plan, change }: { plan: Plan; change: (changes: Partial<
             <Radio.Group
               value={plan.auto_keyword_match}
               onChange={(event) => change({ auto_keyword_match: event.target.value as Plan['auto_keyword_match'] })}
+              data-testid="plan-keyword-match"
               options={KEYWORD_MATCHES.map((match) => ({
                 value: match,
                 label: t(`plans.settings.keywordMatches.${match}`),
@@ -319,6 +323,7 @@ function TypeSettings({ plan, change }: { plan: Plan; change: (changes: Partial<
             <Checkbox.Group<number>
               value={plan.auto_weekdays}
               onChange={(days) => change({ auto_weekdays: [...days].sort((a, b) => a - b) })}
+              data-testid="plan-weekdays"
               options={WEEKDAYS.map((day) => ({ value: day, label: weekdayNames[day] ?? String(day) }))}
             />
           </Form.Item>
@@ -337,6 +342,7 @@ function TypeSettings({ plan, change }: { plan: Plan; change: (changes: Partial<
                   change({ auto_term_start_at: isoOf(range?.[0] ?? null), auto_term_end_at: isoOf(range?.[1] ?? null) })
                 }
                 style={{ marginTop: 8, width: '100%' }}
+                data-testid="plan-term"
               />
             )}
           </Form.Item>
@@ -358,8 +364,12 @@ export function PlanSettings({ disabled }: { disabled: boolean }) {
   const tags = useTagOptions();
   const marks = useMarkOptions();
   const scenarios = useScenarioOptions(plan.id);
+  // Typing on in one field (the plan name) is one undo step.
   const change = (changes: Partial<Plan>) =>
-    apply((snapshot) => ({ ...snapshot, plan: { ...snapshot.plan, ...changes } }));
+    apply(
+      (snapshot) => ({ ...snapshot, plan: { ...snapshot.plan, ...changes } }),
+      typingFieldOf(document.activeElement),
+    );
 
   return (
     <Form layout="vertical" disabled={disabled} component="div" data-testid="plan-settings">

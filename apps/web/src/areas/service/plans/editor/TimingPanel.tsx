@@ -13,6 +13,7 @@ import { Checkbox, Empty, Form, InputNumber, Radio, Select, Space, Switch, TimeP
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { updateTiming, type TimingChanges } from './diagram.ts';
+import { typingFieldOf } from './shortcuts.ts';
 import { usePlanEditor } from './store.ts';
 import '../../../../app/i18n/parts/plans.ts';
 
@@ -26,7 +27,9 @@ export function TimingPanel({ end, disabled }: { end: string; disabled: boolean 
     store.editor.present.plan_timings.find((item) => item.end === end && !item._destroy),
   );
   if (!timing) return <Empty description={t('plans.editor.selectHint')} />;
-  const change = (changes: TimingChanges) => apply((snapshot) => updateTiming(snapshot, end, changes));
+  // Typing on in one number field is one undo step.
+  const change = (changes: TimingChanges) =>
+    apply((snapshot) => updateTiming(snapshot, end, changes), typingFieldOf(document.activeElement));
   const weekdayNames = t('plans.timingEditor.weekdayNames', { returnObjects: true });
 
   return (

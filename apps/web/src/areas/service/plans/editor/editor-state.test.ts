@@ -5,7 +5,9 @@ import {
   canRedo,
   canUndo,
   clearForm,
+  continuesTyping,
   edit,
+  editTyping,
   emptySnapshot,
   initialEditorState,
   loadPlan,
@@ -15,8 +17,10 @@ import {
   setFriends,
   setProfiles,
   startPlan,
+  TYPING_PAUSE_MS,
   undo,
   type PlanEditorState,
+  type TypingEdit,
 } from './editor-state.ts';
 import { box, saved, textChain } from './test-support.ts';
 
@@ -84,6 +88,42 @@ describe('plan editor history (spec section 4: undo and redo use past, present a
     const onlyRepeats = { ...state, past: [state.present] };
     expect(canUndo(onlyRepeats)).toBe(false);
     expect(undo(onlyRepeats)).toBe(onlyRepeats);
+  });
+
+  it('typing in one field is a single undo step', () => {
+    const rename = (name: string) => (snapshot: PlanSnapshot) => ({ ...snapshot, plan: { ...snapshot.plan, name } });
+    const typed = (field: string, at: number): TypingEdit => ({ field, at });
+    const start = startPlan(initialEditorState(), 'scenario');
+    // 「配信」typed key by key into the name field, each key within the pause of the previous one.
+    let last: TypingEdit | null = null;
+    let state = start;
+    ['配', '配信'].forEach((name, key) => {
+      const next = typed('name', 1000 + key * 200);
+      state = editTyping(state, rename(name), last, next);
+      last = next;
+    });
+    expect(state.present.plan.name).toBe('配信');
+    expect(state.past).toEqual([start.present]);
+    expect(undo(state).present).toBe(start.present);
+
+    // Another field, a longer pause, or an edit that is not typing starts a new step.
+    const otherField = editTyping(state, rename('配信A'), last, typed('keyword', 1400));
+    expect(otherField.past).toHaveLength(2);
+    const afterPause = editTyping(state, rename('配信A'), last, typed('name', 1200 + TYPING_PAUSE_MS + 1));
+    expect(afterPause.past).toHaveLength(2);
+    const notTyping = editTyping(state, moveTo(300), last, null);
+    expect(notTyping.past).toHaveLength(2);
+    expect(continuesTyping(null, typed('name', 1))).toBe(false);
+    expect(continuesTyping(typed('name', 1), typed('name', 1 + TYPING_PAUSE_MS))).toBe(true);
+
+    // Typing on still clears the future.
+    const undone = undo(edit(state, moveTo(300)));
+    const typedOn = editTyping(undone, rename('配信です'), last, typed('name', 1300));
+    expect(undone.future).toHaveLength(1);
+    expect(typedOn.future).toEqual([]);
+    expect(typedOn.past).toEqual(undone.past);
+    // With nothing in the past, typing records the step it starts.
+    expect(editTyping(start, rename('x'), last, typed('name', 1300)).past).toEqual([start.present]);
   });
 
   it('a change that answers the same snapshot records nothing', () => {

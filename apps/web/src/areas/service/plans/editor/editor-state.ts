@@ -79,6 +79,41 @@ export function edit(state: PlanEditorState, change: (snapshot: PlanSnapshot) =>
   return { ...state, past: [...state.past, state.present], present: next, future: [], confirmLeave: true };
 }
 
+/** One edit made by typing: which text field (a stable key) and when (ms). */
+export interface TypingEdit {
+  field: string;
+  at: number;
+}
+
+/** A pause longer than this (ms) in typing into one field starts a new undo step. */
+export const TYPING_PAUSE_MS = 1500;
+
+/**
+ * Typing in one field is one undo step: an edit continues the previous step when both were typed
+ * into the same field, with no longer pause than TYPING_PAUSE_MS between them.
+ */
+export function continuesTyping(previous: TypingEdit | null, next: TypingEdit | null): boolean {
+  if (previous === null || next === null) return false;
+  return previous.field === next.field && next.at >= previous.at && next.at - previous.at <= TYPING_PAUSE_MS;
+}
+
+/**
+ * An edit, grouped with the previous one when it continues the same typing (continuesTyping): then
+ * the change replaces the present and the past stays as it was, so one undo takes back the whole
+ * typing. Editing still clears the future.
+ */
+export function editTyping(
+  state: PlanEditorState,
+  change: (snapshot: PlanSnapshot) => PlanSnapshot,
+  previous: TypingEdit | null,
+  next: TypingEdit | null,
+): PlanEditorState {
+  if (!continuesTyping(previous, next) || state.past.length === 0) return edit(state, change);
+  const present = change(state.present);
+  if (present === state.present) return state;
+  return { ...state, present, future: [], confirmLeave: true };
+}
+
 function sameSnapshot(a: PlanSnapshot, b: PlanSnapshot): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -27,3 +27,32 @@ export function isTextEntry(target: EventTarget | null): boolean {
   const tag = target.tagName;
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable;
 }
+
+/** Input types the user types text into (not choices such as checkboxes, radios or dates). */
+const TYPED_INPUT_TYPES = new Set(['text', 'search', 'number', 'url', 'email', 'tel']);
+
+/** Whether `target` is a field the user types free text into; a select's search box is not. */
+function isTypedTextField(target: EventTarget): boolean {
+  if (!isTextEntry(target) || !(target instanceof HTMLElement)) return false;
+  if (target.getAttribute('role') === 'combobox') return false;
+  if (target instanceof HTMLInputElement) return TYPED_INPUT_TYPES.has(target.type);
+  return target.tagName === 'TEXTAREA' || target.isContentEditable;
+}
+
+const textFieldKeys = new WeakMap<EventTarget, string>();
+let textFieldCount = 0;
+
+/**
+ * A stable key for the text field `target` when it is one (else null), so that the edits typed
+ * into one field can be grouped into one undo step.
+ */
+export function typingFieldOf(target: EventTarget | null): string | null {
+  if (target === null || !isTypedTextField(target)) return null;
+  let key = textFieldKeys.get(target);
+  if (key === undefined) {
+    textFieldCount += 1;
+    key = `field-${String(textFieldCount)}`;
+    textFieldKeys.set(target, key);
+  }
+  return key;
+}

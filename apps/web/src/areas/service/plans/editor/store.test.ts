@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addChildBox } from './diagram.ts';
+import { addChildBox, type PlanSnapshot } from './diagram.ts';
 import { usePlanEditor } from './store.ts';
 
 const store = () => usePlanEditor.getState();
@@ -26,6 +26,21 @@ describe('plan editor store', () => {
     store().saved();
     expect(store().editor.confirmLeave).toBe(false);
     expect(store().editor.savedPlanActions).toHaveLength(2);
+  });
+
+  it('typing on in one field joins its undo step; after an undo, typing starts a new one', () => {
+    store().begin('scenario', null);
+    const rename = (name: string) => (snapshot: PlanSnapshot) => ({ ...snapshot, plan: { ...snapshot.plan, name } });
+    store().apply(rename('a'), 'field-name');
+    store().apply(rename('ab'), 'field-name');
+    expect(store().editor.past).toHaveLength(1);
+    store().apply(rename('abc'), 'field-other');
+    expect(store().editor.past).toHaveLength(2);
+    store().undo();
+    expect(store().editor.present.plan.name).toBe('ab');
+    store().apply(rename('abd'), 'field-other');
+    store().undo();
+    expect(store().editor.present.plan.name).toBe('ab');
   });
 
   it('a save error highlights its box and opens it in the side panel', () => {

@@ -5,13 +5,14 @@ import {
   canRedo,
   canUndo,
   clearForm,
-  edit,
+  editTyping,
   loadPlan,
   markSaved,
   redo,
   startPlan,
   undo,
   type PlanEditorState,
+  type TypingEdit,
 } from './editor-state.ts';
 
 /*
@@ -28,12 +29,17 @@ interface PlanEditorStore {
   selection: PanelSelection;
   /** The box the last save error names (highlighted until the next edit or save). */
   errorBoxId: string | null;
+  /** The last edit when it was typing into a field: typing on in that field joins its undo step. */
+  lastTyping: TypingEdit | null;
   /** A new plan of `type` in `folderId`: resetting creates the first box; no history. */
   begin: (type: PlanType, folderId: number | null) => void;
   /** A saved plan opened. */
   load: (detail: PlanDetail) => void;
-  /** One edit (a history step). */
-  apply: (change: (snapshot: PlanSnapshot) => PlanSnapshot) => void;
+  /**
+   * One edit (a history step). `typingField` names the text field the user is typing into (see
+   * typingFieldOf): typing on in the same field joins the same step.
+   */
+  apply: (change: (snapshot: PlanSnapshot) => PlanSnapshot, typingField?: string | null) => void;
   undo: () => void;
   redo: () => void;
   saved: () => void;
@@ -45,18 +51,30 @@ export const usePlanEditor = create<PlanEditorStore>((set) => ({
   editor: clearForm(),
   selection: { kind: 'settings' },
   errorBoxId: null,
+  lastTyping: null,
   begin: (type, folderId) => {
     const started = startPlan(clearForm(), type);
     set({
       editor: { ...started, present: { ...started.present, plan: { ...started.present.plan, folder_id: folderId } } },
       selection: { kind: 'settings' },
       errorBoxId: null,
+      lastTyping: null,
     });
   },
-  load: (detail) => set({ editor: loadPlan(clearForm(), detail), selection: { kind: 'settings' }, errorBoxId: null }),
-  apply: (change) => set((store) => ({ editor: edit(store.editor, change) })),
-  undo: () => set((store) => ({ editor: undo(store.editor) })),
-  redo: () => set((store) => ({ editor: redo(store.editor) })),
+  load: (detail) =>
+    set({
+      editor: loadPlan(clearForm(), detail),
+      selection: { kind: 'settings' },
+      errorBoxId: null,
+      lastTyping: null,
+    }),
+  apply: (change, typingField) =>
+    set((store) => {
+      const typing = typingField ? { field: typingField, at: Date.now() } : null;
+      return { editor: editTyping(store.editor, change, store.lastTyping, typing), lastTyping: typing };
+    }),
+  undo: () => set((store) => ({ editor: undo(store.editor), lastTyping: null })),
+  redo: () => set((store) => ({ editor: redo(store.editor), lastTyping: null })),
   saved: () => set((store) => ({ editor: markSaved(store.editor), errorBoxId: null })),
   select: (selection) => set({ selection }),
   showError: (boxId) =>
