@@ -17,10 +17,13 @@ async function loginAsStaff(page: Page) {
   await demoFriendsJoined(page);
 }
 
-/** Picks an option of an antd select by its visible text. */
-async function choose(page: Page, selectTestId: string, option: string) {
+/** Picks a time in a searchable select: typed, then the one option left taken with Enter. */
+async function choose(page: Page, selectTestId: string, time: string) {
   await page.getByTestId(selectTestId).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  await page.keyboard.type(time);
+  await page.locator(`.ant-select-item-option-active[title="${time}"]`).waitFor();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.getByTestId(selectTestId).textContent()).toBe(time);
 }
 
 async function writeFirstBox(page: Page, text: string) {
@@ -39,6 +42,10 @@ describe('delivery settings', () => {
       expect(await page.getByTestId('night-enabled').getAttribute('aria-checked')).toBe('false');
       await page.getByTestId('night-enabled').click();
       await expect.poll(() => page.getByTestId('night-start').textContent()).toBe('22:00');
+      // The same time twice is refused with the server's keyed message under the end time.
+      await choose(page, 'night-end', '22:00');
+      await page.getByTestId('delivery-settings-save').click();
+      await page.getByTestId('night-end-error').getByText('異なる時刻').waitFor();
       await choose(page, 'night-start', '21:30');
       await choose(page, 'night-end', '08:00');
       await page.getByTestId('delivery-settings-save').click();

@@ -1,6 +1,6 @@
 import { DEFAULT_NIGHT_WINDOW, type NightWindowSetting } from '@linq/contract';
 import { Alert, Descriptions, Form, Modal, Select, Skeleton, Space, Switch, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../app/api/errors.ts';
@@ -30,16 +30,15 @@ export function DeliverySettingsModal({ onClose }: { onClose: () => void }) {
   const settings = usePlanSettings();
   const canEdit = useCanEditPlans();
   const timeZone = useAccountTimeZone();
-  const [night, setNight] = useState<NightWindowSetting>({ enabled: false, ...DEFAULT_NIGHT_WINDOW });
+  // The user's changes; until the first one, the saved window (a refetch never overwrites an edit).
+  const [edited, setEdited] = useState<NightWindowSetting | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const data = settings.data?.data;
-  useEffect(() => {
-    if (data) setNight(data.night_window);
-  }, [data]);
+  const night = edited ?? data?.night_window ?? { enabled: false, ...DEFAULT_NIGHT_WINDOW };
 
   const change = (values: Partial<NightWindowSetting>) => {
-    setNight((current) => ({ ...current, ...values }));
+    setEdited({ ...night, ...values });
     setErrors({});
   };
 
@@ -116,6 +115,8 @@ export function DeliverySettingsModal({ onClose }: { onClose: () => void }) {
                   <Select
                     value={night.start}
                     options={timesWith(night.start)}
+                    // Typing "21:30" finds the time among the 48.
+                    showSearch
                     onChange={(start) => change({ start })}
                     style={{ width: 110 }}
                     aria-label={t('plans.deliverySettings.nightFrom')}
@@ -127,6 +128,7 @@ export function DeliverySettingsModal({ onClose }: { onClose: () => void }) {
                   <Select
                     value={night.end}
                     options={timesWith(night.end)}
+                    showSearch
                     onChange={(end) => change({ end })}
                     style={{ width: 110 }}
                     aria-label={t('plans.deliverySettings.nightUntil')}
