@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { dataOf, id, idParams, listOf, timestamp } from '../common.ts';
+import { dataOf, id, idParams, listOf, pageQuery, timestamp } from '../common.ts';
 import { endpoint, sessionOf } from '../http.ts';
 import { planSavePayload } from './attributes.ts';
 import { planAction, planDetail, planRefId, planTiming, planType, plan, scenarioTrigger } from './model.ts';
+import { isValidNightWindow } from './schedule.ts';
 
 /*
  * The plan endpoints (spec section 7 "Plans, analysis, templates", issues 14 and 15). Defined here
@@ -43,6 +44,8 @@ export const planListItem = z.object({
   enrolled_count: z.number().int(),
   /** Messages the plan has sent (every box sent to a friend counts one). */
   sent_count: z.number().int(),
+  /** Paused friends whose next send fell due while the plan was off: activation asks to send or skip them. */
+  missed_count: z.number().int(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -72,6 +75,7 @@ export const copyPlanInput = z.object({
 });
 
 export const MISSED_SEND_CHOICES = ['send', 'skip'] as const;
+export type MissedSendChoice = (typeof MISSED_SEND_CHOICES)[number];
 /**
  * Activation. missed_sends: what happens to sends that fell due while the plan was paused (asked
  * when there are any: send them now or skip them). allow_partial_send: a broadcast that would
@@ -97,6 +101,53 @@ export const broadcastForecast = z.object({
   estimated_seconds: z.number(),
 });
 export type BroadcastForecast = z.infer<typeof broadcastForecast>;
+
+/** What a change to a plan did, as its history shows it (safe live editing, issue 15). */
+export const PLAN_HISTORY_KINDS = [
+  'created',
+  'saved',
+  'activated',
+  'deactivated',
+  'resumed_sending_missed',
+  'resumed_skipping_missed',
+  'timing_changed',
+  'box_removed',
+  'enrolments_ended',
+] as const;
+export type PlanHistoryKind = (typeof PLAN_HISTORY_KINDS)[number];
+
+/** One change of a plan: who (null once the user is deleted, or the engine), when, what, how many friends it moved. */
+export const planHistoryItem = z.object({
+  id: z.number().int(),
+  kind: z.enum(PLAN_HISTORY_KINDS),
+  summary: z.string(),
+  affected_count: z.number().int(),
+  user_name: z.string().nullable(),
+  created_at: timestamp,
+});
+export type PlanHistoryItem = z.infer<typeof planHistoryItem>;
+
+export const TIME_OF_DAY_MESSAGE = '時刻は「22:00」のように HH:MM で指定してください';
+export const NIGHT_WINDOW_SAME_MESSAGE = '配信停止の開始と終了には異なる時刻を指定してください';
+const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, TIME_OF_DAY_MESSAGE);
+
+/** The channel's "no sends at night" window, in the account's time zone (while off: the times offered when it is turned on). */
+export const nightWindowSetting = z.object({ enabled: z.boolean(), start: timeOfDay, end: timeOfDay });
+export type NightWindowSetting = z.infer<typeof nightWindowSetting>;
+/** The window offered when a channel has never set one. */
+export const DEFAULT_NIGHT_WINDOW = { start: '22:00', end: '09:00' } as const;
+
+/** The channel's plan settings: the scenario run when a friend is added (set in that plan), and the night window. */
+export const planSettings = z.object({
+  friend_added_plan: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  night_window: nightWindowSetting,
+});
+export type PlanSettings = z.infer<typeof planSettings>;
+
+export const planSettingsInput = z.object({
+  night_window: nightWindowSetting.refine(isValidNightWindow, { message: NIGHT_WINDOW_SAME_MESSAGE, path: ['end'] }),
+});
+export type PlanSettingsInput = z.input<typeof planSettingsInput>;
 
 const access = sessionOf('service');
 const viewPlans = { feature: 'plans', level: 'view' } as const;
@@ -180,6 +231,33 @@ export const plansApi = {
     permission: editPlans,
     params: idParams,
     response: dataOf(planListItem),
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/service/plans/:id/history',
+    summary: "A plan's history, newest first: who changed what, when, and how many friends it moved",
+    access,
+    permission: viewPlans,
+    params: idParams,
+    query: pageQuery,
+    response: listOf(planHistoryItem),
+  }),
+  settings: endpoint({
+    method: 'GET',
+    path: '/service/plan_settings',
+    summary: "The channel's plan settings: the friend-added scenario and the night window",
+    access,
+    permission: viewPlans,
+    response: dataOf(planSettings),
+  }),
+  updateSettings: endpoint({
+    method: 'PUT',
+    path: '/service/plan_settings',
+    summary: "Set the channel's night window (sends due inside it wait until it ends)",
+    access,
+    permission: editPlans,
+    body: planSettingsInput,
+    response: dataOf(planSettings),
   }),
   forecast: endpoint({
     method: 'GET',

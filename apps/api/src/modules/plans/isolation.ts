@@ -1,6 +1,6 @@
 import type { PlanAction, PlanDetail } from '@linq/contract';
 import type { Tenant } from '../../test/factory.ts';
-import { INVALID, NOT_FOUND, probes, type Entry, type IsolationModule } from '../../test/isolation.ts';
+import { INVALID, NOT_FOUND, inChannel, probes, type Entry, type IsolationModule } from '../../test/isolation.ts';
 import { folders } from '../folders/schema.ts';
 import { fixturesOf } from '../labels/isolation.ts';
 import { templateIn } from '../templates/isolation.ts';
@@ -131,6 +131,12 @@ const planRoutes = (): Record<string, Entry> => {
     'POST /api/service/plans/:id/activate': byId('/activate', {}),
     'POST /api/service/plans/:id/deactivate': byId('/deactivate'),
     'GET /api/service/plans/:id/forecast': byId('/forecast'),
+    'GET /api/service/plans/:id/history': byId('/history'),
+    // The settings are those of the channel in the header: A's own (B's unchanged), or 403 with B's.
+    'GET /api/service/plan_settings': inChannel('/service/plan_settings', [200]),
+    'PUT /api/service/plan_settings': inChannel('/service/plan_settings', [200], {
+      night_window: { enabled: true, start: '22:00', end: '09:00' },
+    }),
   };
 };
 

@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { PlanType } from '@linq/contract';
+import type { PlanHistoryKind, PlanType } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
 import { containsPattern } from '../../platform/sql.ts';
 import { folders } from '../folders/schema.ts';
 import { friends } from '../friends/schema.ts';
 import { friendMarks, friendTags, marks, tags } from '../labels/schema.ts';
+import { planSends } from '../plan-engine/schema.ts';
+import { users } from '../sessions/schema.ts';
 import {
   channelPlanSettings,
   planActionMarks,
@@ -20,7 +22,6 @@ import {
   planTimings,
   targetConditions,
   targetConditionTags,
-  type PLAN_HISTORY_KINDS,
 } from './schema.ts';
 
 /*
@@ -66,16 +67,24 @@ export interface PlanFilter {
   limit: number;
 }
 
-export type PlanListRow = PlanRow & { enrolledCount: number };
+export type PlanListRow = PlanRow & { enrolledCount: number; sentCount: number; missedCount: number };
 
-// Qualified by hand: inside the subquery an unqualified "id" would be the enrolment's.
+// Qualified by hand: inside the subqueries an unqualified "id" would be the enrolment's or the send's.
 const enrolledCount = sql<number>`(select count(*)::int from ${planEnrolments} where ${planEnrolments.planId} = "plans"."id" and ${planEnrolments.status} in ('active', 'paused'))`;
+const sentCount = sql<number>`(select count(*)::int from ${planSends} where ${planSends.planId} = "plans"."id" and ${planSends.status} = 'sent')`;
+/** Paused enrolments whose next send fell due by `now` (the engine's clock). */
+const missedCount = (now: Date) =>
+  sql<number>`(select count(*)::int from ${planEnrolments} where ${planEnrolments.planId} = "plans"."id" and ${planEnrolments.status} = 'paused' and ${planEnrolments.nextActionAt} <= ${now.toISOString()}::timestamptz)`;
+const listColumns = (now: Date) => ({ plan: plans, enrolledCount, sentCount, missedCount: missedCount(now) });
+type ListSelection = { plan: PlanRow; enrolledCount: number; sentCount: number; missedCount: number };
+const listRowOf = ({ plan, ...counts }: ListSelection): PlanListRow => ({ ...plan, ...counts });
 
-/** The channel's plans, last updated first, with the friends in each now. */
+/** The channel's plans, last updated first, with the friends in each now, its sends and its missed sends at `now`. */
 export async function list(
   db: Db,
   scope: ChannelScope,
   filter: PlanFilter,
+  now: Date,
 ): Promise<{ rows: PlanListRow[]; total: number }> {
   const where = ownPlan(
     scope,
@@ -86,7 +95,7 @@ export async function list(
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ plan: plans, enrolledCount })
+      .select(listColumns(now))
       .from(plans)
       .where(where)
       .orderBy(desc(plans.updatedAt), desc(plans.id))
@@ -94,15 +103,15 @@ export async function list(
       .offset((filter.page - 1) * filter.limit),
     db.select({ n: count() }).from(plans).where(where),
   ]);
-  return { rows: rows.map((r) => ({ ...r.plan, enrolledCount: r.enrolledCount })), total: total?.n ?? 0 };
+  return { rows: rows.map(listRowOf), total: total?.n ?? 0 };
 }
 
-export async function listRow(db: Db, scope: ChannelScope, id: number): Promise<PlanListRow | undefined> {
+export async function listRow(db: Db, scope: ChannelScope, id: number, now: Date): Promise<PlanListRow | undefined> {
   const [row] = await db
-    .select({ plan: plans, enrolledCount })
+    .select(listColumns(now))
     .from(plans)
     .where(ownPlan(scope, eq(plans.id, id)));
-  return row && { ...row.plan, enrolledCount: row.enrolledCount };
+  return row && listRowOf(row);
 }
 
 export async function insert(db: Db, scope: ChannelScope, values: PlanValues): Promise<PlanRow> {
@@ -152,9 +161,14 @@ export async function waitingCount(db: Db, scope: ChannelScope, planId: number):
   return row?.n ?? 0;
 }
 
-/** Pauses the plan's running enrolments (deactivate) or resumes its paused ones (activate). */
-export async function setEnrolmentsPaused(db: Db, scope: ChannelScope, planId: number, paused: boolean) {
-  await db
+/** Pauses the plan's running enrolments (deactivate) or resumes its paused ones (activate): how many it moved. */
+export async function setEnrolmentsPaused(
+  db: Db,
+  scope: ChannelScope,
+  planId: number,
+  paused: boolean,
+): Promise<number> {
+  const moved = await db
     .update(planEnrolments)
     .set({ status: paused ? 'paused' : 'active' })
     .where(
@@ -163,7 +177,28 @@ export async function setEnrolmentsPaused(db: Db, scope: ChannelScope, planId: n
         eq(planEnrolments.planId, planId),
         eq(planEnrolments.status, paused ? 'active' : 'paused'),
       ),
-    );
+    )
+    .returning({ id: planEnrolments.id });
+  return moved.length;
+}
+
+/** How many boxes and timings the plan has (its history says how a save changed them). */
+export async function partCounts(
+  db: Db,
+  scope: ChannelScope,
+  planId: number,
+): Promise<{ boxes: number; timings: number }> {
+  const [[boxes], [timings]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(planActions)
+      .where(and(eq(planActions.lineAccountId, scope.lineAccountId), eq(planActions.planId, planId))),
+    db
+      .select({ n: count() })
+      .from(planTimings)
+      .where(and(eq(planTimings.lineAccountId, scope.lineAccountId), eq(planTimings.planId, planId))),
+  ]);
+  return { boxes: boxes?.n ?? 0, timings: timings?.n ?? 0 };
 }
 
 // --- references: which of the given ids are the channel's own ---
@@ -453,8 +488,6 @@ export async function replaceTimings(db: Db, scope: ChannelScope, planId: number
 
 // --- history ---
 
-export type PlanHistoryKind = (typeof PLAN_HISTORY_KINDS)[number];
-
 export interface PlanHistoryEntry {
   planId: number;
   userId: number | null;
@@ -466,6 +499,44 @@ export interface PlanHistoryEntry {
 /** Records a change of the plan in its history (who, what, how many friends it moved). */
 export async function addHistory(db: Db, scope: ChannelScope, entry: PlanHistoryEntry): Promise<void> {
   await db.insert(planHistory).values({ lineAccountId: scope.lineAccountId, ...entry });
+}
+
+export interface PlanHistoryRow {
+  id: number;
+  kind: PlanHistoryKind;
+  summary: string;
+  affectedCount: number;
+  userName: string | null;
+  createdAt: Date;
+}
+
+/** One page of the plan's history, newest first. */
+export async function history(
+  db: Db,
+  scope: ChannelScope,
+  planId: number,
+  page: { page: number; limit: number },
+): Promise<{ rows: PlanHistoryRow[]; total: number }> {
+  const where = and(eq(planHistory.lineAccountId, scope.lineAccountId), eq(planHistory.planId, planId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: planHistory.id,
+        kind: planHistory.kind,
+        summary: planHistory.summary,
+        affectedCount: planHistory.affectedCount,
+        userName: users.name,
+        createdAt: planHistory.createdAt,
+      })
+      .from(planHistory)
+      .leftJoin(users, eq(users.id, planHistory.userId))
+      .where(where)
+      .orderBy(desc(planHistory.createdAt), desc(planHistory.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ n: count() }).from(planHistory).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }
 
 // --- the channel's friend-added scenario ---
@@ -482,6 +553,44 @@ export async function lockFriendAddedPlanId(db: Db, scope: ChannelScope): Promis
     .where(eq(channelPlanSettings.lineAccountId, scope.lineAccountId))
     .for('update');
   return row?.id ?? null;
+}
+
+export interface ChannelPlanSettingsRow {
+  friendAddedPlan: { id: number; name: string } | null;
+  nightStart: string | null;
+  nightEnd: string | null;
+}
+
+/** The channel's plan settings (none saved yet: no friend-added scenario, no night window). */
+export async function planSettings(db: Db, scope: ChannelScope): Promise<ChannelPlanSettingsRow> {
+  const [row] = await db
+    .select({
+      planId: plans.id,
+      planName: plans.name,
+      nightStart: channelPlanSettings.nightStart,
+      nightEnd: channelPlanSettings.nightEnd,
+    })
+    .from(channelPlanSettings)
+    .leftJoin(plans, ownPlan(scope, eq(plans.id, channelPlanSettings.friendAddedPlanId)))
+    .where(eq(channelPlanSettings.lineAccountId, scope.lineAccountId));
+  return {
+    friendAddedPlan: row?.planId != null && row.planName !== null ? { id: row.planId, name: row.planName } : null,
+    nightStart: row?.nightStart ?? null,
+    nightEnd: row?.nightEnd ?? null,
+  };
+}
+
+/** The channel's night window ("HH:MM" each), or none (null, null). */
+export async function setNightWindow(
+  db: Db,
+  scope: ChannelScope,
+  window: { start: string; end: string } | null,
+): Promise<void> {
+  const values = { nightStart: window?.start ?? null, nightEnd: window?.end ?? null };
+  await db
+    .insert(channelPlanSettings)
+    .values({ lineAccountId: scope.lineAccountId, ...values })
+    .onConflictDoUpdate({ target: channelPlanSettings.lineAccountId, set: { ...values, updatedAt: new Date() } });
 }
 
 export async function setFriendAddedPlan(db: Db, scope: ChannelScope, planId: number | null): Promise<void> {

@@ -61,6 +61,15 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, plansApi.deactivate, async ({ channel, params }) => ({
     data: await plans.deactivate(ctx, requireChannel(channel), params.id),
   }));
+  route(app, ctx, plansApi.history, async ({ channel, params, query }) =>
+    plans.history(ctx, requireChannel(channel), params.id, query),
+  );
+  route(app, ctx, plansApi.settings, async ({ channel }) => ({
+    data: await plans.settings(ctx, requireChannel(channel)),
+  }));
+  route(app, ctx, plansApi.updateSettings, async ({ channel, body }) => ({
+    data: await plans.updateSettings(ctx, requireChannel(channel), body),
+  }));
   route(app, ctx, plansApi.forecast, async ({ channel, params }) => ({
     data: await plans.forecast(ctx, requireChannel(channel), params.id),
   }));

@@ -20,6 +20,7 @@ import {
   ENROLMENT_TRIGGERS,
   KEYWORD_MATCHES,
   MESSAGE_TYPES,
+  PLAN_HISTORY_KINDS,
   PLAN_TYPES,
   REENTRY_POLICIES,
   SCENARIO_TRIGGERS,
@@ -323,19 +324,6 @@ export const planEnrolments = pgTable(
     check('plan_enrolments_ended_check', sql`(${t.endedAt} is null) = (${t.status} in ('active', 'paused'))`),
   ],
 );
-
-/** What a change to a plan did, as its history shows it (safe live editing, issue 15). */
-export const PLAN_HISTORY_KINDS = [
-  'created',
-  'saved',
-  'activated',
-  'deactivated',
-  'resumed_sending_missed',
-  'resumed_skipping_missed',
-  'timing_changed',
-  'box_removed',
-  'enrolments_ended',
-] as const;
 
 /** Who changed the plan, when, what changed and how many friends it moved. */
 export const planHistory = pgTable(

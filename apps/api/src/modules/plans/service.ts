@@ -14,12 +14,16 @@ import {
   validatePlan,
   type ActivatePlanInput,
   type BroadcastForecast,
+  DEFAULT_NIGHT_WINDOW,
   type EndpointOutput,
   type MessageIssue,
   type Plan,
   type PlanAction,
   type PlanDetail,
   type PlanErrors,
+  type PlanHistoryItem,
+  type PlanSettings,
+  type PlanSettingsInput,
   type PlanListItem,
   type PlanMessage,
   type PlanSaveAnswer,
@@ -31,6 +35,7 @@ import {
   type planListQuery,
   type plansApi,
   listPage,
+  type pageQuery,
 } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -65,6 +70,7 @@ export const QUOTA_EXCEEDED_MESSAGE =
   '今月の残りの配信可能数を超えます。配信できる分だけ送信する場合は確認してください。';
 
 type ListQuery = z.output<typeof planListQuery>;
+type PageQuery = z.output<typeof pageQuery>;
 type CopyInput = z.output<typeof copyPlanInput>;
 
 export async function list(
@@ -72,14 +78,19 @@ export async function list(
   scope: ChannelRequest,
   query: ListQuery,
 ): Promise<EndpointOutput<typeof plansApi.list>> {
-  const { rows, total } = await repo.list(ctx.database.db, scope, {
-    folderId: query.folder_id,
-    planType: query.plan_type,
-    isActive: query.is_active,
-    q: query.q,
-    page: query.page,
-    limit: query.limit,
-  });
+  const { rows, total } = await repo.list(
+    ctx.database.db,
+    scope,
+    {
+      folderId: query.folder_id,
+      planType: query.plan_type,
+      isActive: query.is_active,
+      q: query.q,
+      page: query.page,
+      limit: query.limit,
+    },
+    ctx.clock.now(),
+  );
   return listPage(rows.map(listItem), total, query);
 }
 
@@ -139,11 +150,22 @@ export async function saveIn(
   const friendAdded = await checkFriendAdded(tx, scope, existing, payload, errors);
   throwIfAny(errors.errors);
 
+  const before = existing ? await repo.partCounts(tx, scope, existing.id) : null;
   const planId = await write(tx, scope, existing, {
     plan: input.plan,
     boxes,
     timings: input.plan_timings,
     conditions: input.target_conditions,
+  });
+  const after = await repo.partCounts(tx, scope, planId);
+  await repo.addHistory(tx, scope, {
+    planId,
+    userId: scope.userId,
+    kind: before ? 'saved' : 'created',
+    summary: before
+      ? savedSummary(before, after, boxes.filter((box) => box.savedId === null).length)
+      : createdSummary(after),
+    affectedCount: 0,
   });
   if (friendAdded.claims) await repo.setFriendAddedPlan(tx, scope, planId);
   else if (friendAdded.current === planId) await repo.setFriendAddedPlan(tx, scope, null);
@@ -181,8 +203,64 @@ export async function copy(ctx: AppContext, scope: ChannelRequest, id: number, i
         _destroy: false,
       })),
     });
+    await repo.addHistory(tx, scope, {
+      planId,
+      userId: scope.userId,
+      kind: 'created',
+      summary: `「${plan.name}」のコピーとして${createdSummary(await repo.partCounts(tx, scope, planId))}`,
+      affectedCount: 0,
+    });
     return detail(tx, scope, await findOrFail(tx, scope, planId));
   });
+}
+
+/** The history of a plan: who changed what, when and how many friends it moved, newest first. */
+export async function history(
+  ctx: AppContext,
+  scope: ChannelRequest,
+  id: number,
+  query: PageQuery,
+): Promise<EndpointOutput<typeof plansApi.history>> {
+  const db = ctx.database.db;
+  await findOrFail(db, scope, id);
+  const { rows, total } = await repo.history(db, scope, id, query);
+  return listPage(
+    rows.map((row): PlanHistoryItem => ({
+      id: row.id,
+      kind: row.kind,
+      summary: row.summary,
+      affected_count: row.affectedCount,
+      user_name: row.userName,
+      created_at: row.createdAt.toISOString(),
+    })),
+    total,
+    query,
+  );
+}
+
+/** The channel's plan settings: its friend-added scenario and its night window. */
+export async function settings(ctx: AppContext, scope: ChannelRequest): Promise<PlanSettings> {
+  const row = await repo.planSettings(ctx.database.db, scope);
+  const enabled = row.nightStart !== null && row.nightEnd !== null;
+  return {
+    friend_added_plan: row.friendAddedPlan,
+    night_window: {
+      enabled,
+      start: row.nightStart ?? DEFAULT_NIGHT_WINDOW.start,
+      end: row.nightEnd ?? DEFAULT_NIGHT_WINDOW.end,
+    },
+  };
+}
+
+/** Sets the night window (validated by the contract: two different times of day); off clears it. */
+export async function updateSettings(
+  ctx: AppContext,
+  scope: ChannelRequest,
+  input: PlanSettingsInput,
+): Promise<PlanSettings> {
+  const window = input.night_window;
+  await repo.setNightWindow(ctx.database.db, scope, window.enabled ? { start: window.start, end: window.end } : null);
+  return settings(ctx, scope);
 }
 
 /** Deletes a plan; while friends wait in it, only when the caller confirms ending their waits. */
@@ -233,8 +311,15 @@ async function setActive(ctx: AppContext, scope: ChannelRequest, id: number, act
   return ctx.database.db.transaction(async (trx) => {
     const tx = trx as unknown as Db;
     if (!(await repo.update(tx, scope, id, { isActive: active }))) throw notFound(PLAN_NOUN);
-    await repo.setEnrolmentsPaused(tx, scope, id, !active);
-    const row = await repo.listRow(tx, scope, id);
+    const moved = await repo.setEnrolmentsPaused(tx, scope, id, !active);
+    await repo.addHistory(tx, scope, {
+      planId: id,
+      userId: scope.userId,
+      kind: active ? 'activated' : 'deactivated',
+      summary: active ? activatedSummary(moved) : deactivatedSummary(moved),
+      affectedCount: moved,
+    });
+    const row = await repo.listRow(tx, scope, id, ctx.clock.now());
     if (!row) throw notFound(PLAN_NOUN);
     return listItem(row);
   });
@@ -279,6 +364,30 @@ export function messagesSentAtOnce(parts: Pick<repo.PlanParts, 'actions' | 'timi
   }
   return sent;
 }
+
+// --- history summaries (the editor's history panel shows them as written) ---
+
+type PartCounts = { boxes: number; timings: number };
+
+export const createdSummary = (counts: PartCounts) =>
+  `作成しました（ボックス${counts.boxes}個、タイミング${counts.timings}個）`;
+
+/** What a save changed in numbers: boxes added and removed, timings before and after. */
+export function savedSummary(before: PartCounts, after: PartCounts, addedBoxes: number): string {
+  const removedBoxes = before.boxes + addedBoxes - after.boxes;
+  const changes = [
+    addedBoxes > 0 ? `ボックスを${addedBoxes}個追加` : null,
+    removedBoxes > 0 ? `ボックスを${removedBoxes}個削除` : null,
+    before.timings !== after.timings ? `タイミング ${before.timings}→${after.timings}個` : null,
+  ].filter((change) => change !== null);
+  const total = `ボックス${after.boxes}個、タイミング${after.timings}個`;
+  return changes.length > 0 ? `保存しました：${changes.join('、')}（${total}）` : `保存しました（${total}）`;
+}
+
+export const activatedSummary = (resumed: number) =>
+  resumed > 0 ? `有効にしました（停止中の友だち${resumed}人を再開）` : '有効にしました';
+export const deactivatedSummary = (paused: number) =>
+  paused > 0 ? `停止しました（配信中の友だち${paused}人を一時停止）` : '停止しました';
 
 // --- checks of a save ---
 
@@ -659,8 +768,8 @@ function listItem(row: repo.PlanListRow): PlanListItem {
     scenario_trigger: row.scenarioTrigger,
     send_at: iso(row.sendAt),
     enrolled_count: row.enrolledCount,
-    // Sends of plans are counted once the engine (next issue) sends them.
-    sent_count: 0,
+    sent_count: row.sentCount,
+    missed_count: row.missedCount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -1,5 +1,6 @@
 import { Alert, Checkbox, Descriptions, Modal, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import type { MissedSendChoice } from '@linq/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { needsPartialConfirm, recipientsWithinQuota, sendDuration } from './forecast.ts';
@@ -8,6 +9,8 @@ import '../../../app/i18n/parts/plans.ts';
 
 interface ForecastModalProps {
   planId: number;
+  /** What the user chose for sends that fell due while the plan was stopped (asked before, when there were any). */
+  missedSends?: MissedSendChoice | undefined;
   onClose: () => void;
   onActivated: () => void;
 }
@@ -18,7 +21,7 @@ interface ForecastModalProps {
  * take. A broadcast that would overrun the quota is activated only once the user confirms the
  * partial send.
  */
-export function ForecastModal({ planId, onClose, onActivated }: ForecastModalProps) {
+export function ForecastModal({ planId, missedSends, onClose, onActivated }: ForecastModalProps) {
   const { t } = useTranslation();
   const forecast = useQuery(planForecastQuery(planId));
   const [partialConfirmed, setPartialConfirmed] = useState(false);
@@ -30,7 +33,10 @@ export function ForecastModal({ planId, onClose, onActivated }: ForecastModalPro
   const activate = async () => {
     setActivating(true);
     try {
-      await activatePlan(planId, { allow_partial_send: partial && partialConfirmed });
+      await activatePlan(planId, {
+        allow_partial_send: partial && partialConfirmed,
+        ...(missedSends ? { missed_sends: missedSends } : {}),
+      });
       onActivated();
     } catch {
       // Reported by the request layer (a 409 says the quota would be overrun).

@@ -1,5 +1,12 @@
-import { CopyOutlined, EditOutlined, FolderOutlined, PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import { PLAN_TYPES, type PlanListItem, type PlanType } from '@linq/contract';
+import {
+  CopyOutlined,
+  EditOutlined,
+  FolderOutlined,
+  PauseCircleOutlined,
+  PlayCircleOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
+import { PLAN_TYPES, type MissedSendChoice, type PlanListItem, type PlanType } from '@linq/contract';
 import { App, Button, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -16,7 +23,9 @@ import { recordId } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
 import { useListParams } from '../../../components/useListParams.ts';
+import { DeliverySettingsModal } from './DeliverySettingsModal.tsx';
 import { ForecastModal } from './ForecastModal.tsx';
+import { MissedSendsModal } from './MissedSendsModal.tsx';
 import { createPlanPath, editPlanPath } from './paths.ts';
 import {
   activatePlan,
@@ -37,7 +46,8 @@ const activeFilterOf = (value: string | undefined) => (value === 'true' || value
 /**
  * /service/plans: the channel's plans in folders, filtered by type, state and name (all in the
  * address), with the friends enrolled and the messages sent; copy, delete (asking before ending
- * waiting friends), activate (a broadcast shows its forecast first) and deactivate.
+ * waiting friends), activate (asking to send or skip what fell due while it was stopped; a
+ * broadcast shows its forecast first) and deactivate; the channel's delivery settings.
  */
 export default function PlansListPage() {
   const { t } = useTranslation();
@@ -57,7 +67,9 @@ export default function PlansListPage() {
   const folders = useFolderList('service', 'plans');
   const canEdit = useCanEditPlans();
   const [busy, setBusy] = useState<number | null>(null);
-  const [forecastOf, setForecastOf] = useState<PlanListItem | null>(null);
+  const [forecastOf, setForecastOf] = useState<{ plan: PlanListItem; missedSends?: MissedSendChoice } | null>(null);
+  const [missedOf, setMissedOf] = useState<PlanListItem | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const rows = plans.data?.data ?? [];
   const folderName = (id: number | null) =>
     (id !== null && folders.find((folder) => folder.id === id)?.name) || t('plans.noFolder');
@@ -113,6 +125,18 @@ export default function PlansListPage() {
       });
     });
 
+  const activate = (plan: PlanListItem, missedSends?: MissedSendChoice) => {
+    // A broadcast shows what it would take before it goes.
+    if (plan.plan_type === 'broadcast') {
+      setForecastOf(missedSends ? { plan, missedSends } : { plan });
+      return Promise.resolve();
+    }
+    return run(plan, async () => {
+      await activatePlan(plan.id, missedSends ? { missed_sends: missedSends } : {});
+      feedback.notifySuccess(t('plans.activated', { name: plan.name }));
+    });
+  };
+
   const toggleActive = (plan: PlanListItem) => {
     if (plan.is_active) {
       return run(plan, async () => {
@@ -120,15 +144,12 @@ export default function PlansListPage() {
         feedback.notifySuccess(t('plans.deactivated', { name: plan.name }));
       });
     }
-    // A broadcast shows what it would take before it goes.
-    if (plan.plan_type === 'broadcast') {
-      setForecastOf(plan);
+    // Sends fell due while it was stopped: sending or skipping them is the user's call.
+    if (plan.missed_count > 0) {
+      setMissedOf(plan);
       return Promise.resolve();
     }
-    return run(plan, async () => {
-      await activatePlan(plan.id, {});
-      feedback.notifySuccess(t('plans.activated', { name: plan.name }));
-    });
+    return activate(plan);
   };
 
   const columns: ColumnsType<PlanListItem> = [
@@ -254,7 +275,20 @@ export default function PlansListPage() {
 
   return (
     <>
-      <PageHeader extra={canEdit && <CreateButton to={createPlanPath(folderId)} />} />
+      <PageHeader
+        extra={
+          <Space>
+            <Button
+              icon={<SettingOutlined />}
+              onClick={() => setSettingsOpen(true)}
+              data-testid="delivery-settings-open"
+            >
+              {t('plans.deliverySettings.open')}
+            </Button>
+            {canEdit && <CreateButton to={createPlanPath(folderId)} />}
+          </Space>
+        }
+      />
       <FolderLayout
         sidebar={
           <FolderSidebar
@@ -311,14 +345,26 @@ export default function PlansListPage() {
       </FolderLayout>
       {forecastOf && (
         <ForecastModal
-          planId={forecastOf.id}
+          planId={forecastOf.plan.id}
+          missedSends={forecastOf.missedSends}
           onClose={() => setForecastOf(null)}
           onActivated={() => {
-            feedback.notifySuccess(t('plans.activated', { name: forecastOf.name }));
+            feedback.notifySuccess(t('plans.activated', { name: forecastOf.plan.name }));
             setForecastOf(null);
           }}
         />
       )}
+      {missedOf && (
+        <MissedSendsModal
+          plan={missedOf}
+          onClose={() => setMissedOf(null)}
+          onChoose={(choice) => {
+            setMissedOf(null);
+            void activate(missedOf, choice);
+          }}
+        />
+      )}
+      {settingsOpen && <DeliverySettingsModal onClose={() => setSettingsOpen(false)} />}
     </>
   );
 }

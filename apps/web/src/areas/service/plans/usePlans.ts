@@ -5,6 +5,8 @@ import {
   type PlanDetail,
   type PlanListItem,
   type PlanListQuery,
+  type PlanSettings,
+  type PlanSettingsInput,
 } from '@linq/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../app/api/call.ts';
@@ -46,6 +48,31 @@ export const planForecastQuery = (id: number) => ({
   staleTime: 0,
 });
 
+/** The channel's plan settings (friend-added scenario, night window); the key names the channel. */
+export function usePlanSettings() {
+  const channel = useSelectedChannelId();
+  return useQuery({
+    queryKey: [plansApi.settings.path, { channel }],
+    queryFn: ({ signal }) => call(plansApi.settings, {}, { signal }),
+    enabled: channel !== null,
+    staleTime: 0,
+  });
+}
+
+/** Saves the night window; a refused one answers 422 with keyed errors the dialog shows. */
+export async function savePlanSettings(input: PlanSettingsInput): Promise<PlanSettings> {
+  const { data } = await call(plansApi.updateSettings, { body: input }, { handles: [422] });
+  await invalidateEndpoints(plansApi.settings);
+  return data;
+}
+
+/** One page of a plan's history, read fresh when shown (the engine writes it too). */
+export const planHistoryQuery = (id: number, page: number) => ({
+  ...endpointQuery(plansApi.history, { params: { id }, query: { page, limit: PLAN_HISTORY_PAGE_SIZE } }),
+  staleTime: 0,
+});
+export const PLAN_HISTORY_PAGE_SIZE = 10;
+
 /** Whether the user may create, edit, copy, delete and activate plans. */
 export function useCanEditPlans(): boolean {
   const session = useSession('service');
@@ -54,7 +81,7 @@ export function useCanEditPlans(): boolean {
 
 /** After a write: the lists reload and the editor of a changed plan reads it again. */
 export async function plansChanged(): Promise<void> {
-  await markEndpointsStale(plansApi.get, plansApi.forecast);
+  await markEndpointsStale(plansApi.get, plansApi.forecast, plansApi.history);
   await invalidateEndpoints(plansApi.list);
 }
 

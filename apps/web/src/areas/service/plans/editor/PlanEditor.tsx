@@ -14,6 +14,7 @@ import { PLANS_PATH } from '../paths.ts';
 import { plansChanged, useCanEditPlans } from '../usePlans.ts';
 import { BoxPanel } from './BoxPanel.tsx';
 import { PlanDiagram } from './PlanDiagram.tsx';
+import { PlanHistoryPanel } from './PlanHistoryPanel.tsx';
 import { PlanSettings } from './PlanSettings.tsx';
 import { historyShortcut, isTextEntry } from './shortcuts.ts';
 import { selectCanRedo, selectCanUndo, usePlanEditor } from './store.ts';
@@ -68,7 +69,10 @@ export function PlanEditor({ savedSendAt }: { savedSendAt: string | null }) {
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<PlanErrors>({});
   const [forecasting, setForecasting] = useState(false);
+  const [showHistory, setShowHistory] = useState(false);
   const leaveGuard = useLeaveGuard(canEdit && dirty);
+  // Choosing a box or an arrow in the diagram leaves the history for its panel.
+  useEffect(() => setShowHistory(false), [selection]);
   useHistoryShortcuts(canEdit);
 
   const fail = (answer: Pick<PlanSaveAnswer, 'success' | 'errors'>) => {
@@ -117,11 +121,12 @@ export function PlanEditor({ savedSendAt }: { savedSendAt: string | null }) {
     }
   };
 
-  const activeTab = selection.kind;
+  const activeTab = showHistory ? 'history' : selection.kind;
   const panel = (
     <Tabs
       activeKey={activeTab}
       onChange={(key) => {
+        setShowHistory(key === 'history');
         if (key === 'settings') select({ kind: 'settings' });
       }}
       items={[
@@ -142,6 +147,12 @@ export function PlanEditor({ savedSendAt }: { savedSendAt: string | null }) {
           label: t('plans.editor.timing'),
           disabled: selection.kind !== 'timing',
           children: selection.kind === 'timing' ? <TimingPanel end={selection.end} disabled={!canEdit} /> : null,
+        },
+        {
+          key: 'history',
+          label: <span data-testid="panel-tab-history">{t('plans.history.tab')}</span>,
+          disabled: plan.id === null,
+          children: showHistory && plan.id !== null ? <PlanHistoryPanel planId={plan.id} /> : null,
         },
       ]}
     />

@@ -19,20 +19,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FolderSelect } from '../../../../components/folders/FolderSelect.tsx';
 import { useFolderList } from '../../../../components/folders/useFolders.ts';
-import { useSession } from '../../../../app/session.ts';
 import { typingFieldOf } from './shortcuts.ts';
+import { useAccountTimeZone } from '../useAccountTimeZone.ts';
 import { usePlanEditor } from './store.ts';
 import { isoOfPicked, nextFullHourIso, pickerValueOf } from './zoned-time.ts';
 import { useFriendSearch, useMarkOptions, useScenarioOptions, useTagOptions } from './useEditorOptions.ts';
 import '../../../../app/i18n/parts/plans.ts';
-
-/** The accounts' default zone, until the session (which names the account's) has loaded. */
-const DEFAULT_TIME_ZONE = 'Asia/Tokyo';
-
-/** The account's time zone: plan times are its wall-clock times (the session names it). */
-function useAccountTimeZone(): string {
-  return useSession('service')?.account.time_zone ?? DEFAULT_TIME_ZONE;
-}
 
 /** Picks labels by id; the plan keeps them with their names. */
 function LabelPicker(props: {
