@@ -17,6 +17,7 @@ import {
 } from '@linq/contract';
 import type { Db } from '../platform/db.ts';
 import { saveIn } from '../modules/plans/service.ts';
+import type { DomainEventBus } from '../platform/events.ts';
 import { tags } from '../platform/schema.ts';
 import { channelScope, type ChannelRequest } from '../platform/principal.ts';
 
@@ -166,6 +167,7 @@ function vipBroadcast(vipTagId: number | undefined, now: Date): PlanDetail {
 /** The demo plans of one channel, saved as its staff member. */
 export async function seedDemoPlans(
   db: Db,
+  events: DomainEventBus,
   channel: { accountId: number; lineAccountId: number },
   staffId: number,
   now: Date = new Date(),
@@ -188,6 +190,6 @@ export async function seedDemoPlans(
     weekendAutoReply(),
     vipBroadcast(await tagId(DEMO_BROADCAST_TAG), now),
   ]) {
-    await saveIn(db, scope, null, toPlanSavePayload(detail), now);
+    await events.transaction(db, (on) => saveIn(on, scope, null, toPlanSavePayload(detail), now));
   }
 }

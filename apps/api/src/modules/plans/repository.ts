@@ -167,10 +167,11 @@ export async function setEnrolmentsPaused(
   scope: ChannelScope,
   planId: number,
   paused: boolean,
+  now: Date,
 ): Promise<number> {
   const moved = await db
     .update(planEnrolments)
-    .set({ status: paused ? 'paused' : 'active' })
+    .set({ status: paused ? 'paused' : 'active', pausedAt: paused ? now : null })
     .where(
       and(
         eq(planEnrolments.lineAccountId, scope.lineAccountId),
@@ -484,6 +485,41 @@ export async function replaceTimings(db: Db, scope: ChannelScope, planId: number
   const lineAccountId = scope.lineAccountId;
   if (saved.length > 0) await db.insert(planTimings).values(saved.map((t) => ({ ...t, lineAccountId, planId })));
   if (fresh.length > 0) await db.insert(planTimings).values(fresh.map((t) => ({ ...t, lineAccountId, planId })));
+}
+
+/** The plan's box ids. */
+export async function actionIdsOf(db: Db, scope: ChannelScope, planId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: planActions.id })
+    .from(planActions)
+    .where(and(eq(planActions.lineAccountId, scope.lineAccountId), eq(planActions.planId, planId)));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * When each timing sends, by the box it leads to, as a comparable text: a save that changes it (or
+ * makes a new arrow into a box) is seen by comparing these before and after.
+ */
+export async function timingShapes(db: Db, scope: ChannelScope, planId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .select()
+    .from(planTimings)
+    .where(and(eq(planTimings.lineAccountId, scope.lineAccountId), eq(planTimings.planId, planId)));
+  return new Map(
+    rows.map((row) => [
+      row.nextPlanActionId,
+      JSON.stringify([
+        row.planActionId,
+        row.timingType,
+        row.afterDays,
+        row.afterHours,
+        row.nextActionAt,
+        row.repeatWeekdays,
+        row.repeatDateTimes,
+        row.repeatTimes,
+      ]),
+    ]),
+  );
 }
 
 // --- history ---
