@@ -10,6 +10,7 @@ import { friendRoutes } from './friends/routes.ts';
 import { lineAccountRoutes } from './line-accounts/routes.ts';
 import { linkRoutes } from './links/routes.ts';
 import { markRoutes } from './marks/routes.ts';
+import { planAnalysisRoutes } from './plan-analysis/routes.ts';
 import { planRoutes } from './plans/routes.ts';
 import { passwordRoutes } from './passwords/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
@@ -42,6 +43,7 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   templateRoutes,
   linkRoutes,
   planRoutes,
+  planAnalysisRoutes,
 ];
 
 /**
