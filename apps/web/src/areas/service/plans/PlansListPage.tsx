@@ -17,7 +17,8 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
 import { useListParams } from '../../../components/useListParams.ts';
 import { ForecastModal } from './ForecastModal.tsx';
-import { createPlanPath, editPlanPath } from './paths.ts';
+import { useCanAnalysePlans } from './analysis/usePlanAnalysis.ts';
+import { createPlanPath, editPlanPath, planAnalysisPath } from './paths.ts';
 import {
   activatePlan,
   copyPlan,
@@ -28,6 +29,7 @@ import {
   usePlanList,
 } from './usePlans.ts';
 import '../../../app/i18n/parts/plans.ts';
+import '../../../app/i18n/parts/plan-analysis.ts';
 
 const FILTERS = ['q', 'folder_id', 'plan_type', 'is_active'] as const;
 
@@ -56,6 +58,7 @@ export default function PlansListPage() {
   });
   const folders = useFolderList('service', 'plans');
   const canEdit = useCanEditPlans();
+  const canAnalyse = useCanAnalysePlans();
   const [busy, setBusy] = useState<number | null>(null);
   const [forecastOf, setForecastOf] = useState<PlanListItem | null>(null);
   const rows = plans.data?.data ?? [];
@@ -187,9 +190,21 @@ export default function PlansListPage() {
       title: t('plans.sent'),
       key: 'sent',
       align: 'right',
-      render: (_, plan) => (
-        <span data-testid={`plan-sent-${plan.id}`}>{t('plans.messages', { count: plan.sent_count })}</span>
-      ),
+      render: (_, plan) => {
+        const sent = (
+          <span data-testid={`plan-sent-${plan.id}`}>{t('plans.messages', { count: plan.sent_count })}</span>
+        );
+        // The sent count opens the plan's figures for those who may see them.
+        return canAnalyse ? (
+          <Tooltip title={t('planAnalysis.open')}>
+            <Link to={planAnalysisPath(plan.id)} data-testid={`plan-analysis-${plan.id}`}>
+              {sent}
+            </Link>
+          </Tooltip>
+        ) : (
+          sent
+        );
+      },
     },
     {
       title: t('plans.folder'),
