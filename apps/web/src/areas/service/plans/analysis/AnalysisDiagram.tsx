@@ -145,6 +145,8 @@ export function AnalysisDiagram({
       type: 'figures',
       position: node.position,
       width: node.width,
+      // Neither draggable nor selectable, a node takes no pointer events; its waiting count is a button.
+      style: { pointerEvents: 'all' as const },
       data: {
         action: node.data.action,
         options: node.data.options,
