@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { permissionsWith, planAnalysisApi, type PlanAnalysisDetail } from '@linq/contract';
+import { permissionsWith, planAnalysisApi, plansApi, type PlanAnalysisDetail } from '@linq/contract';
 import { useTestApp } from '../../test/kit.ts';
 import { friends } from '../friends/schema.ts';
 import { createPlan, simplePlan } from '../plans/test-support.ts';
@@ -141,6 +141,9 @@ describe('plan analysis figures (issue 15)', () => {
       failed_count: 0,
       finished_count: 0,
     });
+    // The plans list counts the same messages sent.
+    const plansList = await t.call(plansApi.list, { query: { q: '一覧の分析' } }, t.staff);
+    expect(plansList.output.data.map((item) => [item.id, item.sent_count])).toEqual([[plan.plan.id, 9]]);
     const broadcasts = await t.call(planAnalysisApi.list, { query: { q: '一覧の', plan_type: 'broadcast' } }, t.staff);
     expect(broadcasts.output.data.map((item) => item.id)).toEqual([quiet.plan.id]);
   });

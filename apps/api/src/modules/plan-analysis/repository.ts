@@ -160,22 +160,22 @@ export async function waitingFriends(
     .limit(limit);
 }
 
+/** What the plans list does not already tell (it counts the friends in each plan and the messages sent). */
 export interface PlanHeadline {
-  sent: number;
   failed: number;
   finished: number;
 }
 
-/** The headline figures of the given plans of the channel (all time), by plan id. */
+/** Sends LINE refused and friends who finished, of the given plans of the channel (all time), by plan id. */
 export async function headlines(db: Db, scope: ChannelScope, planIds: number[]): Promise<Map<number, PlanHeadline>> {
-  const figures = new Map<number, PlanHeadline>(planIds.map((id) => [id, { sent: 0, failed: 0, finished: 0 }]));
+  const figures = new Map<number, PlanHeadline>(planIds.map((id) => [id, { failed: 0, finished: 0 }]));
   if (planIds.length === 0) return figures;
-  const [sendRows, finishedRows] = await Promise.all([
+  const [failedRows, finishedRows] = await Promise.all([
     db
-      .select({ planId: planSends.planId, sent: sentCount, failed: failedCount })
+      .select({ planId: planSends.planId, failed: sql<number>`count(*)::int` })
       .from(planSends)
-      .leftJoin(deliveryRecipients, recipientOfSend)
-      .where(sentSends(scope, inArray(planSends.planId, planIds)))
+      .innerJoin(deliveryRecipients, recipientOfSend)
+      .where(sentSends(scope, inArray(planSends.planId, planIds), recipientFailed))
       .groupBy(planSends.planId),
     db
       .select({ planId: planEnrolments.planId, finished: sql<number>`count(*)::int` })
@@ -189,7 +189,7 @@ export async function headlines(db: Db, scope: ChannelScope, planIds: number[]):
       )
       .groupBy(planEnrolments.planId),
   ]);
-  for (const row of sendRows) Object.assign(figures.get(row.planId)!, { sent: row.sent, failed: row.failed });
+  for (const row of failedRows) figures.get(row.planId)!.failed = row.failed;
   for (const row of finishedRows) figures.get(row.planId)!.finished = row.finished;
   return figures;
 }

@@ -26,7 +26,7 @@ import * as repo from './repository.ts';
 type ListQuery = z.output<typeof planListQuery>;
 type AnalysisQuery = z.output<typeof planAnalysisQuery>;
 
-/** The plans list (same filters and order) with each plan's headline figures. */
+/** The plans list (same filters and order, with friends in each and messages sent) and what failed and finished. */
 export async function list(
   ctx: AppContext,
   scope: ChannelRequest,
@@ -42,7 +42,7 @@ export async function list(
     ...page,
     data: page.data.map((item) => {
       const headline = figures.get(item.id)!;
-      return { ...item, sent_count: headline.sent, failed_count: headline.failed, finished_count: headline.finished };
+      return { ...item, failed_count: headline.failed, finished_count: headline.finished };
     }),
   };
 }

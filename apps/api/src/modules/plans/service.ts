@@ -670,8 +670,7 @@ function listItem(row: repo.PlanListRow): PlanListItem {
     scenario_trigger: row.scenarioTrigger,
     send_at: iso(row.sendAt),
     enrolled_count: row.enrolledCount,
-    // Sends of plans are counted once the engine (next issue) sends them.
-    sent_count: 0,
+    sent_count: row.sentCount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
