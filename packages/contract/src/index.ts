@@ -16,6 +16,7 @@ export * from './labels.ts';
 export * from './deliveries.ts';
 export * from './talks.ts';
 export * from './files.ts';
+export * from './csv.ts';
 export * from './registry.ts';
 export * from './message-builder/model.ts';
 export * from './message-builder/attributes.ts';

@@ -8,7 +8,7 @@ import { friendsApi, infoFieldsApi, tutorialsApi } from './friends.ts';
 import { marksApi, tagsApi } from './labels.ts';
 import { linksApi } from './links.ts';
 import { lineAccountsApi } from './line-accounts.ts';
-import { plansApi } from './plans/api.ts';
+import { planAnalysisApi, plansApi } from './plans/api.ts';
 import { passwordsApi } from './passwords.ts';
 import { sessionsApi } from './sessions.ts';
 import { simulatorApi } from './simulator.ts';
@@ -42,4 +42,5 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(teppanBrowseApi),
   ...Object.values(linksApi),
   ...Object.values(plansApi),
+  ...Object.values(planAnalysisApi),
 ] as Endpoint[];

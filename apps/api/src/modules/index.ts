@@ -11,6 +11,7 @@ import { lineAccountRoutes } from './line-accounts/routes.ts';
 import { linkRoutes } from './links/routes.ts';
 import { markRoutes } from './marks/routes.ts';
 import { planEngineSubscriptions } from './plan-engine/subscriptions.ts';
+import { planAnalysisRoutes } from './plan-analysis/routes.ts';
 import { planRoutes } from './plans/routes.ts';
 import { passwordRoutes } from './passwords/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
@@ -43,6 +44,7 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   templateRoutes,
   linkRoutes,
   planRoutes,
+  planAnalysisRoutes,
 ];
 
 /**

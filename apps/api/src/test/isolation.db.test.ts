@@ -27,6 +27,7 @@ import { isolation as labels } from '../modules/labels/isolation.ts';
 import { isolation as lineAccounts } from '../modules/line-accounts/isolation.ts';
 import { isolation as links } from '../modules/links/isolation.ts';
 import { isolation as passwords } from '../modules/passwords/isolation.ts';
+import { isolation as planAnalysis } from '../modules/plan-analysis/isolation.ts';
 import { isolation as plans } from '../modules/plans/isolation.ts';
 import { isolation as sessions } from '../modules/sessions/isolation.ts';
 import { isolation as simulator } from '../modules/simulator/isolation.ts';
@@ -55,6 +56,7 @@ const modules: IsolationModule[] = [
   files,
   templates,
   plans,
+  planAnalysis,
 ];
 
 export const matrix: Record<string, Entry> = Object.assign({}, platformRoutes, ...modules.map((m) => m.routes()));

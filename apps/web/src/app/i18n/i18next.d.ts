@@ -9,6 +9,7 @@ import type { LabelsStrings } from './parts/labels.ts';
 import type { LineMessageStrings } from './parts/line-message.ts';
 import type { MessageBuilderStrings } from './parts/message-builder.ts';
 import type { PhonePanelStrings } from './parts/phone-panel.ts';
+import type { PlanAnalysisStrings } from './parts/plan-analysis.ts';
 import type { PlansStrings } from './parts/plans.ts';
 import type { PublicStrings } from './parts/public.ts';
 import type { TalksStrings } from './parts/talks.ts';
@@ -25,6 +26,7 @@ type AllMessages = Messages &
   LineMessageStrings &
   MessageBuilderStrings &
   PhonePanelStrings &
+  PlanAnalysisStrings &
   PlansStrings &
   PublicStrings &
   TalksStrings &
