@@ -39,3 +39,4 @@ export * from './plans/errors.ts';
 export * from './plans/save-format.ts';
 export * from './plans/validate.ts';
 export * from './plans/api.ts';
+export * from './plans/friend-plans.ts';

@@ -9,6 +9,7 @@ import { marksApi, tagsApi } from './labels.ts';
 import { linksApi } from './links.ts';
 import { lineAccountsApi } from './line-accounts.ts';
 import { planAnalysisApi, plansApi } from './plans/api.ts';
+import { friendPlansApi } from './plans/friend-plans.ts';
 import { passwordsApi } from './passwords.ts';
 import { sessionsApi } from './sessions.ts';
 import { simulatorApi } from './simulator.ts';
@@ -43,4 +44,5 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(linksApi),
   ...Object.values(plansApi),
   ...Object.values(planAnalysisApi),
+  ...Object.values(friendPlansApi),
 ] as Endpoint[];

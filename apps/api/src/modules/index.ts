@@ -6,6 +6,7 @@ import { brandingRoutes } from './branding/routes.ts';
 import { deliveryRoutes } from './delivery/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { folderRoutes } from './folders/routes.ts';
+import { friendPlanRoutes } from './friend-plans/routes.ts';
 import { friendRoutes } from './friends/routes.ts';
 import { lineAccountRoutes } from './line-accounts/routes.ts';
 import { linkRoutes } from './links/routes.ts';
@@ -45,6 +46,7 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   linkRoutes,
   planRoutes,
   planAnalysisRoutes,
+  friendPlanRoutes,
 ];
 
 /**

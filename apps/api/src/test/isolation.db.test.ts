@@ -22,6 +22,7 @@ import { isolation as branding } from '../modules/branding/isolation.ts';
 import { isolation as delivery } from '../modules/delivery/isolation.ts';
 import { isolation as files } from '../modules/files/isolation.ts';
 import { isolation as folders } from '../modules/folders/isolation.ts';
+import { isolation as friendPlans } from '../modules/friend-plans/isolation.ts';
 import { isolation as friends } from '../modules/friends/isolation.ts';
 import { isolation as labels } from '../modules/labels/isolation.ts';
 import { isolation as lineAccounts } from '../modules/line-accounts/isolation.ts';
@@ -57,6 +58,7 @@ const modules: IsolationModule[] = [
   templates,
   plans,
   planAnalysis,
+  friendPlans,
 ];
 
 export const matrix: Record<string, Entry> = Object.assign({}, platformRoutes, ...modules.map((m) => m.routes()));
