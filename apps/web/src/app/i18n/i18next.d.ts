@@ -4,6 +4,7 @@ import type { AccountStrings } from './parts/account.ts';
 import type { AdminStrings } from './parts/admin.ts';
 import type { DeliveryStrings } from './parts/delivery.ts';
 import type { FoldersStrings } from './parts/folders.ts';
+import type { FriendPlansStrings } from './parts/friend-plans.ts';
 import type { FriendsStrings } from './parts/friends.ts';
 import type { LabelsStrings } from './parts/labels.ts';
 import type { LineMessageStrings } from './parts/line-message.ts';
@@ -21,6 +22,7 @@ type AllMessages = Messages &
   AdminStrings &
   DeliveryStrings &
   FoldersStrings &
+  FriendPlansStrings &
   FriendsStrings &
   LabelsStrings &
   LineMessageStrings &
