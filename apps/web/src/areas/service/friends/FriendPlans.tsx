@@ -216,6 +216,8 @@ function PlanPicker() {
           options={(plans.data?.data ?? []).map((plan) => ({
             value: plan.id,
             label: plan.is_active ? plan.name : `${plan.name}（${t('friendPlans.inactive')}）`,
+            // An inactive plan starts for no one (the server refuses it): shown, not chosen.
+            disabled: !plan.is_active,
           }))}
           data-testid="start-plan-select"
         />
