@@ -1,6 +1,7 @@
 import {
   allows,
   friendPlansApi,
+  friendsApi,
   plansApi,
   sendPlanApi,
   type FriendPlan,
@@ -43,7 +44,8 @@ async function friendPlansChanged(): Promise<void> {
 /** Starts a scenario for the friend, or sends a broadcast to the friend alone; answers the friend's plans. */
 export async function sendPlanToFriend(friendId: number, planId: number): Promise<FriendPlan[]> {
   const { data } = await call(sendPlanApi.sendPlan, { params: { id: friendId }, body: { plan_id: planId } });
-  await friendPlansChanged();
+  // Entering a plan may tag or mark the friend: the friend page reads the friend again.
+  await Promise.all([friendPlansChanged(), invalidateEndpoints(friendsApi.get)]);
   return data.friennd_plans;
 }
 
