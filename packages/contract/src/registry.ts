@@ -8,7 +8,7 @@ import { friendsApi, infoFieldsApi, tutorialsApi } from './friends.ts';
 import { marksApi, tagsApi } from './labels.ts';
 import { linksApi } from './links.ts';
 import { lineAccountsApi } from './line-accounts.ts';
-import { planAnalysisApi, plansApi } from './plans/api.ts';
+import { planAnalysisApi, plansApi, sendPlanApi } from './plans/api.ts';
 import { friendPlansApi } from './plans/friend-plans.ts';
 import { passwordsApi } from './passwords.ts';
 import { sessionsApi } from './sessions.ts';
@@ -45,4 +45,5 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(plansApi),
   ...Object.values(planAnalysisApi),
   ...Object.values(friendPlansApi),
+  ...Object.values(sendPlanApi),
 ] as Endpoint[];

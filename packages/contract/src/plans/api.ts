@@ -7,9 +7,9 @@ import { isValidNightWindow } from './schedule.ts';
 
 /*
  * The plan endpoints (spec section 7 "Plans, analysis, templates", issues 14 and 15). Defined here
- * for the API and the console to share. plansApi is served (modules/plans) and in registry.ts's
- * allEndpoints, as is planAnalysisApi (modules/plan-analysis); sendPlanApi joins them when it is served
- * (the isolation test requires every registered endpoint to be served).
+ * for the API and the console to share. plansApi (modules/plans), planAnalysisApi (modules/plan-analysis)
+ * and sendPlanApi (modules/friend-plans) are served and in registry.ts's allEndpoints (the isolation
+ * test requires every registered endpoint to be served).
  */
 
 export const PLAN_PAGE_SIZE = 20;

@@ -1,16 +1,29 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { friendPlansApi, permissionsWith, STAFF_STOP_REASON, type Permissions, type PlanDetail } from '@linq/contract';
+import {
+  friendPlansApi,
+  plansApi,
+  sendPlanApi,
+  permissionsWith,
+  STAFF_STOP_REASON,
+  type Permissions,
+  type PlanDetail,
+} from '@linq/contract';
 import { useTestApp, type Caller } from '../../test/kit.ts';
 import { deliveries, deliveryRecipients } from '../delivery/schema.ts';
+import { warmSimulator } from '../delivery/test-support.ts';
+import { friends } from '../friends/schema.ts';
+import { userLineAccounts } from '../line-accounts/schema.ts';
+import { waitFor } from '../../test/wait.ts';
 import { planSends, planTaps } from '../plan-engine/schema.ts';
 import { planEnrolments, planHistory } from '../plans/schema.ts';
-import { boxOf, branchingScenario, createPlan } from '../plans/test-support.ts';
+import { boxOf, branchingScenario, createPlan, simplePlan } from '../plans/test-support.ts';
 import { ALREADY_ENDED_MESSAGE, PREVIEW_LENGTH, previewOf, stopSummary } from './service.ts';
 
-const t = useTestApp({ tenants: 2 });
+const t = useTestApp({ tenants: 2, simulator: true });
 
 const HOUR = 3_600_000;
+const NEXT_SEND_AFTER = 30 * 24 * HOUR;
 
 /** A delivery of one message to the friend, as the delivery service logs it. */
 async function deliveryTo(lineAccountId: number, friendId: number, status: 'sent' | 'failed', reason?: string) {
@@ -30,7 +43,7 @@ async function deliveryTo(lineAccountId: number, friendId: number, status: 'sent
 
 /**
  * A friend in the branching scenario: box-0 (a confirm) sent and delivered at `start`, its first
- * answer tapped an hour later, box-1-0 (a text) sent then and failed, box-2-0 due a day later.
+ * answer tapped an hour later, box-1-0 (a text) sent then and failed, box-2-0 due a month later.
  * Before it, an enrolment in the same plan that finished.
  */
 async function friendInScenario(caller: Caller = t.staff) {
@@ -39,7 +52,8 @@ async function friendInScenario(caller: Caller = t.staff) {
   const planId = plan.plan.id!;
   const [box0, box10, box20] = ['box-0', 'box-1-0', 'box-2-0'].map((id) => boxOf(plan, id));
   const friend = await t.factory.friend(lineAccountId);
-  const start = new Date('2026-03-01T01:00:00Z');
+  // Relative to now, and the next send far ahead: the running engine must not send it during the test.
+  const start = new Date(Date.now() - 2 * HOUR);
   const [finished] = await t.db
     .insert(planEnrolments)
     .values({
@@ -61,7 +75,7 @@ async function friendInScenario(caller: Caller = t.staff) {
       currentBoxId: 'box-1-0',
       currentPlanActionId: box10!.id,
       nextPlanActionId: box20!.id,
-      nextActionAt: new Date(start.getTime() + 25 * HOUR),
+      nextActionAt: new Date(start.getTime() + NEXT_SEND_AFTER),
       startedAt: start,
     })
     .returning();
@@ -124,7 +138,7 @@ describe("a friend's plans (issue 15, friend detail)", () => {
       current_box_id: 'box-1-0',
       waiting_for: 'send',
       next_box_id: 'box-2-0',
-      next_action_at: new Date(start.getTime() + 25 * HOUR).toISOString(),
+      next_action_at: new Date(start.getTime() + NEXT_SEND_AFTER).toISOString(),
       started_at: start.toISOString(),
       ended_at: null,
       end_reason: null,
@@ -276,6 +290,77 @@ describe("a friend's plans (issue 15, friend detail)", () => {
     expect((await list(viewPlans)).status).toBe(200);
     expect((await stop(viewPlans)).status).toBe(403);
     expect((await stop(noFriends)).status).toBe(200);
+  });
+});
+
+describe('send_plan', () => {
+  /** A simulated channel of a new tenant, its staff, and a following virtual friend with the console's row. */
+  async function simulatedFriend() {
+    const owner = await t.factory.tenant();
+    await warmSimulator(t, owner.account.id, [{ type: 'text', text: 'warm' }]);
+    const { row, channel } = await t.factory.simulatedChannel(owner.account.id, t.sim);
+    await t.db.insert(userLineAccounts).values({ userId: owner.staff.id, lineAccountId: row.id });
+    const [virtual] = channel.createFriends(1);
+    const [friend] = await t.db
+      .insert(friends)
+      .values({ lineAccountId: row.id, lineUserId: virtual!.userId, displayName: virtual!.profile.displayName })
+      .returning();
+    return {
+      caller: { token: owner.tokens.staff, lineAccountId: row.id },
+      channel,
+      virtual: virtual!,
+      friend: friend!,
+    };
+  }
+
+  it("starts a scenario for the friend: the friend's phone gets its first box and the answer lists the friend's plans", async () => {
+    const { caller, channel, virtual, friend } = await simulatedFriend();
+    const plan = await createPlan(t, caller, simplePlan('scenario', '個別に開始'));
+    const planId = plan.plan.id!;
+    expect((await t.call(plansApi.activate, { params: { id: planId }, body: {} }, caller)).status).toBe(200);
+
+    const started = await t.call(
+      sendPlanApi.sendPlan,
+      { params: { id: friend.id }, body: { plan_id: planId } },
+      caller,
+    );
+    expect(started.status, started.text).toBe(201);
+    expect(started.output.data.id).toBe(friend.id);
+    expect(started.output.data.friennd_plans).toMatchObject([
+      { plan_id: planId, plan_name: '個別に開始', plan_type: 'scenario' },
+    ]);
+    // The key is spelled as the spec spells it.
+    expect(Object.keys(started.json.data as object)).toEqual(['id', 'friennd_plans']);
+
+    const received = await waitFor(() => {
+      const sent = channel.sentMessages().filter((message) => message.to === virtual.userId && message.delivered);
+      return sent.length > 0 && sent;
+    });
+    expect(received.map((message) => message.message)).toEqual([{ type: 'text', text: 'お知らせです' }]);
+
+    const timeline = await waitFor(async () => {
+      const { output } = await t.call(friendPlansApi.list, { params: { id: friend.id }, query: {} }, caller);
+      const [enrolment] = output.data;
+      return enrolment?.sends[0]?.delivery_status === 'sent' && enrolment;
+    });
+    expect(timeline).toMatchObject({ plan_id: planId, trigger: 'manual' });
+    expect(timeline.sends.map((send) => [send.box_id, send.preview])).toEqual([['box-0', 'お知らせです']]);
+
+    // The plan's re-entry policy (once) refuses a second start.
+    const again = await t.call(sendPlanApi.sendPlan, { params: { id: friend.id }, body: { plan_id: planId } }, caller);
+    expect(again.status).toBe(409);
+  });
+
+  it("answers 404 for an unknown plan, another channel's plan or friend", async () => {
+    const { caller, friend } = await simulatedFriend();
+    const theirs = await createPlan(t, t.staff, simplePlan('scenario', 'よその'));
+    const send = (friendId: number, planId: number) =>
+      t.call(sendPlanApi.sendPlan, { params: { id: friendId }, body: { plan_id: planId } }, caller);
+    expect((await send(friend.id, 2_000_000_000)).status).toBe(404);
+    expect((await send(friend.id, theirs.plan.id!)).status).toBe(404);
+    const stranger = await t.factory.friend(t.staff.lineAccountId!);
+    const mine = await createPlan(t, caller, simplePlan('scenario', '自分の'));
+    expect((await send(stranger.id, mine.plan.id!)).status).toBe(404);
   });
 });
 

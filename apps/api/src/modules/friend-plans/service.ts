@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  FRIEND_PLAN_PAGE_SIZE,
   STAFF_STOP_REASON,
   hasOptions,
   listPage,
@@ -11,11 +12,13 @@ import {
   type PlanMessage,
   type friendPlanListQuery,
   type friendPlansApi,
+  type sendPlanApi,
 } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { ChannelRequest, ChannelScope } from '../../platform/principal.ts';
+import { startPlanForFriend } from '../plan-engine/service.ts';
 import { addHistory } from '../plans/repository.ts';
 import * as repo from './repository.ts';
 
@@ -148,10 +151,23 @@ export async function list(
   return listPage(await timelinesOf(db, scope, rows), total, query);
 }
 
-/** The friend's plans as send_plan answers them: the newest enrolments, without their timelines. */
-export async function friendPlans(ctx: AppContext, scope: ChannelRequest, friendId: number): Promise<FriendPlan[]> {
-  const { rows } = await repo.listEnrolments(ctx.database.db, scope, friendId, { page: 1, limit: 20 });
-  return rows.map(planOf);
+/**
+ * send_plan: starts the scenario for the friend (its re-entry policy holds: 409 when refused), or
+ * sends the broadcast to the friend alone; answers the friend's plans (spec: friennd_plans, spelled
+ * so), the newest first page without their timelines.
+ */
+export async function sendPlan(
+  ctx: AppContext,
+  scope: ChannelRequest,
+  friendId: number,
+  planId: number,
+): Promise<EndpointOutput<typeof sendPlanApi.sendPlan>> {
+  await startPlanForFriend(ctx, scope, friendId, planId);
+  const { rows } = await repo.listEnrolments(ctx.database.db, scope, friendId, {
+    page: 1,
+    limit: FRIEND_PLAN_PAGE_SIZE,
+  });
+  return { data: { id: friendId, friennd_plans: rows.map(planOf) } };
 }
 
 /**
