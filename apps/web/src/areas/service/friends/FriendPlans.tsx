@@ -177,7 +177,7 @@ function EnrolmentCard({
         {t(`friendPlans.triggers.${enrolment.trigger}`)} ·{' '}
         {t('friendPlans.startedAt', { time: formatDateTimeIn(enrolment.started_at, timeZone) })}
       </Typography.Paragraph>
-      {items.length > 0 && <Timeline items={items} style={{ marginBottom: -16 }} />}
+      {items.length > 0 && <Timeline items={items} />}
     </Card>
   );
 }

@@ -10,24 +10,21 @@ import {
 import { call } from '../../../app/api/call.ts';
 import { endpointQuery, invalidateEndpoints } from '../../../app/api/queries.ts';
 import { useSession } from '../../../app/session.ts';
+import { awaitsEngine } from './friend-plan-state.ts';
 
 /*
  * Server data of a friend's plans (issue 15, friend detail): the enrolments with their timelines,
  * and the writes that change them (start a plan for the friend, stop an enrolment).
  */
 
-/** While a send waits for LINE's answer, the timeline asks again this often until it has one. */
-const DELIVERY_POLL_MS = 3_000;
-
-const awaitsDelivery = (plans: FriendPlanTimeline[] | undefined) =>
-  (plans ?? []).some((plan) => plan.sends.some((send) => send.status === 'sent' && send.delivery_status === 'queued'));
-
+/** While a send is due or waits for LINE's answer, the timeline asks again this often until it has moved on. */
+const POLL_MS = 3_000;
 /** One page of the friend's enrolments, newest first, read fresh (the engine moves them on its own). */
 export const friendPlansQuery = (friendId: number, page: number) => ({
   ...endpointQuery(friendPlansApi.list, { params: { id: friendId }, query: { page } }),
   staleTime: 0,
   refetchInterval: (query: { state: { data?: { data: FriendPlanTimeline[] } | undefined } }) =>
-    awaitsDelivery(query.state.data?.data) ? DELIVERY_POLL_MS : false,
+    awaitsEngine(query.state.data?.data, Date.now()) ? POLL_MS : false,
 });
 
 /** Whether the user may see a friend's plans (the friend page needs the friends view already). */
