@@ -6,8 +6,8 @@ import {
   PlayCircleOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
-import { PLAN_TYPES, type MissedSendChoice, type PlanListItem, type PlanType } from '@linq/contract';
-import { App, Button, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import type { MissedSendChoice, PlanListItem } from '@linq/contract';
+import { App, Button, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton.tsx
 import { FolderLayout, FolderSidebar } from '../../../components/folders/FolderSidebar.tsx';
 import { useFolderList } from '../../../components/folders/useFolders.ts';
 import { formatDateTime } from '../../../components/format.ts';
-import { CreateButton, ListSearch } from '../../../components/ListParts.tsx';
+import { CreateButton } from '../../../components/ListParts.tsx';
 import { recordId } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
@@ -27,6 +27,7 @@ import { DeliverySettingsModal } from './DeliverySettingsModal.tsx';
 import { ForecastModal } from './ForecastModal.tsx';
 import { useCanAnalysePlans } from './analysis/usePlanAnalysis.ts';
 import { MissedSendsModal } from './MissedSendsModal.tsx';
+import { activeFilterOf, PLAN_LIST_FILTERS, PlanListFilters, planTypeOf } from './PlanListFilters.tsx';
 import { createPlanPath, editPlanPath, planAnalysisPath } from './paths.ts';
 import {
   activatePlan,
@@ -40,10 +41,7 @@ import {
 import '../../../app/i18n/parts/plans.ts';
 import '../../../app/i18n/parts/plan-analysis.ts';
 
-const FILTERS = ['q', 'folder_id', 'plan_type', 'is_active'] as const;
-
-const planTypeOf = (value: string | undefined): PlanType | undefined => PLAN_TYPES.find((type) => type === value);
-const activeFilterOf = (value: string | undefined) => (value === 'true' || value === 'false' ? value : undefined);
+const FILTERS = [...PLAN_LIST_FILTERS, 'folder_id'] as const;
 
 /**
  * /service/plans: the channel's plans in folders, filtered by type, state and name (all in the
@@ -319,38 +317,7 @@ export default function PlansListPage() {
           params={{ page, limit, update }}
           list={plans}
           columns={columns}
-          toolbar={
-            <Space wrap>
-              <ListSearch
-                value={filters.q}
-                placeholder={t('plans.searchPlaceholder')}
-                onSearch={(q) => update({ q })}
-              />
-              <Select<PlanType | ''>
-                value={planType ?? ''}
-                onChange={(value) => update({ plan_type: value || undefined })}
-                style={{ width: 160 }}
-                options={[
-                  { value: '', label: t('plans.allTypes') },
-                  ...PLAN_TYPES.map((type) => ({ value: type, label: t(`plans.types.${type}`) })),
-                ]}
-                aria-label={t('plans.type')}
-                data-testid="filter-plan-type"
-              />
-              <Select<'' | 'true' | 'false'>
-                value={isActive ?? ''}
-                onChange={(value) => update({ is_active: value || undefined })}
-                style={{ width: 140 }}
-                options={[
-                  { value: '', label: t('plans.allStates') },
-                  { value: 'true', label: t('plans.active') },
-                  { value: 'false', label: t('plans.inactive') },
-                ]}
-                aria-label={t('plans.state')}
-                data-testid="filter-plan-active"
-              />
-            </Space>
-          }
+          toolbar={<PlanListFilters filters={filters} update={update} />}
           rowTestId={(plan) => `plan-row-${plan.id}`}
           emptyText={emptyText}
           emptyTestId="plans-empty"

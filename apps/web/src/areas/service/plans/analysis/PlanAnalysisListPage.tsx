@@ -1,23 +1,18 @@
 import { BarChartOutlined } from '@ant-design/icons';
-import { PLAN_TYPES, type PlanAnalysisListItem, type PlanType } from '@linq/contract';
-import { Select, Space, Tag, Typography } from 'antd';
+import type { PlanAnalysisListItem } from '@linq/contract';
+import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../../components/format.ts';
-import { ListSearch } from '../../../../components/ListParts.tsx';
 import { PageHeader } from '../../../../components/PageHeader.tsx';
 import { ResourceTable } from '../../../../components/ResourceTable.tsx';
 import { useListParams } from '../../../../components/useListParams.ts';
 import { planAnalysisPath } from '../paths.ts';
+import { activeFilterOf, PLAN_LIST_FILTERS, PlanListFilters, planTypeOf } from '../PlanListFilters.tsx';
 import { usePlanAnalysisList } from './usePlanAnalysis.ts';
 import '../../../../app/i18n/parts/plans.ts';
 import '../../../../app/i18n/parts/plan-analysis.ts';
-
-const FILTERS = ['q', 'plan_type', 'is_active'] as const;
-
-const planTypeOf = (value: string | undefined): PlanType | undefined => PLAN_TYPES.find((type) => type === value);
-const activeFilterOf = (value: string | undefined) => (value === 'true' || value === 'false' ? value : undefined);
 
 /**
  * /service/plan-analysis: every plan of the channel with its headline figures (friends in it now,
@@ -25,7 +20,7 @@ const activeFilterOf = (value: string | undefined) => (value === 'true' || value
  */
 export default function PlanAnalysisListPage() {
   const { t } = useTranslation();
-  const { page, limit, filters, update } = useListParams(FILTERS);
+  const { page, limit, filters, update } = useListParams(PLAN_LIST_FILTERS);
   const planType = planTypeOf(filters.plan_type);
   const isActive = activeFilterOf(filters.is_active);
   const plans = usePlanAnalysisList({ page, limit, q: filters.q, plan_type: planType, is_active: isActive });
@@ -102,34 +97,7 @@ export default function PlanAnalysisListPage() {
         params={{ page, limit, update }}
         list={plans}
         columns={columns}
-        toolbar={
-          <Space wrap>
-            <ListSearch value={filters.q} placeholder={t('plans.searchPlaceholder')} onSearch={(q) => update({ q })} />
-            <Select<PlanType | ''>
-              value={planType ?? ''}
-              onChange={(value) => update({ plan_type: value || undefined })}
-              style={{ width: 160 }}
-              options={[
-                { value: '', label: t('plans.allTypes') },
-                ...PLAN_TYPES.map((type) => ({ value: type, label: t(`plans.types.${type}`) })),
-              ]}
-              aria-label={t('plans.type')}
-              data-testid="filter-plan-type"
-            />
-            <Select<'' | 'true' | 'false'>
-              value={isActive ?? ''}
-              onChange={(value) => update({ is_active: value || undefined })}
-              style={{ width: 140 }}
-              options={[
-                { value: '', label: t('plans.allStates') },
-                { value: 'true', label: t('plans.active') },
-                { value: 'false', label: t('plans.inactive') },
-              ]}
-              aria-label={t('plans.state')}
-              data-testid="filter-plan-active"
-            />
-          </Space>
-        }
+        toolbar={<PlanListFilters filters={filters} update={update} />}
         rowTestId={(plan) => `analysis-row-${plan.id}`}
         emptyText={filtered ? t('planAnalysis.noMatch') : t('planAnalysis.empty')}
         emptyTestId="analysis-empty"
