@@ -19,7 +19,7 @@ const refused = () => conflict(CLOCK_NOT_SIMULATED);
 
 const clockOf = (ctx: AppContext): EngineClock => ({
   now: ctx.clock.now().toISOString(),
-  offset_ms: Math.round(ctx.clock.offsetMs),
+  offset_ms: ctx.clock.offsetMs,
 });
 
 export async function clock(ctx: AppContext, scope: ChannelRequest): Promise<EngineClock> {
