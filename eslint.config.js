@@ -59,7 +59,7 @@ export default tseslint.config(
   {
     // The demo seed writes fixed demo rows into every module's tables in one transaction; it is
     // data, not a feature, and runs only on an empty database.
-    files: ['apps/api/src/seed/demo.ts', 'apps/api/src/seed/demo-plans.ts'],
+    files: ['apps/api/src/seed/demo.ts', 'apps/api/src/seed/demo-plans.ts', 'apps/api/src/seed/demo-plan-history.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -173,6 +173,18 @@ const areaPages: Record<Role, RouteObject[]> = {
     page('/service/plans', 'plans', () => import('./areas/service/plans/PlansListPage.tsx'), 'plans'),
     page('/service/plans/create', 'planCreate', planEditPage, 'plans'),
     page('/service/plans/:id/edit', 'planEdit', planEditPage, 'plans'),
+    page(
+      '/service/plan-analysis',
+      'planAnalyses',
+      () => import('./areas/service/plans/analysis/PlanAnalysisListPage.tsx'),
+      'plan_analysis',
+    ),
+    page(
+      '/service/plan-analysis/:id',
+      'planAnalysisDetail',
+      () => import('./areas/service/plans/analysis/PlanAnalysisPage.tsx'),
+      'plan_analysis',
+    ),
     ...shellRoutesOf('service'),
   ],
 };

@@ -8,7 +8,8 @@ import { friendsApi, infoFieldsApi, tutorialsApi } from './friends.ts';
 import { marksApi, tagsApi } from './labels.ts';
 import { linksApi } from './links.ts';
 import { lineAccountsApi } from './line-accounts.ts';
-import { plansApi } from './plans/api.ts';
+import { planAnalysisApi, plansApi, sendPlanApi } from './plans/api.ts';
+import { friendPlansApi } from './plans/friend-plans.ts';
 import { passwordsApi } from './passwords.ts';
 import { sessionsApi } from './sessions.ts';
 import { simulatorApi } from './simulator.ts';
@@ -42,4 +43,7 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(teppanBrowseApi),
   ...Object.values(linksApi),
   ...Object.values(plansApi),
+  ...Object.values(planAnalysisApi),
+  ...Object.values(friendPlansApi),
+  ...Object.values(sendPlanApi),
 ] as Endpoint[];

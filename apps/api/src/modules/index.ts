@@ -6,11 +6,13 @@ import { brandingRoutes } from './branding/routes.ts';
 import { deliveryRoutes } from './delivery/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { folderRoutes } from './folders/routes.ts';
+import { friendPlanRoutes } from './friend-plans/routes.ts';
 import { friendRoutes } from './friends/routes.ts';
 import { lineAccountRoutes } from './line-accounts/routes.ts';
 import { linkRoutes } from './links/routes.ts';
 import { markRoutes } from './marks/routes.ts';
 import { planEngineSubscriptions } from './plan-engine/subscriptions.ts';
+import { planAnalysisRoutes } from './plan-analysis/routes.ts';
 import { planRoutes } from './plans/routes.ts';
 import { passwordRoutes } from './passwords/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
@@ -43,6 +45,8 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   templateRoutes,
   linkRoutes,
   planRoutes,
+  planAnalysisRoutes,
+  friendPlanRoutes,
 ];
 
 /**

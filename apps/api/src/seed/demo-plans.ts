@@ -17,18 +17,22 @@ import {
 } from '@linq/contract';
 import type { Db } from '../platform/db.ts';
 import { saveIn } from '../modules/plans/service.ts';
+import type { DomainEventBus } from '../platform/events.ts';
 import { tags } from '../platform/schema.ts';
 import { channelScope, type ChannelRequest } from '../platform/principal.ts';
 
 /*
  * Each demo channel's plans (issue 14): a friend-added welcome scenario whose confirm box branches,
- * a weekly auto-reply, and a broadcast to a tag scheduled a week ahead. Saved through the plans
+ * a weekly auto-reply, a broadcast to a tag scheduled a week ahead, and a survey scenario that has
+ * run (its history comes once the demo friends exist). Saved through the plans
  * service, so they meet every rule a save from the editor meets.
  */
 
 export const DEMO_WELCOME_SCENARIO = '友だち追加ウェルカムシナリオ';
 export const DEMO_AUTO_REPLY = '週末の営業時間 自動応答';
 export const DEMO_BROADCAST = 'VIP会員様限定セールのお知らせ';
+/** A finished survey scenario: the demo's plan analysis shows its past sends (demo-plan-history.ts). */
+export const DEMO_SURVEY_SCENARIO = 'ご来店アンケート（配信済み）';
 /** The tag the demo broadcast goes to (one of DEMO_TAGS). */
 export const DEMO_BROADCAST_TAG = 'VIP';
 
@@ -113,6 +117,18 @@ function welcomeScenario(newTagId: number | undefined): PlanDetail {
   return detail;
 }
 
+/** Stopped after its run: a confirm asking about the last visit, each answer thanked by its own text. */
+function surveyScenario(): PlanDetail {
+  let detail: PlanDetail = {
+    plan: { ...defaultPlan('scenario'), name: DEMO_SURVEY_SCENARIO },
+    plan_actions: [{ ...firstBox('confirm'), message: confirm('先日のご来店はいかがでしたか？', ['満足', '不満']) }],
+    plan_timings: [],
+  };
+  detail = child(detail, 'box-0', text('ありがとうございます！またのご来店をお待ちしております。'), {}, 0);
+  detail = child(detail, 'box-0', text('ご意見ありがとうございます。改善に努めます。'), {}, 1);
+  return detail;
+}
+
 function weekendAutoReply(): PlanDetail {
   return {
     plan: {
@@ -166,6 +182,7 @@ function vipBroadcast(vipTagId: number | undefined, now: Date): PlanDetail {
 /** The demo plans of one channel, saved as its staff member. */
 export async function seedDemoPlans(
   db: Db,
+  events: DomainEventBus,
   channel: { accountId: number; lineAccountId: number },
   staffId: number,
   now: Date = new Date(),
@@ -187,7 +204,8 @@ export async function seedDemoPlans(
     welcomeScenario(await tagId('新規')),
     weekendAutoReply(),
     vipBroadcast(await tagId(DEMO_BROADCAST_TAG), now),
+    surveyScenario(),
   ]) {
-    await saveIn(db, scope, null, toPlanSavePayload(detail), now);
+    await events.transaction(db, (on) => saveIn(on, scope, null, toPlanSavePayload(detail), now));
   }
 }

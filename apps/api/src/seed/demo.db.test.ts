@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isCalendarDate, permissionsWith, validateMessage } from '@linq/contract';
 import { useTestApp } from '../test/kit.ts';
 import { folders } from '../modules/folders/schema.ts';
@@ -9,7 +9,14 @@ import { lineAccounts } from '../modules/line-accounts/schema.ts';
 import { messageTemplateActions, messageTemplates } from '../modules/templates/schema.ts';
 import { channelPlanSettings, plans } from '../modules/plans/schema.ts';
 import * as planService from '../modules/plans/service.ts';
-import { DEMO_AUTO_REPLY, DEMO_BROADCAST, DEMO_BROADCAST_TAG, DEMO_WELCOME_SCENARIO } from './demo-plans.ts';
+import * as planAnalysis from '../modules/plan-analysis/service.ts';
+import {
+  DEMO_AUTO_REPLY,
+  DEMO_BROADCAST,
+  DEMO_BROADCAST_TAG,
+  DEMO_SURVEY_SCENARIO,
+  DEMO_WELCOME_SCENARIO,
+} from './demo-plans.ts';
 import {
   decorateDemoFriends,
   DEMO_INFO_FIELDS,
@@ -69,9 +76,45 @@ describe('demo seed', () => {
     expect(first.tags).toBeGreaterThan(3);
     expect(first.marks).toBeGreaterThan(2);
     expect(first.values).toBeGreaterThan(3);
+    const [account] = await db.select().from(lineAccounts).where(eq(lineAccounts.id, channel));
+    const [survey] = await db
+      .select()
+      .from(plans)
+      .where(and(eq(plans.lineAccountId, channel), eq(plans.name, DEMO_SURVEY_SCENARIO)));
+    const scope: ChannelRequest = {
+      ...channelScope(channel),
+      accountId: account!.accountId,
+      userId: 0,
+      permissions: permissionsWith('view', false),
+    };
+    const figures = async () =>
+      (await planAnalysis.get(t.ctx, scope, survey!.id, {})).plan_actions.map((action) => [
+        action.box_id,
+        action.figures.sent,
+        action.figures.failed,
+        action.figures.waiting,
+        action.figures.options.map((option) => [option.taps, option.tap_rate]),
+      ]);
+    // The survey's past run, once the friends exist.
+    const history = [
+      [
+        'box-0',
+        5,
+        1,
+        1,
+        [
+          [3, 60],
+          [1, 20],
+        ],
+      ],
+      ['box-1-0', 3, 0, 0, []],
+      ['box-1-1', 1, 0, 0, []],
+    ];
+    expect(await figures()).toEqual(history);
     // Idempotent.
     await decorateDemoFriends(db, channel);
     expect(await counts()).toEqual(first);
+    expect(await figures()).toEqual(history);
     // Every value fits its field (dates are real, ranks are options).
     const values = await db
       .select({ value: friendInfoValues.value, type: friendInfoFields.fieldType, options: friendInfoFields.options })
@@ -132,6 +175,7 @@ describe('demo seed', () => {
         [DEMO_WELCOME_SCENARIO, 'scenario', true],
         [DEMO_AUTO_REPLY, 'auto_reply', true],
         [DEMO_BROADCAST, 'broadcast', true],
+        [DEMO_SURVEY_SCENARIO, 'scenario', false],
       ]);
       const [setting] = await db
         .select()

@@ -15,6 +15,7 @@ import { channelScope, PLATFORM_SCOPE } from '../platform/principal.ts';
 import { hashPassword } from '../platform/password-hash.ts';
 import type { SecretBox } from '../platform/secrets.ts';
 import { insertTemplate } from '../modules/templates/service.ts';
+import { seedDemoPlanHistory } from './demo-plan-history.ts';
 import { seedDemoPlans } from './demo-plans.ts';
 import { folders } from '../modules/folders/schema.ts';
 import { friendInfoFields, friendInfoValues, friends } from '../modules/friends/schema.ts';
@@ -83,7 +84,7 @@ function simulatedChannel(secrets: SecretBox, name: string, basicId: string) {
   };
 }
 
-async function seedDemo(db: Db, ctx: Pick<AppContext, 'secrets'>) {
+async function seedDemo(db: Db, ctx: Pick<AppContext, 'secrets' | 'events'>) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const [oem] = await db.insert(oems).values([DEFAULT_OEM, PARTNER_OEM]).returning();
   const oemId = oem!.id;
@@ -150,7 +151,8 @@ async function seedDemo(db: Db, ctx: Pick<AppContext, 'secrets'>) {
     channels.map((c) => c.id),
     { staffId: staff.id, adminId: admin.id },
   );
-  for (const channel of channels) await seedDemoPlans(db, { accountId, lineAccountId: channel.id }, staff.id);
+  for (const channel of channels)
+    await seedDemoPlans(db, ctx.events, { accountId, lineAccountId: channel.id }, staff.id);
   await db
     .insert(userLineAccounts)
     .values([
@@ -183,8 +185,8 @@ async function seedChannelLabels(db: Db, lineAccountIds: number[]) {
 /**
  * Puts the demo tags, marks, info values and scores on some of a demo channel's friends, in a
  * fixed pattern (the virtual friends exist only once they followed through webhooks, so the
- * simulator binding calls this when it has added them). Idempotent: what is there stays; labels
- * or fields the staff removed are left out.
+ * simulator binding calls this when it has added them), and gives the demo survey its past run.
+ * Idempotent: what is there stays; labels or fields the staff removed are left out.
  */
 export async function decorateDemoFriends(db: Db, lineAccountId: number): Promise<void> {
   const [friendRows, tagRows, markRows, fieldRows] = await Promise.all([
@@ -273,6 +275,7 @@ export async function decorateDemoFriends(db: Db, lineAccountId: number): Promis
       }
     }
   });
+  await seedDemoPlanHistory(db, lineAccountId);
 }
 
 /** A button of a demo template: what it sends or shows, and the score a tap adds. */

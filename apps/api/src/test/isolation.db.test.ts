@@ -22,11 +22,13 @@ import { isolation as branding } from '../modules/branding/isolation.ts';
 import { isolation as delivery } from '../modules/delivery/isolation.ts';
 import { isolation as files } from '../modules/files/isolation.ts';
 import { isolation as folders } from '../modules/folders/isolation.ts';
+import { isolation as friendPlans } from '../modules/friend-plans/isolation.ts';
 import { isolation as friends } from '../modules/friends/isolation.ts';
 import { isolation as labels } from '../modules/labels/isolation.ts';
 import { isolation as lineAccounts } from '../modules/line-accounts/isolation.ts';
 import { isolation as links } from '../modules/links/isolation.ts';
 import { isolation as passwords } from '../modules/passwords/isolation.ts';
+import { isolation as planAnalysis } from '../modules/plan-analysis/isolation.ts';
 import { isolation as plans } from '../modules/plans/isolation.ts';
 import { isolation as sessions } from '../modules/sessions/isolation.ts';
 import { isolation as simulator } from '../modules/simulator/isolation.ts';
@@ -55,6 +57,8 @@ const modules: IsolationModule[] = [
   files,
   templates,
   plans,
+  planAnalysis,
+  friendPlans,
 ];
 
 export const matrix: Record<string, Entry> = Object.assign({}, platformRoutes, ...modules.map((m) => m.routes()));

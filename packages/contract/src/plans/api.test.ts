@@ -34,8 +34,12 @@ describe('plan endpoints (spec section 7)', () => {
     }
   });
 
-  it('registers the plan endpoints the API serves (plansApi), and no others until they are served', () => {
-    const served = new Set<unknown>(Object.values(plansApi));
+  it('registers the plan endpoints the API serves (plansApi, planAnalysisApi, sendPlanApi)', () => {
+    const served = new Set<unknown>([
+      ...Object.values(plansApi),
+      ...Object.values(planAnalysisApi),
+      ...Object.values(sendPlanApi),
+    ]);
     for (const endpoint of planEndpoints) {
       if (served.has(endpoint)) expect(allEndpoints).toContain(endpoint);
       else expect(allEndpoints).not.toContain(endpoint);

@@ -7,9 +7,9 @@ import { isValidNightWindow } from './schedule.ts';
 
 /*
  * The plan endpoints (spec section 7 "Plans, analysis, templates", issues 14 and 15). Defined here
- * for the API and the console to share. plansApi is served (modules/plans) and in registry.ts's
- * allEndpoints; sendPlanApi and planAnalysisApi join it when they are served (the isolation test
- * requires every registered endpoint to be served).
+ * for the API and the console to share. plansApi (modules/plans), planAnalysisApi (modules/plan-analysis)
+ * and sendPlanApi (modules/friend-plans) are served and in registry.ts's allEndpoints (the isolation
+ * test requires every registered endpoint to be served).
  */
 
 export const PLAN_PAGE_SIZE = 20;
@@ -333,6 +333,8 @@ export function formatPercent(part: number, whole: number): string {
 
 /** One option's figures: how many friends tapped it, against those the box was sent to. */
 export const optionFigures = z.object({
+  /** The option's message action item id (what a tap records). */
+  id: z.number().int().nullable(),
   /** The option's child box (null when it has none). */
   box_id: z.string().nullable(),
   label: z.string(),
@@ -355,7 +357,13 @@ export const planAnalysisQuery = z.object({
   from: z.iso.date().optional(),
   /** … until this day, included. */
   to: z.iso.date().optional(),
+  /** friends and profiles: only those waiting at this box. */
+  box_id: z.string().trim().min(1).max(50).optional(),
 });
+export type PlanAnalysisQuery = z.input<typeof planAnalysisQuery>;
+
+/** At most this many friends (those due soonest first) come with the analysis; the box figures count them all. */
+export const PLAN_ANALYSIS_FRIENDS_MAX = 1000;
 
 /** A friend in the plan now, where they wait. */
 export const planAnalysisFriend = z.object({
@@ -384,10 +392,12 @@ export const planAnalysisDetail = z.object({
 export type PlanAnalysisDetail = z.infer<typeof planAnalysisDetail>;
 
 export const planAnalysisListItem = planListItem.extend({
+  /** Sends LINE refused (the delivery's recipient failed). */
   failed_count: z.number().int(),
   /** Friends who went through the plan to its end. */
   finished_count: z.number().int(),
 });
+export type PlanAnalysisListItem = z.infer<typeof planAnalysisListItem>;
 
 const viewAnalysis = { feature: 'plan_analysis', level: 'view' } as const;
 

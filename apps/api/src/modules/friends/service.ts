@@ -11,13 +11,16 @@ import {
   type infoValuesInput,
   type ValidationErrors,
   listPage,
+  csvRecord,
+  plainCell,
+  textCell,
+  UTF8_BOM,
 } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { accountScope, type ChannelRequest } from '../../platform/principal.ts';
 import { publishRealtime } from '../../platform/realtime.ts';
-import { csvRecord, plainCell, textCell, UTF8_BOM } from './csv.ts';
 import * as infoFields from './info-field-repository.ts';
 import * as exported from './export-repository.ts';
 import * as listing from './list-repository.ts';

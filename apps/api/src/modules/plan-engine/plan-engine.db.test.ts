@@ -1,15 +1,23 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { SimChannel } from '@linq/line-simulator';
 import { defaultPlan, firstBox, permissionsWith, type PlanDetail } from '@linq/contract';
 import { useTestApp } from '../../test/kit.ts';
 import { waitFor } from '../../test/wait.ts';
 import { channelScope, type ChannelRequest } from '../../platform/principal.ts';
 import { friendTags } from '../labels/schema.ts';
-import { planEnrolments } from '../plans/schema.ts';
-import { branchingScenario, filledMessage, simplePlan, type Caller } from '../plans/test-support.ts';
+import { planEnrolments, planHistory } from '../plans/schema.ts';
+import {
+  addChild,
+  branchingScenario,
+  filledMessage,
+  readPlan,
+  savePlan,
+  simplePlan,
+  type Caller,
+} from '../plans/test-support.ts';
 import { planSends, planTaps } from './schema.ts';
-import { runDueSends, startPlanForFriend } from './service.ts';
+import { BOX_REMOVED_REASON, runDueSends, startPlanForFriend } from './service.ts';
 import {
   activePlan,
   engineChannel,
@@ -162,5 +170,95 @@ describe('plan engine: broadcasts and auto-replies', () => {
     await friend.sendText('こんにちは');
     await runDueSends(t.ctx);
     expect(friend.inbox()).toHaveLength(1);
+  });
+});
+
+describe('plan engine: safe live editing', () => {
+  /** A friend who got box-0 of a two-step scenario and waits 3 days for box-1-0 (at 10:00 Tokyo). */
+  async function waitingFriend(name: string) {
+    t.ctx.clock.set(new Date('2026-11-02T00:00:00Z'));
+    const detail = addChild(simplePlan('scenario', name), 'box-0');
+    const plan = await activePlan(
+      t,
+      as,
+      withTiming(detail, 'box-1-0', { timing_type: 'send_after', after_days: 3, next_action_at: '10:00' }),
+    );
+    const { friend, row } = await t.factory.followingFriend(channel, lineAccountId, `${name} さん`);
+    await startPlanForFriend(t.ctx, request(), row.id, plan.plan.id!);
+    await receivedCount(t, friend, 1);
+    const [enrolment] = await enrolmentsOf(row.id);
+    expect(enrolment!.nextActionAt!.toISOString()).toBe('2026-11-05T01:00:00.000Z');
+    return { plan: await readPlan(t, as, plan.plan.id!), friend, enrolmentId: enrolment!.id, friendId: row.id };
+  }
+  const saved = async (detail: PlanDetail) => expect((await savePlan(t, as, detail)).status).toBe(200);
+  const history = (planId: number) =>
+    t.db.select().from(planHistory).where(eq(planHistory.planId, planId)).orderBy(desc(planHistory.id));
+
+  it('a changed timing reschedules the friends waiting on it, never into the past, and sends once', async () => {
+    const { plan, friend, enrolmentId } = await waitingFriend('タイミング変更');
+    await saved(withTiming(plan, 'box-1-0', { after_days: 1 }));
+    let [enrolment] = await t.db.select().from(planEnrolments).where(eq(planEnrolments.id, enrolmentId));
+    expect(enrolment!.nextActionAt!.toISOString()).toBe('2026-11-03T01:00:00.000Z');
+    expect((await history(plan.plan.id!)).find((entry) => entry.kind === 'timing_changed')).toMatchObject({
+      affectedCount: 1,
+    });
+
+    // Two days on, "after 1 day" lies in the past: it goes now, not earlier, and once.
+    t.ctx.clock.set(new Date('2026-11-04T00:00:00Z'));
+    await saved(withTiming(await readPlan(t, as, plan.plan.id!), 'box-1-0', { after_days: 0, next_action_at: null }));
+    [enrolment] = await t.db.select().from(planEnrolments).where(eq(planEnrolments.id, enrolmentId));
+    expect(enrolment!.nextActionAt!.toISOString()).toBe('2026-11-04T00:00:00.000Z');
+    expect(await receivedCount(t, friend, 2)).toHaveLength(2);
+    await saved(withTiming(await readPlan(t, as, plan.plan.id!), 'box-1-0', { after_days: 2 }));
+    await runDueSends(t.ctx);
+    expect(received(friend)).toHaveLength(2);
+  });
+
+  it('a removed box ends the enrolments waiting at it, with the reason, in the history', async () => {
+    const { plan, friend, enrolmentId } = await waitingFriend('ボックス削除');
+    await saved({
+      ...plan,
+      plan_actions: plan.plan_actions.filter((action) => action.box_id !== 'box-1-0'),
+      plan_timings: [],
+    });
+    const [enrolment] = await t.db.select().from(planEnrolments).where(eq(planEnrolments.id, enrolmentId));
+    expect(enrolment).toMatchObject({ status: 'stopped', endReason: BOX_REMOVED_REASON, nextActionAt: null });
+    expect((await history(plan.plan.id!)).find((entry) => entry.kind === 'box_removed')).toMatchObject({
+      affectedCount: 1,
+    });
+    t.ctx.clock.set(new Date('2026-11-06T00:00:00Z'));
+    await runDueSends(t.ctx);
+    expect(received(friend)).toHaveLength(1);
+  });
+
+  it('a deactivated plan pauses; on reactivation what fell due is sent or skipped, as chosen', async () => {
+    const skipped = await waitingFriend('再開スキップ');
+    const sent = await waitingFriend('再開送信');
+    const activate = (planId: number, body: Record<string, unknown>) =>
+      t.request({ method: 'POST', path: `/service/plans/${planId}/activate`, body, ...as });
+    for (const { plan } of [skipped, sent]) {
+      const off = await t.request({ method: 'POST', path: `/service/plans/${plan.plan.id}/deactivate`, ...as });
+      expect(off.status).toBe(200);
+    }
+    t.ctx.clock.set(new Date('2026-11-06T00:00:00Z'));
+    await runDueSends(t.ctx);
+    expect([received(skipped.friend), received(sent.friend)].map((texts) => texts.length)).toEqual([1, 1]);
+
+    const unasked = await activate(skipped.plan.plan.id!, {});
+    expect(unasked.status).toBe(409);
+    expect(unasked.text).toContain('1 件');
+    expect((await activate(skipped.plan.plan.id!, { missed_sends: 'skip' })).status).toBe(200);
+    expect((await activate(sent.plan.plan.id!, { missed_sends: 'send' })).status).toBe(200);
+    expect(await receivedCount(t, sent.friend, 2)).toHaveLength(2);
+    await runDueSends(t.ctx);
+    expect(received(skipped.friend)).toHaveLength(1);
+    const [after] = await t.db.select().from(planEnrolments).where(eq(planEnrolments.id, skipped.enrolmentId));
+    expect(after).toMatchObject({ status: 'finished' });
+    const skips = await t.db.select().from(planSends).where(eq(planSends.enrolmentId, skipped.enrolmentId));
+    expect(skips.map((send) => send.status)).toEqual(['sent', 'skipped']);
+    expect((await history(skipped.plan.plan.id!))[0]).toMatchObject({
+      kind: 'resumed_skipping_missed',
+      affectedCount: 1,
+    });
   });
 });

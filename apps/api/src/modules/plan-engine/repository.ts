@@ -315,6 +315,76 @@ export async function advanceEnrolments(db: Db, scope: ChannelScope, advances: E
     where e.id = v.id and e.line_account_id = ${scope.lineAccountId}`);
 }
 
+/** Ends the running enrolments that wait at (or are due to be sent) one of the boxes; answers how many. */
+export async function endEnrolmentsAtBoxes(
+  db: Db,
+  scope: ChannelScope,
+  planId: number,
+  planActionIds: number[],
+  end: { at: Date; reason: string },
+): Promise<number> {
+  const rows = await db
+    .update(planEnrolments)
+    .set({ status: 'stopped', endedAt: end.at, endReason: end.reason, nextActionAt: null, nextPlanActionId: null })
+    .where(
+      and(
+        eq(planEnrolments.lineAccountId, scope.lineAccountId),
+        eq(planEnrolments.planId, planId),
+        inArray(planEnrolments.status, RUNNING),
+        or(
+          inArray(planEnrolments.nextPlanActionId, planActionIds),
+          and(isNull(planEnrolments.nextPlanActionId), inArray(planEnrolments.currentPlanActionId, planActionIds)),
+        ),
+      ),
+    )
+    .returning({ id: planEnrolments.id });
+  return rows.length;
+}
+
+/** Running enrolments whose next send is one of the boxes (active or paused), locked for the change. */
+export async function waitingFor(db: Db, scope: ChannelScope, planId: number, planActionIds: number[]) {
+  if (planActionIds.length === 0) return [];
+  return db
+    .select()
+    .from(planEnrolments)
+    .where(
+      and(
+        eq(planEnrolments.lineAccountId, scope.lineAccountId),
+        eq(planEnrolments.planId, planId),
+        inArray(planEnrolments.status, RUNNING),
+        inArray(planEnrolments.nextPlanActionId, planActionIds),
+      ),
+    )
+    .for('update');
+}
+
+/** Active enrolments of the plan whose next send fell due by `now` (sends missed while it was paused), locked. */
+export async function overdue(db: Db, scope: ChannelScope, planId: number, now: Date) {
+  return db
+    .select()
+    .from(planEnrolments)
+    .where(
+      and(
+        eq(planEnrolments.lineAccountId, scope.lineAccountId),
+        eq(planEnrolments.planId, planId),
+        eq(planEnrolments.status, 'active'),
+        isNotNull(planEnrolments.nextPlanActionId),
+        lte(planEnrolments.nextActionAt, now),
+      ),
+    )
+    .for('update');
+}
+
+/** New due times for waiting enrolments, in one statement. */
+export async function reschedule(db: Db, scope: ChannelScope, due: { id: number; at: Date }[]): Promise<void> {
+  if (due.length === 0) return;
+  await db.execute(sql`
+    update ${planEnrolments} as e set next_action_at = v.at
+    from unnest(${sql.param(due.map((d) => d.id))}::int[], ${sql.param(due.map((d) => d.at.toISOString()))}::timestamptz[])
+      as v(id, at)
+    where e.id = v.id and e.line_account_id = ${scope.lineAccountId}`);
+}
+
 // --- sends ---
 
 export interface NewSend {

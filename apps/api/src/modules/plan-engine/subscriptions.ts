@@ -2,12 +2,21 @@ import type { AppContext } from '../../platform/context.ts';
 import { channelScope } from '../../platform/principal.ts';
 import { parseActionPostbackData } from '@linq/contract';
 import { incomingText } from './repository.ts';
-import { handleFollow, handleIncomingText, handleTagAdded, handleTap } from './service.ts';
+import {
+  endAtRemovedBoxes,
+  handleFollow,
+  handleIncomingText,
+  handleTagAdded,
+  handleTap,
+  rescheduleChangedTimings,
+  resumeMissed,
+} from './service.ts';
 
 /**
  * The plan engine's triggers, in the transaction of the fact that causes them: a friend added
  * (the channel's welcome scenario), a tag put on friends, a tap on a plan box's option, a text
- * message an auto-reply answers. Each fact is published once, so each enrols or moves once.
+ * message an auto-reply answers; and a plan's changes. Each fact is published once, so each enrols
+ * or moves once.
  */
 export function planEngineSubscriptions(ctx: AppContext): void {
   ctx.events.subscribe('friend.followed', async (event, on) => {
@@ -27,4 +36,10 @@ export function planEngineSubscriptions(ctx: AppContext): void {
     const message = await incomingText(on.tx, scope, event.webhookEventId);
     if (message) await handleIncomingText(ctx, on, scope, event.friendId, message);
   });
+  // Safe live editing: a saved plan's waiting friends follow its changes.
+  ctx.events.subscribe('plan.boxes_removing', (event, on) => endAtRemovedBoxes(ctx, on, event, event.planActionIds));
+  ctx.events.subscribe('plan.timings_changed', (event, on) =>
+    rescheduleChangedTimings(ctx, on, event, event.planActionIds),
+  );
+  ctx.events.subscribe('plan.resumed', (event, on) => resumeMissed(ctx, on, event, event.missedSends));
 }

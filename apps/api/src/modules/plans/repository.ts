@@ -6,7 +6,6 @@ import { containsPattern } from '../../platform/sql.ts';
 import { folders } from '../folders/schema.ts';
 import { friends } from '../friends/schema.ts';
 import { friendMarks, friendTags, marks, tags } from '../labels/schema.ts';
-import { planSends } from '../plan-engine/schema.ts';
 import { users } from '../sessions/schema.ts';
 import {
   channelPlanSettings,
@@ -71,7 +70,11 @@ export type PlanListRow = PlanRow & { enrolledCount: number; sentCount: number; 
 
 // Qualified by hand: inside the subqueries an unqualified "id" would be the enrolment's or the send's.
 const enrolledCount = sql<number>`(select count(*)::int from ${planEnrolments} where ${planEnrolments.planId} = "plans"."id" and ${planEnrolments.status} in ('active', 'paused'))`;
-const sentCount = sql<number>`(select count(*)::int from ${planSends} where ${planSends.planId} = "plans"."id" and ${planSends.status} = 'sent')`;
+/**
+ * Boxes the plan sent to friends, but those LINE refused (a queued recipient counts: it is on its
+ * way). Qualified by hand: plan_sends and delivery_recipients both have a status.
+ */
+const sentCount = sql<number>`(select count(*)::int from plan_sends ps left join delivery_recipients dr on dr.delivery_id = ps.delivery_id and dr.friend_id = ps.friend_id where ps.plan_id = "plans"."id" and ps.status = 'sent' and dr.status is distinct from 'failed')`;
 /** Paused enrolments whose next send fell due by `now` (the engine's clock). */
 const missedCount = (now: Date) =>
   sql<number>`(select count(*)::int from ${planEnrolments} where ${planEnrolments.planId} = "plans"."id" and ${planEnrolments.status} = 'paused' and ${planEnrolments.nextActionAt} <= ${now.toISOString()}::timestamptz)`;
@@ -167,10 +170,11 @@ export async function setEnrolmentsPaused(
   scope: ChannelScope,
   planId: number,
   paused: boolean,
+  now: Date,
 ): Promise<number> {
   const moved = await db
     .update(planEnrolments)
-    .set({ status: paused ? 'paused' : 'active' })
+    .set({ status: paused ? 'paused' : 'active', pausedAt: paused ? now : null })
     .where(
       and(
         eq(planEnrolments.lineAccountId, scope.lineAccountId),
@@ -484,6 +488,41 @@ export async function replaceTimings(db: Db, scope: ChannelScope, planId: number
   const lineAccountId = scope.lineAccountId;
   if (saved.length > 0) await db.insert(planTimings).values(saved.map((t) => ({ ...t, lineAccountId, planId })));
   if (fresh.length > 0) await db.insert(planTimings).values(fresh.map((t) => ({ ...t, lineAccountId, planId })));
+}
+
+/** The plan's box ids. */
+export async function actionIdsOf(db: Db, scope: ChannelScope, planId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: planActions.id })
+    .from(planActions)
+    .where(and(eq(planActions.lineAccountId, scope.lineAccountId), eq(planActions.planId, planId)));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * When each timing sends, by the box it leads to, as a comparable text: a save that changes it (or
+ * makes a new arrow into a box) is seen by comparing these before and after.
+ */
+export async function timingShapes(db: Db, scope: ChannelScope, planId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .select()
+    .from(planTimings)
+    .where(and(eq(planTimings.lineAccountId, scope.lineAccountId), eq(planTimings.planId, planId)));
+  return new Map(
+    rows.map((row) => [
+      row.nextPlanActionId,
+      JSON.stringify([
+        row.planActionId,
+        row.timingType,
+        row.afterDays,
+        row.afterHours,
+        row.nextActionAt,
+        row.repeatWeekdays,
+        row.repeatDateTimes,
+        row.repeatTimes,
+      ]),
+    ]),
+  );
 }
 
 // --- history ---

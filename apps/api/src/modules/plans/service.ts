@@ -38,6 +38,7 @@ import {
   type pageQuery,
 } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
+import type { EventTransaction } from '../../platform/events.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { ChannelRequest } from '../../platform/principal.ts';
@@ -66,6 +67,8 @@ export const friendAddedTakenMessage = (name: string) =>
   `友だち追加時のシナリオはチャネルに1つだけです（「${name}」が設定されています）`;
 export const waitingMessage = (count: number) =>
   `このプランには待機中の友だちが${count}人います。待機を終了して削除するには確認してください。`;
+export const missedSendsMessage = (n: number) =>
+  `停止中に送信予定だった配信が ${n} 件あります。送信するかスキップするかを選んでください`;
 export const QUOTA_EXCEEDED_MESSAGE =
   '今月の残りの配信可能数を超えます。配信できる分だけ送信する場合は確認してください。';
 
@@ -125,20 +128,21 @@ export async function save(
   id: number | null,
   payload: PlanSavePayload,
 ): Promise<PlanSaveAnswer> {
-  return ctx.database.db.transaction(async (trx) => {
-    const planId = await saveIn(trx as unknown as Db, scope, id, payload);
+  return ctx.events.transaction(ctx.database.db, async (on) => {
+    const planId = await saveIn(on, scope, id, payload, ctx.clock.now());
     return { success: true, errors: {}, id: planId };
   });
 }
 
 /** `save` inside the caller's transaction (the demo seed's too): the saved plan's id. */
 export async function saveIn(
-  tx: Db,
+  on: EventTransaction,
   scope: ChannelRequest,
   id: number | null,
   payload: PlanSavePayload,
   now: Date = new Date(),
 ): Promise<number> {
+  const tx = on.tx;
   const existing = id === null ? null : await findOrFail(tx, scope, id, true);
   const errors = new PlanErrorList();
   const contractErrors = validatePlan(payload, { now, savedSendAt: savedSendAt(existing, payload) });
@@ -151,12 +155,14 @@ export async function saveIn(
   throwIfAny(errors.errors);
 
   const before = existing ? await repo.partCounts(tx, scope, existing.id) : null;
+  const change = existing ? await liveEditOf(on, scope, existing, boxes) : null;
   const planId = await write(tx, scope, existing, {
     plan: input.plan,
     boxes,
     timings: input.plan_timings,
     conditions: input.target_conditions,
   });
+  if (change) await change.afterWrite();
   const after = await repo.partCounts(tx, scope, planId);
   await repo.addHistory(tx, scope, {
     planId,
@@ -170,6 +176,28 @@ export async function saveIn(
   if (friendAdded.claims) await repo.setFriendAddedPlan(tx, scope, planId);
   else if (friendAdded.current === planId) await repo.setFriendAddedPlan(tx, scope, null);
   return planId;
+}
+
+/**
+ * Safe live editing: before the save writes, enrolments waiting at boxes it removes are ended (by
+ * the engine, through `plan.boxes_removing`); after it, sends waiting on timings it changed are
+ * rescheduled (`plan.timings_changed`). Saved boxes keep their ids, so nothing else moves.
+ */
+async function liveEditOf(on: EventTransaction, scope: ChannelRequest, existing: repo.PlanRow, boxes: BoxToWrite[]) {
+  const change = { lineAccountId: scope.lineAccountId, planId: existing.id, userId: scope.userId };
+  const timingsBefore = await repo.timingShapes(on.tx, scope, existing.id);
+  const kept = new Set(boxes.flatMap((box) => (box.savedId === null ? [] : [box.savedId])));
+  const removed = (await repo.actionIdsOf(on.tx, scope, existing.id)).filter((id) => !kept.has(id));
+  if (removed.length > 0) await on.publish('plan.boxes_removing', { ...change, planActionIds: removed });
+  return {
+    async afterWrite() {
+      const timingsAfter = await repo.timingShapes(on.tx, scope, existing.id);
+      const changed = [...timingsAfter].flatMap(([endId, shape]) =>
+        timingsBefore.get(endId) === shape ? [] : [endId],
+      );
+      if (changed.length > 0) await on.publish('plan.timings_changed', { ...change, planActionIds: changed });
+    },
+  };
 }
 
 /** Copies a plan beside it: name + 'のコピー', inactive, boxes with their own ids; never the friend-added scenario. */
@@ -295,7 +323,20 @@ export async function activate(
     const figures = await forecastOf(ctx, scope, plan);
     if (figures.exceeds_quota) throw conflict(QUOTA_EXCEEDED_MESSAGE);
   }
-  return setActive(ctx, scope, id, true);
+  return ctx.events.transaction(ctx.database.db, async (on) => {
+    const missed = (await repo.listRow(on.tx, scope, id, ctx.clock.now()))?.missedCount ?? 0;
+    if (missed > 0 && input.missed_sends === undefined) throw conflict(missedSendsMessage(missed));
+    const item = await setActiveIn(ctx, on.tx, scope, id, true);
+    if (missed > 0 && input.missed_sends !== undefined) {
+      await on.publish('plan.resumed', {
+        lineAccountId: scope.lineAccountId,
+        planId: id,
+        userId: scope.userId,
+        missedSends: input.missed_sends,
+      });
+    }
+    return item;
+  });
 }
 
 /** Deactivates a plan: its running enrolments pause. */
@@ -308,21 +349,29 @@ export async function forecast(ctx: AppContext, scope: ChannelRequest, id: numbe
 }
 
 async function setActive(ctx: AppContext, scope: ChannelRequest, id: number, active: boolean): Promise<PlanListItem> {
-  return ctx.database.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
-    if (!(await repo.update(tx, scope, id, { isActive: active }))) throw notFound(PLAN_NOUN);
-    const moved = await repo.setEnrolmentsPaused(tx, scope, id, !active);
-    await repo.addHistory(tx, scope, {
-      planId: id,
-      userId: scope.userId,
-      kind: active ? 'activated' : 'deactivated',
-      summary: active ? activatedSummary(moved) : deactivatedSummary(moved),
-      affectedCount: moved,
-    });
-    const row = await repo.listRow(tx, scope, id, ctx.clock.now());
-    if (!row) throw notFound(PLAN_NOUN);
-    return listItem(row);
+  return ctx.database.db.transaction(async (trx) => setActiveIn(ctx, trx as unknown as Db, scope, id, active));
+}
+
+async function setActiveIn(
+  ctx: AppContext,
+  tx: Db,
+  scope: ChannelRequest,
+  id: number,
+  active: boolean,
+): Promise<PlanListItem> {
+  const now = ctx.clock.now();
+  if (!(await repo.update(tx, scope, id, { isActive: active }))) throw notFound(PLAN_NOUN);
+  const moved = await repo.setEnrolmentsPaused(tx, scope, id, !active, now);
+  await repo.addHistory(tx, scope, {
+    planId: id,
+    userId: scope.userId,
+    kind: active ? 'activated' : 'deactivated',
+    summary: active ? activatedSummary(moved) : deactivatedSummary(moved),
+    affectedCount: moved,
   });
+  const row = await repo.listRow(tx, scope, id, now);
+  if (!row) throw notFound(PLAN_NOUN);
+  return listItem(row);
 }
 
 /**

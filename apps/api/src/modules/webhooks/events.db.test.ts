@@ -32,6 +32,9 @@ const seen: { [N in DomainEventName]: Array<DomainEvents[N]> } = {
   'message.delivered': [],
   'message.failed': [],
   'tag.added': [],
+  'plan.boxes_removing': [],
+  'plan.timings_changed': [],
+  'plan.resumed': [],
 };
 
 beforeAll(async () => {

@@ -4,11 +4,13 @@ import type { AccountStrings } from './parts/account.ts';
 import type { AdminStrings } from './parts/admin.ts';
 import type { DeliveryStrings } from './parts/delivery.ts';
 import type { FoldersStrings } from './parts/folders.ts';
+import type { FriendPlansStrings } from './parts/friend-plans.ts';
 import type { FriendsStrings } from './parts/friends.ts';
 import type { LabelsStrings } from './parts/labels.ts';
 import type { LineMessageStrings } from './parts/line-message.ts';
 import type { MessageBuilderStrings } from './parts/message-builder.ts';
 import type { PhonePanelStrings } from './parts/phone-panel.ts';
+import type { PlanAnalysisStrings } from './parts/plan-analysis.ts';
 import type { PlansStrings } from './parts/plans.ts';
 import type { PublicStrings } from './parts/public.ts';
 import type { TalksStrings } from './parts/talks.ts';
@@ -20,11 +22,13 @@ type AllMessages = Messages &
   AdminStrings &
   DeliveryStrings &
   FoldersStrings &
+  FriendPlansStrings &
   FriendsStrings &
   LabelsStrings &
   LineMessageStrings &
   MessageBuilderStrings &
   PhonePanelStrings &
+  PlanAnalysisStrings &
   PlansStrings &
   PublicStrings &
   TalksStrings &

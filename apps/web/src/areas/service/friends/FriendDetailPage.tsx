@@ -22,6 +22,8 @@ import {
 } from './friend-parts.tsx';
 import { DisplayNameButton, friendQuery, NotesForm, ScoreForm } from './FriendFieldForms.tsx';
 import { FriendInfoValues } from './FriendInfoValues.tsx';
+import { FriendPlans } from './FriendPlans.tsx';
+import { useCanViewPlans } from './friend-plans.ts';
 import { FriendTalkHistory } from './FriendTalkHistory.tsx';
 import { InfoFieldsDrawer } from './InfoFieldsDrawer.tsx';
 import '../../../app/i18n/parts/friends.ts';
@@ -149,6 +151,7 @@ function PersonalDataHidden() {
 function FriendDetails({ friend }: { friend: FriendDetail }) {
   const { t } = useTranslation();
   const abilities = useFriendAbilities();
+  const canViewPlans = useCanViewPlans();
   const [infoFieldsOpen, setInfoFieldsOpen] = useState(false);
   return (
     <>
@@ -195,6 +198,7 @@ function FriendDetails({ friend }: { friend: FriendDetail }) {
             ) : (
               <PersonalDataHidden />
             )}
+            {canViewPlans && <FriendPlans friendId={friend.id} />}
             {abilities.viewTalks && (
               <Card
                 title={t('friends.talkHistory')}

@@ -26,9 +26,10 @@ import { ResourceTable } from '../../../components/ResourceTable.tsx';
 import { useListParams } from '../../../components/useListParams.ts';
 import { DeliverySettingsModal } from './DeliverySettingsModal.tsx';
 import { ForecastModal } from './ForecastModal.tsx';
+import { useCanAnalysePlans } from './analysis/usePlanAnalysis.ts';
 import { MissedSendsModal } from './MissedSendsModal.tsx';
 import { RehearsalModal, useCanRehearse } from './RehearsalModal.tsx';
-import { createPlanPath, editPlanPath } from './paths.ts';
+import { createPlanPath, editPlanPath, planAnalysisPath } from './paths.ts';
 import {
   activatePlan,
   copyPlan,
@@ -39,6 +40,7 @@ import {
   usePlanList,
 } from './usePlans.ts';
 import '../../../app/i18n/parts/plans.ts';
+import '../../../app/i18n/parts/plan-analysis.ts';
 
 const FILTERS = ['q', 'folder_id', 'plan_type', 'is_active'] as const;
 
@@ -68,6 +70,7 @@ export default function PlansListPage() {
   });
   const folders = useFolderList('service', 'plans');
   const canEdit = useCanEditPlans();
+  const canAnalyse = useCanAnalysePlans();
   const [busy, setBusy] = useState<number | null>(null);
   const [forecastOf, setForecastOf] = useState<{ plan: PlanListItem; missedSends?: MissedSendChoice } | null>(null);
   const [missedOf, setMissedOf] = useState<PlanListItem | null>(null);
@@ -212,9 +215,21 @@ export default function PlansListPage() {
       title: t('plans.sent'),
       key: 'sent',
       align: 'right',
-      render: (_, plan) => (
-        <span data-testid={`plan-sent-${plan.id}`}>{t('plans.messages', { count: plan.sent_count })}</span>
-      ),
+      render: (_, plan) => {
+        const sent = (
+          <span data-testid={`plan-sent-${plan.id}`}>{t('plans.messages', { count: plan.sent_count })}</span>
+        );
+        // The sent count opens the plan's figures for those who may see them.
+        return canAnalyse ? (
+          <Tooltip title={t('planAnalysis.open')}>
+            <Link to={planAnalysisPath(plan.id)} data-testid={`plan-analysis-${plan.id}`}>
+              {sent}
+            </Link>
+          </Tooltip>
+        ) : (
+          sent
+        );
+      },
     },
     {
       title: t('plans.folder'),

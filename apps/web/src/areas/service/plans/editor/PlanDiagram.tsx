@@ -1,5 +1,5 @@
 import { DeleteOutlined, EyeInvisibleOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { FIRST_BOX_ID, isEmptyMessage, toLineMessage, type PlanMessage, type TimingLabelLocale } from '@linq/contract';
+import { FIRST_BOX_ID, type TimingLabelLocale } from '@linq/contract';
 import {
   Background,
   BaseEdge,
@@ -23,9 +23,7 @@ import '@xyflow/react/dist/style.css';
 import { Button, Tag, Tooltip } from 'antd';
 import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChannelMessage } from '../../../../components/line-message/LineMessageView.tsx';
-import { obj } from '../../../../components/line-message/line-message.ts';
-import { sampleContext } from '../../../../components/message-builder/index.ts';
+import { BoxPreview } from './BoxPreview.tsx';
 import { addChildBox, hideChildren, moveBox, removeBox, resizeBox } from './diagram.ts';
 import {
   BOX_HANDLE,
@@ -44,30 +42,8 @@ type TimingEdge = Edge<TimingEdgeData, 'timing'>;
 
 const ERROR_COLOUR = '#ff4d4f';
 const SELECTED_COLOUR = '#1677ff';
-const noAction = () => {};
 const MIN_BOX_WIDTH = 120;
 const MIN_BOX_HEIGHT = 80;
-
-/** The box's message as a small LINE preview (taps do nothing). */
-function BoxPreview({ message }: { message: PlanMessage }) {
-  const { t } = useTranslation();
-  const lineMessage = useMemo(() => {
-    const context = sampleContext(message, {
-      friendName: t('messageBuilder.preview.sampleFriendName'),
-      infoFields: [],
-      unknownField: (id) => t('messageBuilder.preview.infoField', { id }),
-    });
-    return obj(toLineMessage(message, context)) ?? {};
-  }, [message, t]);
-  if (isEmptyMessage(message)) {
-    return <span style={{ color: '#999' }}>{t('plans.editor.emptyBox')}</span>;
-  }
-  return (
-    <div style={{ zoom: 0.6, pointerEvents: 'none' }} aria-hidden>
-      <ChannelMessage message={lineMessage} onAction={noAction} disabled />
-    </div>
-  );
-}
 
 function OptionRow({ boxId, option, index }: { boxId: string; option: BoxOption; index: number }) {
   const { t } = useTranslation();

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { defaultPlan, firstBox, type PlanAnalysisDetail } from '@linq/contract';
+import { figuresCsv, figuresCsvName } from './figures-csv.ts';
+
+const confirm = firstBox('confirm');
+const detail: PlanAnalysisDetail = {
+  plan: { ...defaultPlan('scenario'), id: 3, name: '分析' },
+  plan_actions: [
+    {
+      ...confirm,
+      figures: {
+        sent: 4,
+        failed: 1,
+        waiting: 2,
+        options: [
+          { id: 11, box_id: 'box-1-0', label: 'はい, 行きます', taps: 3, tap_rate: 75 },
+          { id: 12, box_id: null, label: '=いいえ', taps: 0, tap_rate: 0 },
+        ],
+      },
+    },
+    {
+      ...confirm,
+      box_id: 'box-1-0',
+      message_type: 'text_message',
+      figures: { sent: 0, failed: 0, waiting: 0, options: [] },
+    },
+  ],
+  plan_timings: [],
+  profiles: [],
+  friends: [],
+};
+
+describe('figures CSV', () => {
+  it('writes a BOM, a header, a row per box and per option, CRLF, quoted and formula-safe cells', () => {
+    const csv = figuresCsv(detail, {
+      header: ['ボックス', '種類', '選択肢', '送信数', '失敗数', '待機中', 'タップ数', 'タップ率'],
+      typeName: (type) => (type === 'confirm' ? '確認' : 'テキスト'),
+    });
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'ボックス,種類,選択肢,送信数,失敗数,待機中,タップ数,タップ率',
+      'box-0,確認,,4,1,2,,',
+      'box-0,確認,"はい, 行きます",,,,3,75%',
+      "box-0,確認,'=いいえ,,,,0,0%",
+      'box-1-0,テキスト,,0,0,0,,',
+      '',
+    ]);
+  });
+
+  it('names the file after the plan and the day range', () => {
+    expect(figuresCsvName(3, undefined, undefined)).toBe('plan-analysis-3.csv');
+    expect(figuresCsvName(3, '2026-11-01', '2026-11-30')).toBe('plan-analysis-3-2026-11-01_2026-11-30.csv');
+  });
+});

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTimeIn } from './format.ts';
+
+describe('formatDateTimeIn', () => {
+  it("shows the instant on the zone's wall clock, across the date line and daylight saving", () => {
+    expect(formatDateTimeIn('2026-03-01T15:30:00Z', 'Asia/Tokyo')).toBe('2026/03/02 00:30');
+    expect(formatDateTimeIn('2026-03-01T15:30:00Z', 'UTC')).toBe('2026/03/01 15:30');
+    // New York: EST (−5) before 8 March 2026, EDT (−4) after.
+    expect(formatDateTimeIn('2026-03-07T15:00:00Z', 'America/New_York')).toBe('2026/03/07 10:00');
+    expect(formatDateTimeIn('2026-03-09T15:00:00Z', 'America/New_York')).toBe('2026/03/09 11:00');
+  });
+
+  it('is empty without a time', () => {
+    expect(formatDateTimeIn(null, 'Asia/Tokyo')).toBe('');
+  });
+});
