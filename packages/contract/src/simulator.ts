@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, optionalText, requiredText, timestamp } from './common.ts';
+import { dataOf, idNumber, optionalText, requiredText, timestamp } from './common.ts';
 import { endpoint, sessionOf } from './http.ts';
 
 /*
@@ -87,6 +87,48 @@ export const virtualFriendPostback = z.object({
 });
 export const virtualFriendParams = z.object({ userId: z.string().min(1).max(64) });
 
+/*
+ * The demo's time warp and rehearsal: the plan engine's clock moved forward so that "after 3 days at
+ * 10:00" arrives in seconds. The clock is the whole process's (every channel's plans follow it), so
+ * it is refused with CLOCK_NOT_SIMULATED unless this console runs the embedded LINE simulator and
+ * the selected channel is bound to it.
+ */
+
+export const CLOCK_NOT_SIMULATED =
+  '時間を進める操作は、組み込みのLINEシミュレーターに接続されたチャネル（デモ）でだけ使えます。';
+export const NO_NEXT_SEND = 'この友だちに予定されている配信はありません（選択肢のタップ待ち、または終了しています）。';
+/** The longest single warp: a month. */
+export const CLOCK_ADVANCE_MAX_MINUTES = 60 * 24 * 31;
+
+export const engineClock = z.object({
+  /** The engine's current (demo) time. */
+  now: timestamp,
+  /** How far it runs ahead of the real time, in milliseconds. */
+  offset_ms: z.number().int(),
+});
+export type EngineClock = z.infer<typeof engineClock>;
+
+const virtualUserId = z.string().min(1).max(64);
+/**
+ * Forward by minutes, or to the next due send of one friend's plans (named by the console's friend
+ * id or by the virtual friend's LINE user id, as the phone panel knows it).
+ */
+export const clockAdvance = z.union([
+  z.strictObject({
+    minutes: z
+      .number()
+      .int({ message: '整数で入力してください' })
+      .min(1, { message: '1分以上を指定してください' })
+      .max(CLOCK_ADVANCE_MAX_MINUTES, { message: '31日以内を指定してください' }),
+  }),
+  z.strictObject({ to_next_send: z.literal(true), friend_id: idNumber }),
+  z.strictObject({ to_next_send: z.literal(true), user_id: virtualUserId }),
+]);
+export type ClockAdvance = z.infer<typeof clockAdvance>;
+
+/** A plan run for one virtual friend of the simulated channel (who must follow it). */
+export const rehearsalStart = z.object({ plan_id: idNumber, user_id: virtualUserId });
+
 const access = sessionOf('service');
 const permission = { feature: 'talks', level: 'view' } as const;
 /**
@@ -94,6 +136,9 @@ const permission = { feature: 'talks', level: 'view' } as const;
  * needs the edit level of talks, like answering them. Only simulated channels have virtual friends.
  */
 const actAsFriend = { feature: 'talks', level: 'edit' } as const;
+/** The time warp and rehearsal run plans: reading the clock needs plans view, moving it plans edit. */
+const viewPlans = { feature: 'plans', level: 'view' } as const;
+const editPlans = { feature: 'plans', level: 'edit' } as const;
 const action = (name: string, summary: string) =>
   endpoint({
     method: 'POST',
@@ -146,5 +191,31 @@ export const simulatorApi = {
     permission,
     params: virtualFriendParams,
     response: dataOf(z.array(conversationEntry)),
+  }),
+  clock: endpoint({
+    method: 'GET',
+    path: '/service/simulator/clock',
+    summary: "The plan engine's clock (demo time warp; embedded simulator only)",
+    access,
+    permission: viewPlans,
+    response: dataOf(engineClock),
+  }),
+  advanceClock: endpoint({
+    method: 'POST',
+    path: '/service/simulator/clock/advance',
+    summary: "Moves the plan engine's clock forward and sends what fell due (demo time warp; embedded simulator only)",
+    access,
+    permission: editPlans,
+    body: clockAdvance,
+    response: dataOf(engineClock),
+  }),
+  rehearsal: endpoint({
+    method: 'POST',
+    path: '/service/simulator/rehearsal',
+    summary: 'Starts a scenario or broadcast for one virtual friend and sends its first box if due (rehearsal)',
+    access,
+    permission: editPlans,
+    body: rehearsalStart,
+    response: dataOf(engineClock),
   }),
 };

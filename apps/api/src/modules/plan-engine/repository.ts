@@ -500,6 +500,24 @@ export async function friend(db: Db, scope: ChannelScope, friendId: number) {
   return row;
 }
 
+/** When the friend's next send is due: the earliest of its active enrolments in the channel (none: null). */
+export async function nextDueAtOfFriend(db: Db, scope: ChannelScope, friendId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: planEnrolments.nextActionAt })
+    .from(planEnrolments)
+    .where(
+      and(
+        eq(planEnrolments.lineAccountId, scope.lineAccountId),
+        eq(planEnrolments.friendId, friendId),
+        eq(planEnrolments.status, 'active'),
+        isNotNull(planEnrolments.nextActionAt),
+      ),
+    )
+    .orderBy(asc(planEnrolments.nextActionAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
 /** The text and reply token of a friend's message, from the stored webhook event that carried it. */
 export async function incomingText(
   db: Db,

@@ -8,7 +8,7 @@ import { branchingScenario, createPlan, planJson } from './test-support.ts';
 
 /** Per tenant's first channel: a plans folder and a branching scenario in it (created below). */
 const planFixtures = new Map<number, { folder: number; plan: PlanDetail }>();
-const planIn = (tenant: Tenant) => planFixtures.get(tenant.channels[0]!.id)!.plan;
+export const planIn = (tenant: Tenant) => planFixtures.get(tenant.channels[0]!.id)!.plan;
 const planFolderIn = (tenant: Tenant) => planFixtures.get(tenant.channels[0]!.id)!.folder;
 /** A save of A's own plan with one change naming something of B's. */
 const planSave = (a: Tenant, change: (detail: PlanDetail) => PlanDetail) => planJson(change(planIn(a)));

@@ -1,8 +1,12 @@
+import type { Tenant } from '../../test/factory.ts';
 import { inChannel, NOT_FOUND, probes, type Entry, type IsolationModule } from '../../test/isolation.ts';
+import { planIn } from '../plans/isolation.ts';
 import { simulateChannels } from './test-support.ts';
 
 /** Phone panel: the first channel of each tenant is bound to a simulator with one virtual friend (see below). */
 let simulated: Awaited<ReturnType<typeof simulateChannels>>;
+/** The console's friend row of each channel's virtual friend (as if its follow had been processed). */
+const consoleFriendOf = new Map<number, number>();
 /** A's staff asking for B's virtual friend in A's channel: 404; in B's channel (header): 403. */
 const virtualFriend = (action: string, body?: unknown): Entry =>
   probes((a, b) => {
@@ -16,12 +20,31 @@ const virtualFriend = (action: string, body?: unknown): Entry =>
     ];
   });
 
+/** The time warp and rehearsal naming B's friend (console id or LINE user id) or B's plan from A's channel: 404. */
+const timeWarp = (path: string, bodies: (a: Tenant, b: Tenant) => unknown[]): Entry =>
+  probes((a, b) => [
+    ...bodies(a, b).map((body) => ({
+      path,
+      token: a.tokens.staff,
+      lineAccountId: a.channels[0]!.id,
+      answers: NOT_FOUND,
+      body,
+    })),
+    { path, token: a.tokens.staff, lineAccountId: b.channels[0]!.id, answers: [403], body: bodies(a, b)[0] },
+  ]);
+const userOf = (tenant: Tenant) => simulated.friendOf(tenant.channels[0]!.id);
+
 export const isolation: IsolationModule = {
   async setup(t, tenants) {
     simulated = await simulateChannels(
       t,
       tenants.map((tenant) => tenant.channels[0]!.id),
     );
+    for (const tenant of tenants) {
+      const lineAccountId = tenant.channels[0]!.id;
+      const row = await t.factory.friend(lineAccountId, { lineUserId: simulated.friendOf(lineAccountId) });
+      consoleFriendOf.set(lineAccountId, row.id);
+    }
   },
   teardown: () => simulated.stop(),
   routes: () => ({
@@ -38,5 +61,14 @@ export const isolation: IsolationModule = {
     }),
     'POST /api/service/simulator/friends/:userId/postback': virtualFriend('postback', { data: 'probe=1' }),
     'GET /api/service/simulator/friends/:userId/conversation': virtualFriend('conversation'),
+    'GET /api/service/simulator/clock': inChannel('/service/simulator/clock', [200]),
+    'POST /api/service/simulator/clock/advance': timeWarp('/service/simulator/clock/advance', (_a, b) => [
+      { to_next_send: true, friend_id: consoleFriendOf.get(b.channels[0]!.id) },
+      { to_next_send: true, user_id: userOf(b) },
+    ]),
+    'POST /api/service/simulator/rehearsal': timeWarp('/service/simulator/rehearsal', (a, b) => [
+      { plan_id: planIn(b).plan.id, user_id: userOf(a) },
+      { plan_id: planIn(a).plan.id, user_id: userOf(b) },
+    ]),
   }),
 };

@@ -123,3 +123,12 @@ export async function pendingEventCountUnscoped(db: Db, lineAccountId: number) {
     .where(and(eq(webhookEvents.lineAccountId, lineAccountId), isNull(webhookEvents.processedAt)));
   return row?.n ?? 0;
 }
+
+/** The console's friend row of a virtual friend (by LINE user id), once its follow was processed. */
+export async function friendIdOfUser(db: Db, { lineAccountId }: ChannelScope, lineUserId: string) {
+  const [row] = await db
+    .select({ id: friends.id })
+    .from(friends)
+    .where(and(eq(friends.lineAccountId, lineAccountId), eq(friends.lineUserId, lineUserId)));
+  return row?.id ?? null;
+}

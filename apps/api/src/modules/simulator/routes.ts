@@ -3,6 +3,7 @@ import { simulatorApi } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { requireChannel as inChannel, route } from '../../platform/http.ts';
 import * as panel from './service.ts';
+import * as timeWarp from './time-warp.ts';
 
 /** The phone panel's API (service area, the selected channel). */
 export function simulatorRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -41,5 +42,12 @@ export function simulatorRoutes(app: FastifyInstance, ctx: AppContext) {
   }));
   route(app, ctx, simulatorApi.conversation, async ({ channel, params }) => ({
     data: await panel.conversation(ctx, inChannel(channel), params.userId),
+  }));
+  route(app, ctx, simulatorApi.clock, async ({ channel }) => ({ data: await timeWarp.clock(ctx, inChannel(channel)) }));
+  route(app, ctx, simulatorApi.advanceClock, async ({ channel, body }) => ({
+    data: await timeWarp.advance(ctx, inChannel(channel), body),
+  }));
+  route(app, ctx, simulatorApi.rehearsal, async ({ channel, body }) => ({
+    data: await timeWarp.rehearse(ctx, inChannel(channel), body.plan_id, body.user_id),
   }));
 }

@@ -20,7 +20,7 @@ import * as repo from './repository.ts';
 
 const notConnected = () => new AppError('not_found', SIMULATOR_NOT_CONNECTED);
 const friendNotFound = () => new AppError('not_found', VIRTUAL_FRIEND_NOT_FOUND);
-const NOT_FOLLOWING = 'この友だちはチャネルを友だち追加していません。先に友だち追加してください。';
+export const NOT_FOLLOWING = 'この友だちはチャネルを友だち追加していません。先に友だち追加してください。';
 const ALREADY_FOLLOWING = 'この友だちはすでに友だち追加しています。';
 
 /** The panel's friend list shows the newest virtual friends first, at most this many. */
@@ -36,17 +36,18 @@ interface Bound {
   channel: SimChannel;
 }
 
-async function bound(ctx: AppContext, scope: ChannelRequest): Promise<Bound> {
+/** The selected channel in the simulator of this process; `refusal` (404 by default) when it is not there. */
+export async function bound(ctx: AppContext, scope: ChannelRequest, refusal = notConnected): Promise<Bound> {
   const sim = ctx.simulator;
-  if (!sim) throw notConnected();
+  if (!sim) throw refusal();
   const row = await repo.simulatedChannel(ctx.database.db, scope);
-  if (!row) throw notConnected();
+  if (!row) throw refusal();
   const channel = await boundChannel(ctx, sim, row);
-  if (!channel) throw notConnected();
+  if (!channel) throw refusal();
   return { sim, row, channel };
 }
 
-function friendOf(channel: SimChannel, userId: string): SimFriend {
+export function friendOf(channel: SimChannel, userId: string): SimFriend {
   const friend = channel.friend(userId);
   if (!friend) throw friendNotFound();
   return friend;

@@ -26,6 +26,24 @@ const ja = {
     sendSticker: 'スタンプを送る',
     postback: 'ボタン操作: {{data}}',
     webhookFailed: 'Webhookを届けられませんでした（{{reason}}）',
+    timeWarp: {
+      label: 'デモの時刻',
+      hint: 'プランの配信エンジンの時計を進めます（デモ専用）。予定の時刻が来た配信はすぐに送られます。',
+      hour: '+1時間',
+      day: '+1日',
+      next: '次の配信まで',
+      moved: 'デモの時刻を {{now}} に進めました',
+    },
+    rehearsal: {
+      action: 'リハーサル',
+      title: 'リハーサル: {{name}}',
+      intro:
+        '仮想の友だちを1人選んでこのプランを開始します。メッセージは友だちシミュレーターで友だちが見るとおりに表示され、選択肢もタップできます。「次の配信まで」で時刻を進めると、次のステップがすぐに届きます。',
+      friend: '仮想の友だち',
+      noFriends: '友だち追加している仮想の友だちがいません。友だちシミュレーターで友だち追加してください。',
+      start: '開始',
+      started: '{{name}}さんでリハーサルを開始しました',
+    },
   },
 };
 
@@ -54,6 +72,24 @@ const en: typeof ja = {
     sendSticker: 'Send a sticker',
     postback: 'Tapped: {{data}}',
     webhookFailed: 'The webhook could not be delivered ({{reason}})',
+    timeWarp: {
+      label: 'Demo time',
+      hint: "Moves the plan engine's clock forward (demo only). Sends that fall due go out at once.",
+      hour: '+1 hour',
+      day: '+1 day',
+      next: 'To the next send',
+      moved: 'Demo time moved to {{now}}',
+    },
+    rehearsal: {
+      action: 'Rehearse',
+      title: 'Rehearsal: {{name}}',
+      intro:
+        'Choose a virtual friend to start this plan for. Its messages show in the friend simulator as the friend sees them, options tappable. "To the next send" moves the clock so the next step arrives at once.',
+      friend: 'Virtual friend',
+      noFriends: 'No virtual friend follows the channel yet. Add one as a friend in the friend simulator.',
+      start: 'Start',
+      started: 'Rehearsal started with {{name}}',
+    },
   },
 };
 

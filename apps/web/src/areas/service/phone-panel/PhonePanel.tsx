@@ -22,7 +22,9 @@ import {
   type PanelAction,
 } from '../../../components/line-message/line-message.ts';
 import { bubble, LINE_APP_COLOURS, phoneFrame, phoneHeader } from '../../../components/line-message/phone-style.ts';
+import { usePhonePanel } from './phone-panel-store.ts';
 import { conversationQuery, friendsSummaryQuery, virtualFriendsQuery } from './queries.ts';
+import { TimeWarpBar } from './TimeWarpBar.tsx';
 import '../../../app/i18n/parts/phone-panel.ts';
 import '../../../app/i18n/parts/line-message.ts';
 
@@ -45,6 +47,8 @@ export interface PhonePanelProps {
   botName: string;
   seeding: boolean;
   open: boolean;
+  /** The demo's time warp is shown to users who may edit plans (the server refuses it outside the demo). */
+  canWarpTime: boolean;
   onClose: () => void;
 }
 
@@ -110,12 +114,16 @@ function FromFriend({ entry }: { entry: Extract<ConversationEntry, { direction: 
 }
 
 /** The phone: the talk as the chosen virtual friend sees it, and what they can do. */
-export default function PhonePanel({ lineAccountId, botName, seeding, open, onClose }: PhonePanelProps) {
+export default function PhonePanel({ lineAccountId, botName, seeding, open, canWarpTime, onClose }: PhonePanelProps) {
   const { t } = useTranslation();
   const friends = useQuery({ ...virtualFriendsQuery(lineAccountId), enabled: open });
   // The header's count, also shown here: the panel covers the header on small screens.
   const summary = useQuery({ ...friendsSummaryQuery(lineAccountId), enabled: open }).data?.data;
-  const [chosen, setChosen] = useState<string | null>(null);
+  const focus = usePhonePanel((state) => state.focus);
+  const [chosen, setChosen] = useState<string | null>(focus?.userId ?? null);
+  useEffect(() => {
+    if (focus) setChosen(focus.userId);
+  }, [focus]);
   const [newName, setNewName] = useState('');
   const [text, setText] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
@@ -292,6 +300,8 @@ export default function PhonePanel({ lineAccountId, botName, seeding, open, onCl
             )}
           </Flex>
         )}
+
+        {canWarpTime && <TimeWarpBar lineAccountId={lineAccountId} userId={userId} />}
 
         <div style={{ ...phoneFrame, flex: 1, minHeight: 320 }}>
           <div style={phoneHeader}>{botName}</div>

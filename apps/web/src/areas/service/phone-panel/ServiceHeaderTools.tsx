@@ -2,9 +2,10 @@ import { MobileOutlined } from '@ant-design/icons';
 import { allows, allowsEndpoint, simulatorApi, type Permissions } from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Grid, Tooltip, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedChannelId } from '../../../app/channels/channels.ts';
+import { closePhonePanel, openPhonePanel, usePhonePanel } from './phone-panel-store.ts';
 import { friendsSummaryQuery, simulatorStatusQuery } from './queries.ts';
 import '../../../app/i18n/parts/phone-panel.ts';
 
@@ -21,11 +22,12 @@ const SEEDING_REFRESH_MS = 3_000;
 export function ServiceHeaderTools({ permissions, textColour }: { permissions: Permissions; textColour?: string }) {
   const { t } = useTranslation();
   const lineAccountId = useSelectedChannelId();
-  const [open, setOpen] = useState(false);
+  const open = usePhonePanel((state) => state.open);
   const wide = Grid.useBreakpoint().md ?? true;
   const mayCount = allows(permissions, { feature: 'friends', level: 'view' });
   // Acting as a virtual friend changes the channel: the panel is for users who may edit talks.
   const mayUsePanel = allowsEndpoint(permissions, simulatorApi.createFriend.permission);
+  const mayWarpTime = allowsEndpoint(permissions, simulatorApi.advanceClock.permission);
 
   const status = useQuery({
     ...simulatorStatusQuery(lineAccountId ?? 0),
@@ -59,7 +61,7 @@ export function ServiceHeaderTools({ permissions, textColour }: { permissions: P
           <Button
             icon={<MobileOutlined />}
             aria-label={t('phonePanel.open')}
-            onClick={() => setOpen(true)}
+            onClick={() => openPhonePanel()}
             data-testid="phone-panel-open"
           >
             {wide ? t('phonePanel.open') : null}
@@ -74,7 +76,8 @@ export function ServiceHeaderTools({ permissions, textColour }: { permissions: P
             botName={simulator.bot_name}
             seeding={seeding}
             open={open}
-            onClose={() => setOpen(false)}
+            canWarpTime={mayWarpTime}
+            onClose={closePhonePanel}
           />
         </Suspense>
       )}

@@ -35,3 +35,11 @@ export const conversationQuery = (lineAccountId: number, userId: string) =>
     queryFn: ({ signal }) => call(simulatorApi.conversation, { params: { userId } }, { handles: [404], signal }),
     staleTime: 0,
   });
+
+/** The plan engine's (demo) clock: answers only where the time warp is allowed (409 otherwise: no bar). */
+export const engineClockQuery = (lineAccountId: number) =>
+  queryOptions({
+    queryKey: [simulatorApi.clock.path, { lineAccountId }],
+    queryFn: ({ signal }) => call(simulatorApi.clock, {}, { handles: 'all', signal }),
+    staleTime: 0,
+  });

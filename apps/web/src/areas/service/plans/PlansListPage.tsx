@@ -1,6 +1,7 @@
 import {
   CopyOutlined,
   EditOutlined,
+  ExperimentOutlined,
   FolderOutlined,
   PauseCircleOutlined,
   PlayCircleOutlined,
@@ -28,6 +29,7 @@ import { ForecastModal } from './ForecastModal.tsx';
 import { useCanAnalysePlans } from './analysis/usePlanAnalysis.ts';
 import { MissedSendsModal } from './MissedSendsModal.tsx';
 import { activeFilterOf, PLAN_LIST_FILTERS, PlanListFilters, planTypeOf } from './PlanListFilters.tsx';
+import { RehearsalModal, useCanRehearse } from './RehearsalModal.tsx';
 import { createPlanPath, editPlanPath, planAnalysisPath } from './paths.ts';
 import {
   activatePlan,
@@ -71,6 +73,8 @@ export default function PlansListPage() {
   const [forecastOf, setForecastOf] = useState<{ plan: PlanListItem; missedSends?: MissedSendChoice } | null>(null);
   const [missedOf, setMissedOf] = useState<PlanListItem | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const canRehearse = useCanRehearse();
+  const [rehearsalOf, setRehearsalOf] = useState<PlanListItem | null>(null);
   const rows = plans.data?.data ?? [];
   const folderName = (id: number | null) =>
     (id !== null && folders.find((folder) => folder.id === id)?.name) || t('plans.noFolder');
@@ -272,6 +276,17 @@ export default function PlansListPage() {
               data-testid={`row-copy-${plan.id}`}
             />
           </Tooltip>
+          {canRehearse && plan.plan_type !== 'auto_reply' && (
+            <Tooltip title={t('phonePanel.rehearsal.action')}>
+              <Button
+                size="small"
+                icon={<ExperimentOutlined />}
+                aria-label={t('phonePanel.rehearsal.action')}
+                onClick={() => setRehearsalOf(plan)}
+                data-testid={`row-rehearse-${plan.id}`}
+              />
+            </Tooltip>
+          )}
           <ConfirmDeleteButton
             compact
             name={plan.name}
@@ -347,6 +362,7 @@ export default function PlansListPage() {
         />
       )}
       {settingsOpen && <DeliverySettingsModal onClose={() => setSettingsOpen(false)} />}
+      {rehearsalOf && <RehearsalModal plan={rehearsalOf} onClose={() => setRehearsalOf(null)} />}
     </>
   );
 }
