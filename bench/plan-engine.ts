@@ -16,12 +16,13 @@ const STEADY_RATE_PER_S = 10_000;
 
 /**
  * The plan engine on PostgreSQL through the in-process simulator: one active scenario whose first
- * box (a text) falls due for N friends at once (1,000,000; 10,000 with BENCH_SCALE=ci), enrolled in
- * bulk. The worker's own scheduler plus BENCH_PLAN_LOOPS-1 more runDueSends loops (default 1 more:
- * two schedulers sharing by row locks) and its delivery workers do the sending. Printed: time from
- * due to every plan send recorded and to every message recorded by the simulator; then a steady
- * phase (10,000 due per second over BENCH_PLAN_STEADY_S seconds, 20; 2 with BENCH_SCALE=ci) for the
- * scheduler lag p50/p95 (due → plan send recorded, and due → received by LINE); peak RSS.
+ * box (a text) falls due for N friends at once (BENCH_PLAN_FRIENDS: 1,000,000; 10,000 with
+ * BENCH_SCALE=ci), enrolled in bulk. The worker's own scheduler plus BENCH_PLAN_LOOPS-1 more
+ * runDueSends loops (default 1 more: two schedulers sharing by row locks) and its delivery workers
+ * do the sending. Printed: time from due to every plan send recorded and to every message recorded
+ * by the simulator; then a steady phase (10,000 due per second over BENCH_PLAN_STEADY_S seconds,
+ * 20; 2 with BENCH_SCALE=ci) for the scheduler lag p50/p95 (due → plan send recorded, and due →
+ * received by LINE); peak RSS.
  */
 export async function planEngineBench() {
   const burst = Number(process.env.BENCH_PLAN_FRIENDS ?? (ciScale() ? 10_000 : 1_000_000));
