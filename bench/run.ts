@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: every benchmark, each printing its figures. BENCH_SCALE=ci runs
  * the reduced sizes CI can afford; BENCH_ONLY=<name>[,<name>] runs only those of
- * bundle-size, webhook-ingest, multicast and large-channel.
+ * bundle-size, webhook-ingest, multicast, large-channel and plan-engine.
  */
 import { bundleSizes } from './bundle-size.ts';
 import { largeChannelBench } from './large-channel.ts';
 import { multicastBench } from './multicast.ts';
+import { planEngineBench } from './plan-engine.ts';
 import { postgresReachable } from './support/console.ts';
 import { webhookIngestBench } from './webhook-ingest.ts';
 
@@ -38,6 +39,7 @@ const databaseBenches = (
     ['webhook-ingest', webhookIngestBench],
     ['multicast', multicastBench],
     ['large-channel', largeChannelBench],
+    ['plan-engine', planEngineBench],
   ] as const
 ).filter(([name]) => selected(name));
 

@@ -1,6 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { SimChannel, SimFriend } from '@linq/line-simulator';
 import { actionPostbackData, type PlanDetail, type PlanTiming } from '@linq/contract';
+import type { Db } from '../../platform/db.ts';
+import { friends } from '../friends/schema.ts';
 import { userLineAccounts } from '../line-accounts/schema.ts';
+import { planEnrolments } from '../plans/schema.ts';
 import type { TestAppHandle } from '../../test/kit.ts';
 import { waitFor } from '../../test/wait.ts';
 import { boxOf, createPlan, type Caller } from '../plans/test-support.ts';
@@ -26,7 +30,11 @@ export async function engineChannel(
 }
 
 /** Saves the plan and activates it; answers it as saved. */
-export async function activePlan(t: TestAppHandle, as: Caller, detail: PlanDetail): Promise<PlanDetail> {
+export async function activePlan(
+  t: Pick<TestAppHandle, 'request'>,
+  as: Caller,
+  detail: PlanDetail,
+): Promise<PlanDetail> {
   const saved = await createPlan(t, as, detail);
   const response = await t.request({
     method: 'POST',
@@ -70,4 +78,34 @@ export function withTiming(detail: PlanDetail, end: string, timing: Partial<Plan
     ...detail,
     plan_timings: detail.plan_timings.map((item) => (item.end === end ? { ...item, ...timing } : item)),
   };
+}
+
+/**
+ * Enrols friends of the channel at the plan's box in one statement, as a big scenario start would
+ * leave them: the i-th of `count` is due at `dueAt` + i × `spreadMs` / count (all at once when 0).
+ * Friends are taken in id order from those with ids in `friendIds` (every friend of the channel
+ * without it).
+ */
+export async function enrolDue(
+  db: Db,
+  values: {
+    lineAccountId: number;
+    planId: number;
+    planActionId: number;
+    dueAt: Date;
+    spreadMs?: number;
+    friendIds?: number[];
+  },
+): Promise<void> {
+  const only = values.friendIds ? sql`and f.id = any(${sql.param(values.friendIds)}::int[])` : sql``;
+  const due = sql`${values.dueAt.toISOString()}::timestamptz`;
+  await db.execute(sql`
+    insert into ${planEnrolments}
+      (line_account_id, plan_id, friend_id, status, trigger, next_plan_action_id, next_occurrence, arrived_at,
+       next_action_at, started_at)
+    select f.line_account_id, ${values.planId}, f.id, 'active', 'manual', ${values.planActionId}, 1, ${due},
+           ${due} + (row_number() over (order by f.id) - 1) * ${values.spreadMs ?? 0}::float8
+             / greatest(count(*) over (), 1) * interval '1 millisecond',
+           ${due}
+    from ${friends} f where f.line_account_id = ${values.lineAccountId} ${only}`);
 }
