@@ -262,3 +262,18 @@ describe('plan engine: safe live editing', () => {
     });
   });
 });
+
+describe('plan engine: order', () => {
+  it('boxes that follow at once go in one request, so the friend gets them in order', async () => {
+    const detail = addChild(addChild(simplePlan('scenario', '連続送信'), 'box-0'), 'box-1-0');
+    const plan = await activePlan(t, as, detail);
+    const { friend, row } = await t.factory.followingFriend(channel, lineAccountId, '順番 さん');
+    await startPlanForFriend(t.ctx, request(), row.id, plan.plan.id!);
+    const texts = await receivedCount(t, friend, 3);
+    expect(texts).toEqual(['お知らせです', 'ご登録ありがとうございます', 'ご登録ありがとうございます']);
+    expect(new Set(friend.inbox().map((sent) => sent.requestId)).size).toBe(1);
+    const sends = await t.db.select().from(planSends).where(eq(planSends.planId, plan.plan.id!));
+    expect(sends.map((send) => send.boxId).sort()).toEqual(['box-0', 'box-1-0', 'box-2-0']);
+    expect(new Set(sends.map((send) => send.deliveryId)).size).toBe(1);
+  });
+});

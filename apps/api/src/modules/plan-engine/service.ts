@@ -12,7 +12,7 @@ import type { EventTransaction } from '../../platform/events.ts';
 import type { LineMessage } from '../../platform/line.ts';
 import { channelScope, type ChannelRequest, type ChannelScope } from '../../platform/principal.ts';
 import type { PlanChange } from '../plans/events.ts';
-import { recordSend, replyOrPush } from '../delivery/service.ts';
+import { MESSAGES_PER_REQUEST, recordSend, replyOrPush } from '../delivery/service.ts';
 import { MARK_TABLES, TAG_TABLES } from '../labels/repository.ts';
 import { linkLabel } from '../labels/service.ts';
 import * as plansRepo from '../plans/repository.ts';
@@ -272,9 +272,48 @@ async function sendDueBatch(ctx: AppContext, batchSize: number): Promise<number>
   });
 }
 
+/** One box of a send: which, its occurrence, when it was due and when its timing started. */
+interface Link {
+  action: GraphAction;
+  occurrence: number;
+  dueAt: Date;
+  arrivedAt: Date;
+}
+
+/**
+ * What an enrolment sends now: its due box and the boxes that follow it due at once (an immediate
+ * timing), up to LINE's 5 messages per request. They go in one request, so the friend gets them
+ * in order: separate requests may be sent in parallel and arrive the other way round.
+ */
 interface DueSend {
   enrolment: repo.DueEnrolment;
-  action: GraphAction;
+  chain: Link[];
+  /** What follows the chain's last box. */
+  next: Step;
+}
+
+function dueSendOf(plan: LoadedPlan, enrolment: repo.DueEnrolment, first: GraphAction, context: StepContext): DueSend {
+  const chain: Link[] = [
+    {
+      action: first,
+      occurrence: enrolment.nextOccurrence,
+      dueAt: enrolment.nextActionAt,
+      arrivedAt: enrolment.arrivedAt ?? context.now,
+    },
+  ];
+  for (;;) {
+    const last = chain.at(-1)!;
+    const next = stepAfterSend(
+      plan.graph,
+      { planActionId: last.action.id, occurrence: last.occurrence, arrivedAt: last.arrivedAt },
+      context,
+    );
+    const action = next.kind === 'send' ? plan.graph.action(next.planActionId) : undefined;
+    if (next.kind !== 'send' || !action || next.dueAt > context.now || chain.length >= MESSAGES_PER_REQUEST) {
+      return { enrolment, chain, next };
+    }
+    chain.push({ action, occurrence: next.occurrence, dueAt: next.dueAt, arrivedAt: next.arrivedAt });
+  }
 }
 
 async function sendPlanBatch(
@@ -285,138 +324,133 @@ async function sendPlanBatch(
   now: Date,
 ): Promise<void> {
   const { scope, graph } = plan;
+  const context = stepContext(plan, now);
   const sends: DueSend[] = [];
   const advances: repo.EnrolmentAdvance[] = [];
   for (const enrolment of due) {
     const action = enrolment.nextPlanActionId === null ? undefined : graph.action(enrolment.nextPlanActionId);
     // Its box is gone (a save ends such enrolments; this only meets a save it raced with): nothing left to send.
     if (!action) advances.push(finished(enrolment.id, now));
-    else sends.push({ enrolment, action });
+    else sends.push(dueSendOf(plan, enrolment, action, context));
   }
   const fresh = await repo.recordSends(
     on.tx,
     scope,
-    sends.map(({ enrolment, action }) => ({
-      planId: plan.row.id,
-      enrolmentId: enrolment.id,
-      friendId: enrolment.friendId,
-      planActionId: action.id,
-      boxId: action.boxId,
-      occurrence: enrolment.nextOccurrence,
-      dueAt: enrolment.nextActionAt,
-      status: 'sent' as const,
-    })),
+    sends.flatMap(({ enrolment, chain }) =>
+      chain.map((link) => ({
+        planId: plan.row.id,
+        enrolmentId: enrolment.id,
+        friendId: enrolment.friendId,
+        planActionId: link.action.id,
+        boxId: link.action.boxId,
+        occurrence: link.occurrence,
+        dueAt: link.dueAt,
+        status: 'sent' as const,
+      })),
+    ),
     now,
   );
+  // A send recorded before (its unique key) is not sent again: the whole chain was recorded with it.
   const freshSends = sends.filter((send) => fresh.has(send.enrolment.id));
-  for (const [action, group] of groupByAction(freshSends)) {
-    if (sendsMessage(action)) await deliver(ctx, on, plan, action, group);
-    await applyEffects(
-      ctx,
-      on,
-      scope,
-      group.map((send) => send.enrolment.friendId),
-      { tagIds: action.tagIds, markIds: action.markIds, startPlanId: action.startPlanId },
-    );
+  for (const group of groupByChain(freshSends)) {
+    const actions = group[0]!.chain.map((link) => link.action);
+    if (actions.some(sendsMessage)) await deliver(ctx, on, plan, actions, group);
+    for (const action of actions) {
+      await applyEffects(
+        ctx,
+        on,
+        scope,
+        group.map((send) => send.enrolment.friendId),
+        { tagIds: action.tagIds, markIds: action.markIds, startPlanId: action.startPlanId },
+      );
+    }
   }
-  const context = stepContext(plan, now);
-  for (const { enrolment, action } of sends) {
-    const step = stepAfterSend(
-      graph,
-      { planActionId: action.id, occurrence: enrolment.nextOccurrence, arrivedAt: enrolment.arrivedAt ?? now },
-      context,
-    );
-    advances.push(advanceTo(enrolment.id, action, step, now));
-  }
+  for (const { enrolment, chain, next } of sends)
+    advances.push(advanceTo(enrolment.id, chain.at(-1)!.action, next, now));
   await repo.advanceEnrolments(on.tx, scope, advances);
 }
 
-function groupByAction(sends: DueSend[]): Map<GraphAction, DueSend[]> {
-  const groups = new Map<GraphAction, DueSend[]>();
-  for (const send of sends) groups.set(send.action, [...(groups.get(send.action) ?? []), send]);
-  return groups;
+/** Sends of the same boxes, together: one multicast carries them to all of the group's friends. */
+function groupByChain(sends: DueSend[]): DueSend[][] {
+  const groups = new Map<string, DueSend[]>();
+  for (const send of sends) {
+    const key = send.chain.map((link) => link.action.id).join(',');
+    groups.set(key, [...(groups.get(key) ?? []), send]);
+  }
+  return [...groups.values()];
 }
 
 const VARIABLE = /\{\{[^{}]+\}\}/;
 const NO_VARIABLES: MessageContext = { friendName: '', infoValues: {} };
 
 /**
- * The box to the group's friends: the same message to everyone as multicasts of up to 500 (the
- * delivery service splits them), or one push per friend when it has variables to fill in. An
- * auto-reply's first box goes with the reply token while it is valid, once the batch committed.
+ * The boxes to the group's friends in one request each: the same messages to everyone as
+ * multicasts of up to 500 (the delivery service splits them), or one push per friend when they
+ * have variables to fill in. An auto-reply's first boxes go with the reply token while it is
+ * valid, once the batch committed.
  */
-async function deliver(ctx: AppContext, on: EventTransaction, plan: LoadedPlan, action: GraphAction, group: DueSend[]) {
+async function deliver(
+  ctx: AppContext,
+  on: EventTransaction,
+  plan: LoadedPlan,
+  actions: GraphAction[],
+  group: DueSend[],
+) {
   const { scope } = plan;
   const now = ctx.clock.now();
-  const replies = group.filter(
-    ({ enrolment }) => enrolment.replyToken && enrolment.replyTokenUntil && enrolment.replyTokenUntil > now,
-  );
-  const pushed = group.filter((send) => !replies.includes(send));
-  const source = { source: 'plan', sourceId: action.id };
-  const occurrences = new Map(group.map(({ enrolment }) => [enrolment.id, enrolment.nextOccurrence]));
-  const enrolmentOf = new Map(group.map(({ enrolment }) => [enrolment.friendId, enrolment.id]));
-  const recordDeliveries = async (deliveryOfFriend: Map<number, number>) => {
+  const sent = actions.filter(sendsMessage);
+  const isReply = ({ enrolment }: DueSend) =>
+    Boolean(enrolment.replyToken && enrolment.replyTokenUntil && enrolment.replyTokenUntil > now);
+  const source = { source: 'plan', sourceId: sent[0]!.id };
+  const recordDeliveries = async (db: Db, members: DueSend[], deliveryOfFriend: Map<number, number>) => {
+    const enrolmentOf = new Map(members.map(({ enrolment }) => [enrolment.friendId, enrolment.id]));
     const byEnrolment = new Map<number, number>();
     for (const [friendId, deliveryId] of deliveryOfFriend) {
       const enrolmentId = enrolmentOf.get(friendId);
       if (enrolmentId !== undefined) byEnrolment.set(enrolmentId, deliveryId);
     }
-    await repo.setSendDeliveries(on.tx, scope, action.id, occurrences, byEnrolment);
+    for (const [index, action] of actions.entries()) {
+      if (!sendsMessage(action)) continue;
+      const occurrences = new Map(members.map(({ enrolment, chain }) => [enrolment.id, chain[index]!.occurrence]));
+      await repo.setSendDeliveries(db, scope, action.id, occurrences, byEnrolment);
+    }
+  };
+  const send = async (members: DueSend[], messages: LineMessage[]) => {
+    if (members.length === 1 && isReply(members[0]!)) {
+      const [member] = members as [DueSend];
+      on.afterCommit(async () => {
+        const deliveryId = await replyOrPush(ctx, scope, {
+          friendId: member.enrolment.friendId,
+          replyToken: member.enrolment.replyToken!,
+          messages,
+          ...source,
+        });
+        if (deliveryId !== null) {
+          await recordDeliveries(ctx.database.db, members, new Map([[member.enrolment.friendId, deliveryId]]));
+        }
+      });
+      return;
+    }
+    const friendIds = members.map((member) => member.enrolment.friendId);
+    const recorded = await recordSend(ctx, on.tx, scope, { friendIds, messages, ...source });
+    await recordDeliveries(on.tx, members, recorded.deliveryOfFriend);
+    on.afterCommit(recorded.enqueue);
   };
 
-  if (!VARIABLE.test(JSON.stringify(action.message))) {
-    const messages = [toLineMessage(action.message, NO_VARIABLES) as LineMessage];
-    if (pushed.length > 0) {
-      const recorded = await recordSend(ctx, on.tx, scope, {
-        friendIds: pushed.map((send) => send.enrolment.friendId),
-        messages,
-        ...source,
-      });
-      await recordDeliveries(recorded.deliveryOfFriend);
-      on.afterCommit(recorded.enqueue);
-    }
-    for (const { enrolment } of replies) {
-      on.afterCommit(() => replyOnce(ctx, scope, enrolment, messages, action.id, occurrences));
-    }
+  if (!sent.some((action) => VARIABLE.test(JSON.stringify(action.message)))) {
+    const messages = sent.map((action) => toLineMessage(action.message, NO_VARIABLES) as LineMessage);
+    const pushed = group.filter((member) => !isReply(member));
+    if (pushed.length > 0) await send(pushed, messages);
+    for (const member of group.filter(isReply)) await send([member], messages);
     return;
   }
-  for (const { enrolment } of group) {
-    const friend = await repo.friend(on.tx, scope, enrolment.friendId);
+  for (const member of group) {
+    const friend = await repo.friend(on.tx, scope, member.enrolment.friendId);
     if (!friend) continue;
-    const messages = [toLineMessage(action.message, await contextOf(on.tx, friend)) as LineMessage];
-    if (replies.some((reply) => reply.enrolment === enrolment)) {
-      on.afterCommit(() => replyOnce(ctx, scope, enrolment, messages, action.id, occurrences));
-      continue;
-    }
-    const recorded = await recordSend(ctx, on.tx, scope, { friendIds: [enrolment.friendId], messages, ...source });
-    await recordDeliveries(recorded.deliveryOfFriend);
-    on.afterCommit(recorded.enqueue);
-  }
-}
-
-/** The reply (or, refused, the push) of a send recorded and committed before: it is never made twice. */
-async function replyOnce(
-  ctx: AppContext,
-  scope: ChannelScope,
-  enrolment: repo.DueEnrolment,
-  messages: LineMessage[],
-  planActionId: number,
-  occurrences: Map<number, number>,
-): Promise<void> {
-  const deliveryId = await replyOrPush(ctx, scope, {
-    friendId: enrolment.friendId,
-    replyToken: enrolment.replyToken!,
-    messages,
-    source: 'plan',
-    sourceId: planActionId,
-  });
-  if (deliveryId !== null) {
-    await repo.setSendDeliveries(
-      ctx.database.db,
-      scope,
-      planActionId,
-      occurrences,
-      new Map([[enrolment.id, deliveryId]]),
+    const context = await contextOf(on.tx, friend);
+    await send(
+      [member],
+      sent.map((action) => toLineMessage(action.message, context) as LineMessage),
     );
   }
 }
