@@ -1,6 +1,7 @@
 import {
   fillPath,
   friendsApi,
+  plansApi,
   simulatorApi,
   talksApi,
   toQueryString,
@@ -80,7 +81,25 @@ export async function followingFriend(page: Page, displayName: string): Promise<
   expect(created.status).toBe(201);
   const followed = await serviceApi(page, simulatorApi.follow, { params: { userId: created.data.user_id } });
   expect(followed.status).toBe(200);
+  await welcomed(page, created.data);
   return created.data;
+}
+
+/**
+ * A new friend of a channel with an active friend-added scenario gets its first box at once: wait
+ * for it, so that a test starts from a settled phone and counts only what it sends itself.
+ */
+async function welcomed(page: Page, friend: VirtualFriend): Promise<void> {
+  const settings = await serviceApi(page, plansApi.settings, {});
+  const welcome = settings.data.friend_added_plan;
+  if (welcome === null) return;
+  const plan = await serviceApi(page, plansApi.get, { params: { id: welcome.id } });
+  if (!plan.body.plan.is_active) return;
+  await until(
+    async () => ((await receivedBy(page, friend)).length > 0 ? true : undefined),
+    20_000,
+    'the friend-added scenario’s first box',
+  );
 }
 
 export async function friendWrites(page: Page, friend: VirtualFriend, text: string) {
