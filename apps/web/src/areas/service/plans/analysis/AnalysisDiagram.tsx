@@ -1,15 +1,6 @@
 import { formatPercent, type BoxFigures, type PlanAnalysisDetail, type TimingLabelLocale } from '@linq/contract';
-import {
-  Background,
-  Controls,
-  Handle,
-  MiniMap,
-  Position,
-  ReactFlow,
-  type Edge,
-  type Node,
-  type NodeProps,
-} from '@xyflow/react';
+import { Handle, Position, ReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
+import { DIAGRAM_VIEW, DiagramChrome } from '../editor/DiagramChrome.tsx';
 import '@xyflow/react/dist/style.css';
 import { Button, Tag, Tooltip } from 'antd';
 import { memo, useMemo } from 'react';
@@ -29,7 +20,6 @@ type FiguresNodeData = {
 type FiguresNode = Node<FiguresNodeData, 'figures'>;
 
 const NO_SELECTION = { selectedBoxId: null, selectedTimingEnd: null, errorBoxId: null };
-const FIT_VIEW = { maxZoom: 1, padding: 0.1 };
 
 function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
@@ -171,22 +161,14 @@ export function AnalysisDiagram({
   return (
     <div style={{ width: '100%', height: '100%' }} data-testid="analysis-diagram">
       <ReactFlow<FiguresNode, Edge>
+        {...DIAGRAM_VIEW}
         nodes={nodes}
         edges={edges}
         nodeTypes={nodeTypes}
         nodesDraggable={false}
-        nodesConnectable={false}
         elementsSelectable={false}
-        deleteKeyCode={null}
-        fitView
-        fitViewOptions={FIT_VIEW}
-        minZoom={0.2}
-        maxZoom={2}
-        proOptions={{ hideAttribution: true }}
       >
-        <Background />
-        <Controls showInteractive={false} />
-        <MiniMap pannable zoomable position="top-right" style={{ width: 120, height: 90 }} />
+        <DiagramChrome />
       </ReactFlow>
     </div>
   );

@@ -1,13 +1,10 @@
 import { DeleteOutlined, EyeInvisibleOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { FIRST_BOX_ID, type TimingLabelLocale } from '@linq/contract';
 import {
-  Background,
   BaseEdge,
-  Controls,
   EdgeLabelRenderer,
   getSmoothStepPath,
   Handle,
-  MiniMap,
   NodeResizer,
   Position,
   ReactFlow,
@@ -19,6 +16,7 @@ import {
   type NodeProps,
   type ReactFlowInstance,
 } from '@xyflow/react';
+import { DIAGRAM_VIEW, DiagramChrome, FIT_VIEW } from './DiagramChrome.tsx';
 import '@xyflow/react/dist/style.css';
 import { Button, Tag, Tooltip } from 'antd';
 import { memo, useEffect, useMemo, useState } from 'react';
@@ -238,7 +236,6 @@ function TimingEdgeView(props: EdgeProps<TimingEdge>) {
 }
 
 const nodeTypes = { box: BoxNodeView };
-const FIT_VIEW = { maxZoom: 1, padding: 0.1 };
 const edgeTypes = { timing: TimingEdgeView };
 
 /**
@@ -283,6 +280,7 @@ export function PlanDiagram() {
   return (
     <div style={{ width: '100%', height: '100%' }} data-testid="plan-diagram">
       <ReactFlow<BoxNode, TimingEdge>
+        {...DIAGRAM_VIEW}
         nodes={nodes}
         edges={edges}
         nodeTypes={nodeTypes}
@@ -299,19 +297,9 @@ export function PlanDiagram() {
         onNodeClick={(_, node) => select({ kind: 'box', boxId: node.id })}
         onEdgeClick={(_, edge) => select({ kind: 'timing', end: edge.target })}
         onPaneClick={() => select({ kind: 'settings' })}
-        nodesConnectable={false}
-        deleteKeyCode={null}
         onInit={setFlow}
-        fitView
-        fitViewOptions={FIT_VIEW}
-        minZoom={0.2}
-        maxZoom={2}
-        proOptions={{ hideAttribution: true }}
       >
-        <Background />
-        <Controls showInteractive={false} />
-        {/* Top right: the tree grows down and to the right from box-0, so that corner stays clear. */}
-        <MiniMap pannable zoomable position="top-right" style={{ width: 120, height: 90 }} />
+        <DiagramChrome />
       </ReactFlow>
     </div>
   );
