@@ -6,16 +6,15 @@
  * (which is told to catch up, then gets the next event). PostgreSQL only (TEST_DATABASE_URL).
  */
 import { createRequire } from 'node:module';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { startLineSimulator, type LineSimulator, type SimChannel, type SimFriend } from '@linq/line-simulator';
+import { startLineSimulator, type LineSimulator, type SimFriend } from '@linq/line-simulator';
 import { permissionsWith, type RealtimeEventMessage } from '@linq/contract';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { waitFor } from '../test/wait.ts';
 import { webhookEvents } from '../modules/webhooks/schema.ts';
+import { terminateBackends } from '../test/postgres.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const ROUNDS = 4;
@@ -47,38 +46,9 @@ describe.runIf(serverUrl)('database connections lost', () => {
     await sim?.stop();
   });
 
-  /** Cuts every connection to the test database but this one. Returns how many there were. */
-  async function terminateBackends(database: string): Promise<number> {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    try {
-      const { rows } = await admin.query(
-        'select pg_terminate_backend(pid) as cut from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-        [database],
-      );
-      return rows.length;
-    } finally {
-      await admin.end();
-    }
-  }
-
   it('stays up, recovers, loses no acknowledged webhook or accepted send, and the socket goes on', async () => {
     const account = await t.factory.account();
-    const secret = randomBytes(16).toString('hex');
-    const token = randomBytes(32).toString('hex');
-    const channelId = String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999));
-    const channel: SimChannel = sim.addChannel({
-      channelId,
-      channelSecret: secret,
-      channelAccessToken: token,
-      quota: null,
-    });
-    const row = await t.factory.lineAccount(account.id, {
-      channelId,
-      botUserId: channel.botUserId,
-      channelSecretSealed: t.runtime.ctx.secrets.seal(secret),
-      channelAccessTokenSealed: t.runtime.ctx.secrets.seal(token),
-    });
+    const { row, channel } = await t.factory.lineChannelOn(account.id, sim);
     const virtual: SimFriend[] = channel.createFriends(FRIENDS);
     const friendIds: number[] = [];
     for (const friend of virtual) friendIds.push((await t.factory.friend(row.id, { lineUserId: friend.userId })).id);
@@ -147,7 +117,7 @@ describe.runIf(serverUrl)('database connections lost', () => {
 
     for (let round = 0; round < ROUNDS; round++) {
       const traffic = Promise.all([writes(round), sends(round)]);
-      expect(await terminateBackends(database)).toBeGreaterThan(0);
+      expect(await terminateBackends(serverUrl!, database)).toBeGreaterThan(0);
       await traffic;
       expect(server.alive(), server.output()).toBe(true);
       await waitFor(health, 20_000);

@@ -75,6 +75,23 @@ export function createFactory(db: Db, app: FastifyInstance, secrets: SecretBox) 
      * A channel bound to the LINE simulator: sealed credentials in the database, the same
      * channel in the simulator, its webhooks going to `consoleUrl` when given.
      */
+    /**
+     * A channel of the LINE simulator registered as a LINE channel (not marked simulated): a server
+     * process started with LINE_API_BASE_URL at the simulator talks to it as it would to LINE.
+     */
+    async lineChannelOn(accountId: number, sim: LineSimulator) {
+      const channelId = String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999));
+      const secret = randomBytes(16).toString('hex');
+      const token = randomBytes(32).toString('hex');
+      const channel = sim.addChannel({ channelId, channelSecret: secret, channelAccessToken: token, quota: null });
+      const row = await factory.lineAccount(accountId, {
+        channelId,
+        botUserId: channel.botUserId,
+        channelSecretSealed: secrets.seal(secret),
+        channelAccessTokenSealed: secrets.seal(token),
+      });
+      return { row, channel, secret, token };
+    },
     async simulatedChannel(accountId: number, sim: LineSimulator, consoleUrl: string | null = null) {
       const channelId = String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999));
       const secret = randomBytes(16).toString('hex');

@@ -7,7 +7,6 @@
  * LINE here is the test's simulator (LINE_API_BASE_URL): it lives outside the killed process, so its
  * record of what each friend received, and the retry keys it accepted, survive the kill.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { permissionsWith } from '@linq/contract';
@@ -37,17 +36,7 @@ afterAll(async () => {
 /** A channel of the simulator, registered in the console as a LINE channel, with following friends. */
 async function channelWithFriends(count: number) {
   const account = await t.factory.account();
-  const credentials = {
-    channelSecret: randomBytes(16).toString('hex'),
-    channelAccessToken: randomBytes(32).toString('hex'),
-  };
-  const channelId = String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999));
-  const channel = sim.addChannel({ channelId, ...credentials, quota: null });
-  const row = await t.factory.lineAccount(account.id, {
-    channelId,
-    channelSecretSealed: t.runtime.ctx.secrets.seal(credentials.channelSecret),
-    channelAccessTokenSealed: t.runtime.ctx.secrets.seal(credentials.channelAccessToken),
-  });
+  const { row, channel } = await t.factory.lineChannelOn(account.id, sim);
   const friendIds: number[] = [];
   for (const friend of channel.createFriends(count)) {
     friendIds.push((await t.factory.friend(row.id, { lineUserId: friend.userId })).id);

@@ -4,10 +4,9 @@
  * (SIGKILL) mid-batch several times, and every database connection cut while it sends. What each
  * friend received is counted from the simulator's record, which lives outside the killed process.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { permissionsWith, type PlanDetail } from '@linq/contract';
 import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
 import { useTestApp } from '../../test/kit.ts';
@@ -33,6 +32,7 @@ import {
   receivedCount,
   withTiming,
 } from './test-support.ts';
+import { terminateBackends } from '../../test/postgres.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -211,17 +211,7 @@ describe('in one process', () => {
  */
 async function scenarioDueInServer(t: TestApp, sim: LineSimulator, count: number) {
   const account = await t.factory.account();
-  const credentials = {
-    channelSecret: randomBytes(16).toString('hex'),
-    channelAccessToken: randomBytes(32).toString('hex'),
-  };
-  const channelId = String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999));
-  const channel = sim.addChannel({ channelId, ...credentials, quota: null });
-  const row = await t.factory.lineAccount(account.id, {
-    channelId,
-    channelSecretSealed: t.runtime.ctx.secrets.seal(credentials.channelSecret),
-    channelAccessTokenSealed: t.runtime.ctx.secrets.seal(credentials.channelAccessToken),
-  });
+  const { row, channel } = await t.factory.lineChannelOn(account.id, sim);
   const authority = await t.factory.staffAuthority(account.id, permissionsWith('edit', true));
   const staff = await t.factory.user('service', {
     accountId: account.id,
@@ -312,21 +302,6 @@ describe.runIf(serverUrl)('the database restarted while the engine sends (Postgr
     await sim?.stop();
   });
 
-  /** Cuts every connection to the database but the admin's own (as a restart of the server would). */
-  async function cutConnections(database: string): Promise<number> {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    try {
-      const { rows } = await admin.query(
-        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-        [database],
-      );
-      return rows.length;
-    } finally {
-      await admin.end();
-    }
-  }
-
   it('the engine resumes by itself: every send goes out once', async () => {
     const count = 5_000;
     const cuts = 3;
@@ -342,7 +317,7 @@ describe.runIf(serverUrl)('the database restarted while the engine sends (Postgr
 
     for (let cut = 1; cut <= cuts; cut++) {
       await waitFor(() => delivered() > (count * cut) / (cuts + 2), 60_000);
-      expect(await cutConnections(database)).toBeGreaterThan(0);
+      expect(await terminateBackends(serverUrl!, database)).toBeGreaterThan(0);
     }
     await waitFor(() => delivered() === count, 120_000);
     expect(server.alive(), server.output()).toBe(true);
