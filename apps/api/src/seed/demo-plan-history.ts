@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db.ts';
-import { deliveries, deliveryRecipients } from '../modules/delivery/schema.ts';
 import { friends } from '../modules/friends/schema.ts';
-import { planSends, planTaps } from '../modules/plan-engine/schema.ts';
+import { writePastSend, writePastTaps } from '../modules/plan-engine/history-repository.ts';
+import { channelScope } from '../platform/principal.ts';
 import { planActions, planEnrolments, plans } from '../modules/plans/schema.ts';
 import type { PlanMessage } from '@linq/contract';
 import { DEMO_SURVEY_SCENARIO } from './demo-plans.ts';
@@ -91,38 +91,21 @@ export async function seedDemoPlanHistory(db: Db, lineAccountId: number, now: Da
       .returning({ id: planEnrolments.id, friendId: planEnrolments.friendId });
     const enrolmentOf = new Map(enrolments.map((row) => [row.friendId, row.id]));
 
-    const send = async (boxId: string, sentAt: Date, recipients: [number, 'sent' | 'failed'][]) => {
-      const [delivery] = await tx
-        .insert(deliveries)
-        .values({
-          lineAccountId,
-          messages: [{ type: 'text', text: DEMO_SURVEY_SCENARIO }],
-          retryKey: `demo-survey-${plan.id}-${boxId}`,
-          status: 'sent',
-          attempts: 1,
-          source: 'plan',
-          sourceId: plan.id,
-          createdAt: sentAt,
-          sentAt,
-        })
-        .returning({ id: deliveries.id });
-      await tx
-        .insert(deliveryRecipients)
-        .values(recipients.map(([friendId, status]) => ({ deliveryId: delivery!.id, friendId, status })));
-      await tx.insert(planSends).values(
-        recipients.map(([friendId]) => ({
-          lineAccountId,
-          planId: plan.id,
-          enrolmentId: enrolmentOf.get(friendId)!,
+    const scope = channelScope(lineAccountId);
+    const send = (boxId: string, sentAt: Date, recipients: [number, 'sent' | 'failed'][]) =>
+      writePastSend(tx, scope, {
+        planId: plan.id,
+        planActionId: box(boxId).id,
+        boxId,
+        sentAt,
+        text: DEMO_SURVEY_SCENARIO,
+        retryKey: `demo-survey-${plan.id}-${boxId}`,
+        recipients: recipients.map(([friendId, status]) => ({
           friendId,
-          planActionId: box(boxId).id,
-          boxId,
-          deliveryId: delivery!.id,
-          dueAt: sentAt,
-          sentAt,
+          enrolmentId: enrolmentOf.get(friendId)!,
+          status,
         })),
-      );
-    };
+      });
     await send('box-0', at(0), [
       [f1, 'sent'],
       [f2, 'sent'],
@@ -131,7 +114,9 @@ export async function seedDemoPlanHistory(db: Db, lineAccountId: number, now: Da
       [f5, 'sent'],
       [f6, 'failed'],
     ]);
-    await tx.insert(planTaps).values(
+    await writePastTaps(
+      tx,
+      scope,
       (
         [
           [f1, 0],
@@ -140,7 +125,6 @@ export async function seedDemoPlanHistory(db: Db, lineAccountId: number, now: Da
           [f4, 1],
         ] as const
       ).map(([friendId, option]) => ({
-        lineAccountId,
         planId: plan.id,
         enrolmentId: enrolmentOf.get(friendId)!,
         friendId,

@@ -1,7 +1,7 @@
 import type { PlanDetail } from '@linq/contract';
 import type { TestAppHandle } from '../../test/kit.ts';
-import { deliveries, deliveryRecipients } from '../delivery/schema.ts';
-import { planSends, planTaps } from '../plan-engine/schema.ts';
+import { channelScope } from '../../platform/principal.ts';
+import { writePastSend, writePastTaps } from '../plan-engine/history-repository.ts';
 import { planEnrolments } from '../plans/schema.ts';
 import { boxOf, branchingScenario, createPlan, type Caller } from '../plans/test-support.ts';
 
@@ -96,35 +96,22 @@ export async function planWithKnownHistory(
   const enrolmentOf = new Map(enrolmentRows.map((row) => [row.friendId, row.id]));
 
   /** One delivery of `box` to the friends (recipient status each), with its plan sends. */
-  const send = async (box: string, sentAt: string, recipients: [number, 'queued' | 'sent' | 'failed'][]) => {
-    const [delivery] = await db
-      .insert(deliveries)
-      .values({
-        lineAccountId,
-        messages: [{ type: 'text', text: box }],
-        retryKey: `analysis-${plan.plan.id}-${box}`,
-        status: 'sent',
-        source: 'plan',
-        sentAt: at(sentAt),
-      })
-      .returning({ id: deliveries.id });
-    await db
-      .insert(deliveryRecipients)
-      .values(recipients.map(([friendId, status]) => ({ deliveryId: delivery!.id, friendId, status })));
-    await db.insert(planSends).values(
-      recipients.map(([friendId]) => ({
-        lineAccountId,
-        planId: plan.plan.id!,
-        enrolmentId: enrolmentOf.get(friendId)!,
+  const scope = channelScope(lineAccountId);
+  /** One delivery of `box` to the friends (recipient status each), with its plan sends. */
+  const send = (box: string, sentAt: string, recipients: [number, 'queued' | 'sent' | 'failed'][]) =>
+    writePastSend(db, scope, {
+      planId: plan.plan.id!,
+      planActionId: actionId(box),
+      boxId: box,
+      sentAt: at(sentAt),
+      text: box,
+      retryKey: `analysis-${plan.plan.id}-${box}`,
+      recipients: recipients.map(([friendId, status]) => ({
         friendId,
-        planActionId: actionId(box),
-        boxId: box,
-        deliveryId: delivery!.id,
-        dueAt: at(sentAt),
-        sentAt: at(sentAt),
+        enrolmentId: enrolmentOf.get(friendId)!,
+        status,
       })),
-    );
-  };
+    });
   await send('box-0', '2026-11-10T01:00:00Z', [
     [f1, 'sent'],
     [f2, 'sent'],
@@ -139,7 +126,9 @@ export async function planWithKnownHistory(
     [f3, 'sent'],
   ]);
   await send('box-2-0', '2026-11-12T01:00:00Z', [[f1, 'sent']]);
-  await db.insert(planTaps).values(
+  await writePastTaps(
+    db,
+    scope,
     (
       [
         [f1, 0],
@@ -148,7 +137,6 @@ export async function planWithKnownHistory(
         [f4, 1],
       ] as const
     ).map(([friendId, option]) => ({
-      lineAccountId,
       planId: plan.plan.id!,
       enrolmentId: enrolmentOf.get(friendId)!,
       friendId,
