@@ -375,7 +375,9 @@ function groupByChain(sends: DueSend[]): DueSend[][] {
   const groups = new Map<string, DueSend[]>();
   for (const send of sends) {
     const key = send.chain.map((link) => link.action.id).join(',');
-    groups.set(key, [...(groups.get(key) ?? []), send]);
+    const group = groups.get(key);
+    if (group) group.push(send);
+    else groups.set(key, [send]);
   }
   return [...groups.values()];
 }
@@ -558,10 +560,13 @@ export async function handleIncomingText(
   on: EventTransaction,
   scope: ChannelScope,
   friendId: number,
-  message: { text: string; replyToken: string | null },
+  webhookEventId: number,
 ): Promise<void> {
   const candidates = await repo.activeAutoReplies(on.tx, scope);
   if (candidates.length === 0) return;
+  // The message's text and reply token are read only when an auto-reply may answer it.
+  const message = await repo.incomingText(on.tx, scope, webhookEventId);
+  if (!message) return;
   const { timeZone } = await repo.sendSettings(on.tx, scope);
   const chosen = pickAutoReply(
     candidates.map((row) => ({

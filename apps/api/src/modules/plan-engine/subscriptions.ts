@@ -1,7 +1,6 @@
 import type { AppContext } from '../../platform/context.ts';
 import { channelScope } from '../../platform/principal.ts';
 import { parseActionPostbackData } from '@linq/contract';
-import { incomingText } from './repository.ts';
 import {
   endAtRemovedBoxes,
   handleFollow,
@@ -32,9 +31,7 @@ export function planEngineSubscriptions(ctx: AppContext): void {
   });
   ctx.events.subscribe('message.received', async (event, on) => {
     if (event.messageType !== 'text') return;
-    const scope = channelScope(event.lineAccountId);
-    const message = await incomingText(on.tx, scope, event.webhookEventId);
-    if (message) await handleIncomingText(ctx, on, scope, event.friendId, message);
+    await handleIncomingText(ctx, on, channelScope(event.lineAccountId), event.friendId, event.webhookEventId);
   });
   // Safe live editing: a saved plan's waiting friends follow its changes.
   ctx.events.subscribe('plan.boxes_removing', (event, on) => endAtRemovedBoxes(ctx, on, event, event.planActionIds));
