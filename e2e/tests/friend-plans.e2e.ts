@@ -103,9 +103,6 @@ describe("a friend's plans on the friend page", () => {
       waiting_for: 'send',
       next_box_id: 'box-1-0',
     });
-    // The console's engine clock may run ahead of the browser's (the demo's time warp in an earlier
-    // file), so its next send can look far off to the page, which then does not poll: read it afresh.
-    await page.reload();
     const card = page.getByTestId(`friend-plan-${enrolment.id}`);
     await card.getByText(planName).waitFor();
     await card.getByTestId('plan-send-box-0').getByText('送信済み').waitFor({ timeout: 20_000 });

@@ -1,6 +1,6 @@
 import type { FriendPlanSend, FriendPlanTimeline } from '@linq/contract';
 import { describe, expect, it } from 'vitest';
-import { awaitsEngine } from './friend-plan-state.ts';
+import { awaitsEngine, engineNow } from './friend-plan-state.ts';
 
 const NOW = Date.parse('2026-05-01T00:00:00Z');
 const at = (offsetMs: number) => new Date(NOW + offsetMs).toISOString();
@@ -48,5 +48,12 @@ describe('awaitsEngine', () => {
     expect(awaitsEngine([enrolment({ status: 'paused', next_action_at: at(0) })], NOW)).toBe(false);
     expect(awaitsEngine([enrolment({ sends: [send('sent'), send('failed')] })], NOW)).toBe(false);
     expect(awaitsEngine(undefined, NOW)).toBe(false);
+  });
+
+  it("reads due times on the engine's clock when the demo's time warp runs it ahead of the browser's", () => {
+    const warped = 86_400_000;
+    expect(awaitsEngine([enrolment({ started_at: at(warped), next_action_at: at(warped) })], NOW)).toBe(true);
+    expect(engineNow([enrolment({ started_at: at(warped) })], NOW)).toBe(NOW + warped);
+    expect(engineNow([enrolment({})], NOW)).toBe(NOW);
   });
 });
