@@ -253,6 +253,10 @@ export interface DueEnrolment {
  * schedulers each take their own). Unscoped: the scheduler serves every channel; each row names its channel.
  */
 export async function claimDueEnrolmentsUnscoped(db: Db, now: Date, limit: number): Promise<DueEnrolment[]> {
+  // The due index read in order stops after `limit` rows. With statistics that lag behind a bulk
+  // enrolment the planner would rather read every due row into a bitmap and sort them: a cost
+  // that grows with the backlog, paid by every batch. The setting lasts until the claim is made.
+  await db.execute(sql`set local enable_bitmapscan = off`);
   const rows = await db
     .select({
       id: planEnrolments.id,
@@ -271,6 +275,7 @@ export async function claimDueEnrolmentsUnscoped(db: Db, now: Date, limit: numbe
     .orderBy(asc(planEnrolments.nextActionAt))
     .limit(limit)
     .for('update', { skipLocked: true });
+  await db.execute(sql`set local enable_bitmapscan = on`);
   return rows.map((row) => ({ ...row, nextActionAt: row.nextActionAt! }));
 }
 
@@ -396,51 +401,73 @@ export interface NewSend {
   occurrence: number;
   dueAt: Date;
   status: 'sent' | 'skipped';
+  /** The delivery that carries it (none: skipped, not a message, or a reply noted once sent). */
+  deliveryId?: number | null;
+}
+
+/** A send's unique key: the enrolment's box and its occurrence. */
+export interface SendKey {
+  enrolmentId: number;
+  planActionId: number;
+  occurrence: number;
+}
+
+/** The enrolments of `keys` whose send is recorded already (probed through the unique key's index). */
+export async function sendsRecordedBefore(db: Db, scope: ChannelScope, keys: SendKey[]): Promise<Set<number>> {
+  if (keys.length === 0) return new Set();
+  const column = <T>(pick: (k: SendKey) => T) => sql.param(keys.map(pick));
+  const result = await db.execute(sql`
+    select s.enrolment_id from ${planSends} as s
+    join unnest(${column((k) => k.enrolmentId)}::int[], ${column((k) => k.planActionId)}::int[],
+                ${column((k) => k.occurrence)}::int[]) as k(enrolment_id, plan_action_id, occurrence)
+      on s.enrolment_id = k.enrolment_id and s.plan_action_id = k.plan_action_id and s.occurrence = k.occurrence
+    where s.line_account_id = ${scope.lineAccountId}`);
+  return new Set(rowsOf<{ enrolment_id: number }>(result).map((row) => row.enrolment_id));
 }
 
 /**
- * Records the sends before anything goes to LINE; answers the enrolments whose send is new. A
- * send recorded before (the same enrolment, box and occurrence: its unique key) is not sent again.
- * One statement over arrays: a batch's thousands of rows as a multi-row VALUES cost more to build.
+ * Records the sends before anything goes to LINE, with the deliveries that carry them; answers
+ * how many were new. A send recorded before (the same enrolment, box and occurrence: its unique
+ * key) is not written again. One statement over arrays: a batch's thousands of rows as a
+ * multi-row VALUES cost more to build.
  */
-export async function recordSends(db: Db, scope: ChannelScope, sends: NewSend[], at: Date): Promise<Set<number>> {
-  if (sends.length === 0) return new Set();
+export async function recordSends(db: Db, scope: ChannelScope, sends: NewSend[], at: Date): Promise<number> {
+  if (sends.length === 0) return 0;
   const column = <T>(pick: (s: NewSend) => T) => sql.param(sends.map(pick));
   const result = await db.execute(sql`
     insert into ${planSends}
-      (line_account_id, plan_id, enrolment_id, friend_id, plan_action_id, box_id, occurrence, status, due_at, sent_at)
+      (line_account_id, plan_id, enrolment_id, friend_id, plan_action_id, box_id, occurrence, status, due_at,
+       delivery_id, sent_at)
     select ${scope.lineAccountId}, v.plan_id, v.enrolment_id, v.friend_id, v.plan_action_id, v.box_id, v.occurrence,
-           v.status, v.due_at, ${at.toISOString()}::timestamptz
+           v.status, v.due_at, v.delivery_id, ${at.toISOString()}::timestamptz
     from unnest(
       ${column((s) => s.planId)}::int[], ${column((s) => s.enrolmentId)}::int[], ${column((s) => s.friendId)}::int[],
       ${column((s) => s.planActionId)}::int[], ${column((s) => s.boxId)}::text[], ${column((s) => s.occurrence)}::int[],
-      ${column((s) => s.status)}::text[], ${column((s) => s.dueAt.toISOString())}::timestamptz[]
-    ) as v(plan_id, enrolment_id, friend_id, plan_action_id, box_id, occurrence, status, due_at)
+      ${column((s) => s.status)}::text[], ${column((s) => s.dueAt.toISOString())}::timestamptz[],
+      ${column((s) => s.deliveryId ?? null)}::bigint[]
+    ) as v(plan_id, enrolment_id, friend_id, plan_action_id, box_id, occurrence, status, due_at, delivery_id)
     on conflict do nothing
     returning enrolment_id`);
-  // Both drivers (node-postgres and PGlite) answer the returned rows as `rows`.
-  const { rows } = result as unknown as { rows: { enrolment_id: number }[] };
-  return new Set(rows.map((row) => row.enrolment_id));
+  return rowsOf(result).length;
 }
 
-/** Notes which delivery carries each new send (enrolment → delivery). */
-export async function setSendDeliveries(
-  db: Db,
-  scope: ChannelScope,
-  planActionId: number,
-  occurrenceByEnrolment: Map<number, number>,
-  deliveryByEnrolment: Map<number, number>,
-): Promise<void> {
-  if (deliveryByEnrolment.size === 0) return;
-  const enrolmentIds = [...deliveryByEnrolment.keys()];
-  await db.execute(sql`
-    update ${planSends} as s set delivery_id = v.delivery_id
-    from unnest(${sql.param(enrolmentIds)}::int[], ${sql.param(enrolmentIds.map((id) => deliveryByEnrolment.get(id)!))}::bigint[],
-                ${sql.param(enrolmentIds.map((id) => occurrenceByEnrolment.get(id) ?? 1))}::int[])
-      as v(enrolment_id, delivery_id, occurrence)
-    where s.enrolment_id = v.enrolment_id and s.plan_action_id = ${planActionId} and s.occurrence = v.occurrence
-      and s.line_account_id = ${scope.lineAccountId}`);
+/** Notes the delivery of a send recorded without one (a reply that LINE refused and that went as a push). */
+export async function setSendDelivery(db: Db, scope: ChannelScope, key: SendKey, deliveryId: number): Promise<void> {
+  await db
+    .update(planSends)
+    .set({ deliveryId })
+    .where(
+      and(
+        eq(planSends.lineAccountId, scope.lineAccountId),
+        eq(planSends.enrolmentId, key.enrolmentId),
+        eq(planSends.planActionId, key.planActionId),
+        eq(planSends.occurrence, key.occurrence),
+      ),
+    );
 }
+
+/** Both drivers (node-postgres and PGlite) answer a raw statement's rows as `rows`. */
+const rowsOf = <T = unknown>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Boxes with options sent to the friend, newest first: where a tap on one of their options belongs. */
 export async function optionBoxesSentTo(db: Db, scope: ChannelScope, friendId: number) {

@@ -333,28 +333,37 @@ async function sendPlanBatch(
     if (!action) advances.push(finished(enrolment.id, now));
     else sends.push(dueSendOf(plan, enrolment, action, context));
   }
-  const fresh = await repo.recordSends(
+  // A send recorded before (its unique key) is not sent again: the whole chain was recorded with it.
+  const recordedBefore = await repo.sendsRecordedBefore(
     on.tx,
     scope,
-    sends.flatMap(({ enrolment, chain }) =>
-      chain.map((link) => ({
-        planId: plan.row.id,
-        enrolmentId: enrolment.id,
-        friendId: enrolment.friendId,
-        planActionId: link.action.id,
-        boxId: link.action.boxId,
-        occurrence: link.occurrence,
-        dueAt: link.dueAt,
-        status: 'sent' as const,
-      })),
-    ),
-    now,
+    sends.map(({ enrolment, chain }) => ({
+      enrolmentId: enrolment.id,
+      planActionId: chain[0]!.action.id,
+      occurrence: chain[0]!.occurrence,
+    })),
   );
-  // A send recorded before (its unique key) is not sent again: the whole chain was recorded with it.
-  const freshSends = sends.filter((send) => fresh.has(send.enrolment.id));
-  for (const group of groupByChain(freshSends)) {
+  const records: repo.NewSend[] = [];
+  for (const group of groupByChain(sends.filter((send) => !recordedBefore.has(send.enrolment.id)))) {
     const actions = group[0]!.chain.map((link) => link.action);
-    if (actions.some(sendsMessage)) await deliver(ctx, on, plan, actions, group);
+    const carriers = actions.some(sendsMessage)
+      ? await deliver(ctx, on, plan, actions, group)
+      : new Map<number, number>();
+    for (const { enrolment, chain } of group) {
+      for (const link of chain) {
+        records.push({
+          planId: plan.row.id,
+          enrolmentId: enrolment.id,
+          friendId: enrolment.friendId,
+          planActionId: link.action.id,
+          boxId: link.action.boxId,
+          occurrence: link.occurrence,
+          dueAt: link.dueAt,
+          status: 'sent',
+          deliveryId: sendsMessage(link.action) ? (carriers.get(enrolment.friendId) ?? null) : null,
+        });
+      }
+    }
     for (const action of actions) {
       await applyEffects(
         ctx,
@@ -365,6 +374,11 @@ async function sendPlanBatch(
       );
     }
   }
+  // Every claimed enrolment is locked by this batch, so none of its sends can have been recorded
+  // since the check above; if one was anyway, the batch rolls back (deliveries included) and the
+  // next run skips it.
+  const recorded = await repo.recordSends(on.tx, scope, records, now);
+  if (recorded < records.length) throw new Error('plan sends recorded by another transaction: batch rolled back');
   for (const { enrolment, chain, next } of sends)
     advances.push(advanceTo(enrolment.id, chain.at(-1)!.action, next, now));
   await repo.advanceEnrolments(on.tx, scope, advances);
@@ -397,45 +411,37 @@ async function deliver(
   plan: LoadedPlan,
   actions: GraphAction[],
   group: DueSend[],
-) {
+): Promise<Map<number, number>> {
   const { scope } = plan;
   const now = ctx.clock.now();
   const sent = actions.filter(sendsMessage);
   const isReply = ({ enrolment }: DueSend) =>
     Boolean(enrolment.replyToken && enrolment.replyTokenUntil && enrolment.replyTokenUntil > now);
   const source = { source: 'plan', sourceId: sent[0]!.id };
-  const recordDeliveries = async (db: Db, members: DueSend[], deliveryOfFriend: Map<number, number>) => {
-    const enrolmentOf = new Map(members.map(({ enrolment }) => [enrolment.friendId, enrolment.id]));
-    const byEnrolment = new Map<number, number>();
-    for (const [friendId, deliveryId] of deliveryOfFriend) {
-      const enrolmentId = enrolmentOf.get(friendId);
-      if (enrolmentId !== undefined) byEnrolment.set(enrolmentId, deliveryId);
-    }
-    for (const [index, action] of actions.entries()) {
-      if (!sendsMessage(action)) continue;
-      const occurrences = new Map(members.map(({ enrolment, chain }) => [enrolment.id, chain[index]!.occurrence]));
-      await repo.setSendDeliveries(db, scope, action.id, occurrences, byEnrolment);
-    }
-  };
+  /** Which delivery carries the sends to each friend (but replies, which are noted once sent). */
+  const carriers = new Map<number, number>();
   const send = async (members: DueSend[], messages: LineMessage[]) => {
     if (members.length === 1 && isReply(members[0]!)) {
-      const [member] = members as [DueSend];
+      const [{ enrolment, chain }] = members as [DueSend];
       on.afterCommit(async () => {
         const deliveryId = await replyOrPush(ctx, scope, {
-          friendId: member.enrolment.friendId,
-          replyToken: member.enrolment.replyToken!,
+          friendId: enrolment.friendId,
+          replyToken: enrolment.replyToken!,
           messages,
           ...source,
         });
-        if (deliveryId !== null) {
-          await recordDeliveries(ctx.database.db, members, new Map([[member.enrolment.friendId, deliveryId]]));
+        if (deliveryId === null) return;
+        for (const link of chain) {
+          if (!sendsMessage(link.action)) continue;
+          const key = { enrolmentId: enrolment.id, planActionId: link.action.id, occurrence: link.occurrence };
+          await repo.setSendDelivery(ctx.database.db, scope, key, deliveryId);
         }
       });
       return;
     }
     const friendIds = members.map((member) => member.enrolment.friendId);
     const recorded = await recordSend(ctx, on.tx, scope, { friendIds, messages, ...source });
-    await recordDeliveries(on.tx, members, recorded.deliveryOfFriend);
+    for (const [friendId, deliveryId] of recorded.deliveryOfFriend) carriers.set(friendId, deliveryId);
     on.afterCommit(recorded.enqueue);
   };
 
@@ -444,7 +450,7 @@ async function deliver(
     const pushed = group.filter((member) => !isReply(member));
     if (pushed.length > 0) await send(pushed, messages);
     for (const member of group.filter(isReply)) await send([member], messages);
-    return;
+    return carriers;
   }
   for (const member of group) {
     const friend = await repo.friend(on.tx, scope, member.enrolment.friendId);
@@ -455,6 +461,7 @@ async function deliver(
       sent.map((action) => toLineMessage(action.message, context) as LineMessage),
     );
   }
+  return carriers;
 }
 
 function finished(id: number, now: Date): repo.EnrolmentAdvance {
