@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { startLineSimulator, type SimChannel } from '@linq/line-simulator';
 import { permissionsWith } from '@linq/contract';
 import { simplePlan } from '../apps/api/src/modules/plans/test-support.ts';
-import { runDueSends } from '../apps/api/src/modules/plan-engine/service.ts';
+import { PLAN_SCHEDULER_LOOPS } from '../apps/api/src/modules/plan-engine/jobs.ts';
 import { activePlan, enrolDue } from '../apps/api/src/modules/plan-engine/test-support.ts';
 import { inject } from '../apps/api/src/test/harness.ts';
 import { friends } from '../apps/api/src/platform/schema.ts';
@@ -17,9 +17,7 @@ const STEADY_RATE_PER_S = 10_000;
 /**
  * The plan engine on PostgreSQL through the in-process simulator: one active scenario whose first
  * box (a text) falls due for N friends at once (BENCH_PLAN_FRIENDS: 1,000,000; 10,000 with
- * BENCH_SCALE=ci), enrolled in bulk. The worker's own scheduler plus BENCH_PLAN_LOOPS-1 more
- * runDueSends loops (default 1 more: two schedulers sharing by row locks) and its delivery workers
- * do the sending. Printed: time from due to every plan send recorded and to every message recorded
+ * BENCH_SCALE=ci), enrolled in bulk. The worker's own schedulers and delivery workers do the sending. Printed: time from due to every plan send recorded and to every message recorded
  * by the simulator; then a steady phase (10,000 due per second over BENCH_PLAN_STEADY_S seconds,
  * 20; 2 with BENCH_SCALE=ci) for the scheduler lag p50/p95 (due → plan send recorded, and due →
  * received by LINE); peak RSS.
@@ -27,12 +25,10 @@ const STEADY_RATE_PER_S = 10_000;
 export async function planEngineBench() {
   const burst = Number(process.env.BENCH_PLAN_FRIENDS ?? (ciScale() ? 10_000 : 1_000_000));
   const steadySeconds = Number(process.env.BENCH_PLAN_STEADY_S ?? (ciScale() ? 2 : 20));
-  const loops = Math.max(1, Number(process.env.BENCH_PLAN_LOOPS ?? 2));
   const steady = STEADY_RATE_PER_S * steadySeconds;
   const sim = await startLineSimulator();
   const bench = await startBenchConsole({ simulator: sim });
   const { ctx } = bench.runtime;
-  const stopLoops = extraSchedulers(bench, loops - 1);
   try {
     const account = await bench.factory.account();
     const { row, channel } = await bench.factory.simulatedChannel(account.id, sim);
@@ -57,7 +53,7 @@ export async function planEngineBench() {
     ).rows.map((r) => r['id'] as number);
     console.log(
       `\n# Plan engine: ${fmt(burst)} sends of one scenario box due at once, then ${fmt(steady)} at ` +
-        `${fmt(STEADY_RATE_PER_S)}/s (PostgreSQL, simulator, ${loops} scheduler loops)`,
+        `${fmt(STEADY_RATE_PER_S)}/s (PostgreSQL, simulator, ${PLAN_SCHEDULER_LOOPS} scheduler loops)`,
     );
 
     let peakRss = process.memoryUsage.rss();
@@ -126,7 +122,6 @@ export async function planEngineBench() {
         `${mib(process.resourceUsage().maxRSS * 1024)} MiB for the process`,
     );
   } finally {
-    await stopLoops();
     await bench.stop();
     await sim.stop();
   }
@@ -135,22 +130,6 @@ export async function planEngineBench() {
 const fmt = (n: number) => n.toLocaleString('en');
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
-
-/** More schedulers beside the worker's own: each runs runDueSends back to back, pausing briefly when idle. */
-function extraSchedulers(bench: BenchConsole, count: number): () => Promise<void> {
-  let stopped = false;
-  const loop = async () => {
-    while (!stopped) {
-      const handled = await runDueSends(bench.runtime.ctx);
-      if (handled === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-  const running = Array.from({ length: count }, loop);
-  return async () => {
-    stopped = true;
-    await Promise.all(running);
-  };
-}
 
 /** Polls `done` every 50 ms; answers the milliseconds from `since` until it held. */
 async function until(done: () => boolean | Promise<boolean>, since: number): Promise<number> {

@@ -1,19 +1,26 @@
 import type { AppContext } from '../../platform/context.ts';
 import { runDueSends } from './service.ts';
 
-/** How often the scheduler looks for due sends (the lag from due to handed over is at most about this). */
-export const PLAN_SCHEDULER_INTERVAL_MS = 1_000;
+/** How often idle schedulers look for due sends (the lag from due to handed over is at most about this). */
+export const PLAN_SCHEDULER_INTERVAL_MS = 500;
+/**
+ * Scheduler loops per worker. A batch spends most of its time waiting on the database, so a
+ * second loop claiming its own rows keeps the database busy meanwhile; several workers add theirs.
+ */
+export const PLAN_SCHEDULER_LOOPS = 2;
 
-/** The plan scheduler of the worker: one run at a time in this process; several workers share the work by row locks. */
+/** The plan schedulers of the worker: each runs until nothing is due; every tick brings them back up to their number. */
 export function registerPlanEngineJobs(ctx: AppContext): void {
-  let running = false;
-  ctx.queue.every(PLAN_SCHEDULER_INTERVAL_MS, async () => {
-    if (running) return;
-    running = true;
+  let running = 0;
+  const loop = async () => {
+    running += 1;
     try {
       await runDueSends(ctx);
     } finally {
-      running = false;
+      running -= 1;
     }
+  };
+  ctx.queue.every(PLAN_SCHEDULER_INTERVAL_MS, async () => {
+    await Promise.all(Array.from({ length: PLAN_SCHEDULER_LOOPS - running }, loop));
   });
 }
