@@ -2,7 +2,6 @@ import { aliasedTable, and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
 import { deliveries, deliveryRecipients } from '../delivery/schema.ts';
-import { friends } from '../friends/schema.ts';
 import { planSends, planTaps } from '../plan-engine/schema.ts';
 import { planActions, planEnrolments, plans } from '../plans/schema.ts';
 
@@ -13,14 +12,6 @@ import { planActions, planEnrolments, plans } from '../plans/schema.ts';
 
 /** The box sent next (a second join of plan_actions beside the current box's). */
 const nextAction = aliasedTable(planActions, 'next_action');
-
-export async function friendExists(db: Db, scope: ChannelScope, friendId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: friends.id })
-    .from(friends)
-    .where(and(eq(friends.lineAccountId, scope.lineAccountId), eq(friends.id, friendId)));
-  return row !== undefined;
-}
 
 const enrolmentColumns = {
   id: planEnrolments.id,

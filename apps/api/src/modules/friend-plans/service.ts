@@ -19,6 +19,7 @@ import type { Db } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { ChannelRequest, ChannelScope } from '../../platform/principal.ts';
 import { startPlanForFriend } from '../plan-engine/service.ts';
+import { channelFriend } from '../friends/repository.ts';
 import { addHistory } from '../plans/repository.ts';
 import * as repo from './repository.ts';
 
@@ -136,7 +137,7 @@ async function timelinesOf(db: Db, scope: ChannelScope, rows: repo.EnrolmentRow[
 }
 
 async function requireFriend(db: Db, scope: ChannelScope, friendId: number): Promise<void> {
-  if (!(await repo.friendExists(db, scope, friendId))) throw notFound(FRIEND_NOUN);
+  if (!(await channelFriend(db, scope, friendId))) throw notFound(FRIEND_NOUN);
 }
 
 export async function list(

@@ -522,22 +522,6 @@ export async function recordTap(
   return rows.length > 0;
 }
 
-export async function isChannelFriend(db: Db, scope: ChannelScope, friendId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: friends.id })
-    .from(friends)
-    .where(and(eq(friends.lineAccountId, scope.lineAccountId), eq(friends.id, friendId)));
-  return row !== undefined;
-}
-
-export async function friend(db: Db, scope: ChannelScope, friendId: number) {
-  const [row] = await db
-    .select()
-    .from(friends)
-    .where(and(eq(friends.lineAccountId, scope.lineAccountId), eq(friends.id, friendId)));
-  return row;
-}
-
 /** When the friend's next send is due: the earliest of its active enrolments in the channel (none: null). */
 export async function nextDueAtOfFriend(db: Db, scope: ChannelScope, friendId: number): Promise<Date | null> {
   const [row] = await db

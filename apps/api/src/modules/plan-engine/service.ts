@@ -13,6 +13,7 @@ import type { LineMessage } from '../../platform/line.ts';
 import { channelScope, type ChannelRequest, type ChannelScope } from '../../platform/principal.ts';
 import type { PlanChange } from '../plans/events.ts';
 import { MESSAGES_PER_REQUEST, recordSend, replyOrPush } from '../delivery/service.ts';
+import { channelFriend } from '../friends/repository.ts';
 import { MARK_TABLES, TAG_TABLES } from '../labels/repository.ts';
 import { linkLabel } from '../labels/service.ts';
 import * as plansRepo from '../plans/repository.ts';
@@ -161,7 +162,7 @@ export async function startPlanForFriend(
   await ctx.events.transaction(ctx.database.db, async (on) => {
     const row = await repo.plan(on.tx, request, planId);
     if (!row) throw notFound(PLAN_NOUN);
-    if (!(await repo.isChannelFriend(on.tx, request, friendId))) throw notFound(FRIEND_NOUN);
+    if (!(await channelFriend(on.tx, request, friendId))) throw notFound(FRIEND_NOUN);
     if (row.planType === 'auto_reply') throw conflict(AUTO_REPLY_NOT_STARTABLE_MESSAGE);
     const outcome = await enrol(ctx, on, await loadPlan(on.tx, request, row), friendId, 'manual');
     const refusal: Record<Exclude<EnrolOutcome, 'enrolled'>, string> = {
@@ -453,7 +454,7 @@ async function deliver(
     return carriers;
   }
   for (const member of group) {
-    const friend = await repo.friend(on.tx, scope, member.enrolment.friendId);
+    const friend = await channelFriend(on.tx, scope, member.enrolment.friendId);
     if (!friend) continue;
     const context = await contextOf(on.tx, friend);
     await send(

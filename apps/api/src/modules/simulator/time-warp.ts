@@ -3,6 +3,7 @@ import type { SimChannel } from '@linq/line-simulator';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { ChannelRequest } from '../../platform/principal.ts';
+import { channelFriend } from '../friends/repository.ts';
 import * as engineRepo from '../plan-engine/repository.ts';
 import { FRIEND_NOUN, runDueSends, startPlanForFriend } from '../plan-engine/service.ts';
 import * as repo from './repository.ts';
@@ -35,7 +36,7 @@ export async function advance(ctx: AppContext, scope: ChannelRequest, by: ClockA
     ms = by.minutes * 60_000;
   } else {
     const friendId = 'friend_id' in by ? by.friend_id : await consoleFriendOf(ctx, scope, channel, by.user_id);
-    if (!(await engineRepo.isChannelFriend(ctx.database.db, scope, friendId))) throw notFound(FRIEND_NOUN);
+    if (!(await channelFriend(ctx.database.db, scope, friendId))) throw notFound(FRIEND_NOUN);
     const dueAt = await engineRepo.nextDueAtOfFriend(ctx.database.db, scope, friendId);
     if (!dueAt) throw conflict(NO_NEXT_SEND);
     ms = Math.max(0, dueAt.getTime() - ctx.clock.now().getTime());
