@@ -40,15 +40,6 @@ const ja = {
     waitingTap: '{{box}} でタップ待ち',
     nextSend: '次の送信: {{box}}',
     nextSendAt: '{{time}}（{{zone}}）',
-    messageTypes: {
-      text_message: 'テキスト',
-      image: '画像',
-      confirm: '確認',
-      quick_reply: 'クイックリプライ',
-      carousel: 'カルーセル',
-      image_carousel: '画像カルーセル',
-      sticker: 'スタンプ',
-    },
   },
 };
 
@@ -91,15 +82,6 @@ const en: typeof ja = {
     waitingTap: 'Waiting for a tap at {{box}}',
     nextSend: 'Next send: {{box}}',
     nextSendAt: '{{time}} ({{zone}})',
-    messageTypes: {
-      text_message: 'Text',
-      image: 'Image',
-      confirm: 'Confirm',
-      quick_reply: 'Quick reply',
-      carousel: 'Carousel',
-      image_carousel: 'Image carousel',
-      sticker: 'Sticker',
-    },
   },
 };
 

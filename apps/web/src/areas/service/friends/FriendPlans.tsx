@@ -60,7 +60,7 @@ function SendItem({ send, timeZone }: { send: FriendPlanSend; timeZone: string }
       <Space wrap size={4}>
         <Typography.Text code>{send.box_id}</Typography.Text>
         <Typography.Text type="secondary">
-          {send.message_type ? t(`friendPlans.messageTypes.${send.message_type}`) : t('friendPlans.removedBox')}
+          {send.message_type ? t(`templates.types.${send.message_type}`) : t('friendPlans.removedBox')}
         </Typography.Text>
         {send.occurrence > 1 && <Tag>{t('friendPlans.repeat', { count: send.occurrence })}</Tag>}
         {delivery}
