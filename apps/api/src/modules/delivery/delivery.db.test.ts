@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SimChannel } from '@linq/line-simulator';
 import { lineClient, type LineMessage } from '../../platform/line.ts';
 import { useTestApp } from '../../test/kit.ts';
 import { channelScope } from '../../platform/principal.ts';
-import { deliveries, deliveryRecipients } from './schema.ts';
+import { deliveries } from './schema.ts';
 import { friends } from '../friends/schema.ts';
 import { waitFor } from '../../test/wait.ts';
 import { registerDeliveryJobs } from './jobs.ts';
@@ -61,12 +61,15 @@ async function delivery(id: number) {
   return row!;
 }
 
-const recipients = (deliveryId: number) =>
-  db()
-    .select()
-    .from(deliveryRecipients)
-    .where(eq(deliveryRecipients.deliveryId, deliveryId))
-    .orderBy(asc(deliveryRecipients.friendId));
+/** The delivery log per friend: each recipient with what became of the delivery for them. */
+async function recipients(deliveryId: number) {
+  const [row] = await db()
+    .select({ friendIds: deliveries.friendIds, status: repo.recipientStatus, reason: repo.recipientFailureReason })
+    .from(deliveries)
+    .where(eq(deliveries.id, deliveryId));
+  const { friendIds, status, reason } = row!;
+  return friendIds.toSorted((a, b) => a - b).map((friendId) => ({ friendId, status, reason }));
+}
 
 const settled = (id: number, status: 'sent' | 'failed' | 'waiting') =>
   waitFor(async () => {
@@ -119,8 +122,8 @@ describe('delivery', () => {
     expect(await recipients(blocked)).toMatchObject([{ friendId: friendIds[2], status: 'failed', reason: 'blocked' }]);
     const stranger = await db()
       .select()
-      .from(deliveryRecipients)
-      .where(eq(deliveryRecipients.friendId, other.friendIds[0]!));
+      .from(deliveries)
+      .where(sql`${other.friendIds[0]!} = any(${deliveries.friendIds})`);
     expect(stranger).toEqual([]);
     expect(channel.sentMessageCount()).toBe(2);
   });

@@ -8,7 +8,7 @@ declare module '../../platform/events.ts' {
   }
 }
 
-/** The delivery by id; subscribers read its recipients and source (deliveries, delivery_recipients). */
+/** The delivery by id; subscribers read its recipients (friend_ids) and source on the deliveries row. */
 export interface SettledDelivery {
   lineAccountId: number;
   deliveryId: number;

@@ -5,7 +5,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DeliveryWaitReason } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
 import type { LineMessage } from '../../platform/line.ts';
-import { channelDeliveryStates, deliveries, deliveryRecipients } from './schema.ts';
+import { channelDeliveryStates, deliveries } from './schema.ts';
 import { friends } from '../friends/schema.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
 import { nowSql } from '../../platform/db-columns.ts';
@@ -15,6 +15,18 @@ import { nowSql } from '../../platform/db-columns.ts';
  * only and the row (its status, attempts, next_attempt_at and wait_reason) is the source of
  * truth. Channel-wide waits (quota, credentials) are checked and released per channel.
  */
+
+/**
+ * What became of a delivery for each of its recipients, as the delivery log shows it: queued until
+ * LINE took the request (sent) or it was given up (failed, with the delivery's last error). Null
+ * without a delivery (a left join that found none).
+ */
+export const recipientStatus = sql<
+  'queued' | 'sent' | 'failed' | null
+>`(case when ${deliveries.status} in ('queued', 'sending', 'waiting') then 'queued' else ${deliveries.status} end)`;
+export const recipientFailureReason = sql<
+  string | null
+>`(case when ${deliveries.status} = 'failed' then ${deliveries.lastError} end)`;
 
 const after = (ms: number) => sql`now() + ${ms}::double precision * interval '1 millisecond'`;
 
@@ -40,44 +52,28 @@ export interface DeliveryOrigin {
   sentByUserId?: number;
 }
 
-/** Writes the deliveries with fresh retry keys and their recipients in one transaction. Returns ids in order. */
+/** Writes the deliveries with fresh retry keys and their recipients, in one statement. Returns ids in order. */
 export async function insertDeliveries(
   db: Db,
   { lineAccountId }: ChannelScope,
   origin: DeliveryOrigin,
   planned: NewDelivery[],
 ): Promise<number[]> {
-  return db.transaction(async (tx) => {
-    const values = planned.map((p) => ({
-      lineAccountId,
-      ...origin,
-      // Message objects are plain JSON; the column is typed as such.
-      messages: p.messages as unknown as Record<string, unknown>[],
-      retryKey: randomUUID(),
-      ...(p.failedReason ? { status: 'failed' as const, lastError: p.failedReason } : {}),
-    }));
-    const rows = await tx
-      .insert(deliveries)
-      .values(values)
-      .returning({ id: deliveries.id, retryKey: deliveries.retryKey });
-    const idByKey = new Map(rows.map((r) => [r.retryKey, r.id]));
-    const ids = values.map((v) => idByKey.get(v.retryKey)!);
-    const recipients = { deliveryIds: [] as number[], friendIds: [] as number[], reasons: [] as (string | null)[] };
-    planned.forEach((p, i) => {
-      for (const friendId of p.friendIds) {
-        recipients.deliveryIds.push(ids[i]!);
-        recipients.friendIds.push(friendId);
-        recipients.reasons.push(p.failedReason ?? null);
-      }
-    });
-    // One statement for every recipient row, however many there are.
-    await tx.execute(sql`
-      insert into ${deliveryRecipients} (delivery_id, friend_id, status, reason)
-      select d, f, case when r is null then 'queued' else 'failed' end, r
-      from unnest(${sql.param(recipients.deliveryIds)}::bigint[], ${sql.param(recipients.friendIds)}::int[],
-                  ${sql.param(recipients.reasons)}::text[]) as t(d, f, r)`);
-    return ids;
-  });
+  const values = planned.map((p) => ({
+    lineAccountId,
+    ...origin,
+    // Message objects are plain JSON; the column is typed as such.
+    messages: p.messages as unknown as Record<string, unknown>[],
+    friendIds: p.friendIds,
+    retryKey: randomUUID(),
+    ...(p.failedReason ? { status: 'failed' as const, lastError: p.failedReason } : {}),
+  }));
+  const rows = await db
+    .insert(deliveries)
+    .values(values)
+    .returning({ id: deliveries.id, retryKey: deliveries.retryKey });
+  const idByKey = new Map(rows.map((r) => [r.retryKey, r.id]));
+  return values.map((v) => idByKey.get(v.retryKey)!);
 }
 
 const claimColumns = {
@@ -176,51 +172,34 @@ export async function channelForSending(db: Db, { lineAccountId }: ChannelScope)
   return row;
 }
 
-export async function queuedRecipientUserIds(db: Db, claim: Claim): Promise<string[]> {
-  const rows = await db
-    .select({ userId: friends.lineUserId })
-    .from(deliveryRecipients)
-    .innerJoin(friends, eq(friends.id, deliveryRecipients.friendId))
-    .where(
-      and(
-        eq(deliveryRecipients.deliveryId, claim.id),
-        eq(friends.lineAccountId, claim.scope.lineAccountId),
-        eq(deliveryRecipients.status, 'queued'),
-      ),
-    );
-  return rows.map((r) => r.userId);
+/** The LINE user ids of the claimed delivery's recipients who are (still) friends of its channel (by primary key, as channelFriends). */
+export async function recipientUserIds(db: Db, claim: Claim): Promise<string[]> {
+  const result = await db.execute(sql`
+    select f.line_user_id from ${deliveries} as d
+    cross join unnest(d.friend_ids) as i(id)
+    cross join lateral (
+      select ${friends.lineUserId} from ${friends}
+      where ${friends.id} = i.id and ${friends.lineAccountId} = ${claim.scope.lineAccountId}
+      limit 1
+    ) as f
+    where d.id = ${claim.id}`);
+  return (result as unknown as { rows: { line_user_id: string }[] }).rows.map((row) => row.line_user_id);
 }
 
-async function settle(
-  db: Db,
-  claim: Claim,
-  delivery: PgUpdateSetSource<typeof deliveries>,
-  recipients: { status: 'sent' | 'failed'; reason: string | null },
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [held] = await tx.update(deliveries).set(delivery).where(heldBy(claim)).returning({ id: deliveries.id });
-    if (!held) return false;
-    await tx
-      .update(deliveryRecipients)
-      .set({ ...recipients, updatedAt: nowSql })
-      .where(and(eq(deliveryRecipients.deliveryId, claim.id), eq(deliveryRecipients.status, 'queued')));
-    return true;
-  });
+/** Settles the claim's delivery, for all its recipients; answers false when the claim was no longer held. */
+async function settle(db: Db, claim: Claim, delivery: PgUpdateSetSource<typeof deliveries>): Promise<boolean> {
+  const [held] = await db.update(deliveries).set(delivery).where(heldBy(claim)).returning({ id: deliveries.id });
+  return held !== undefined;
 }
 
 /** Answers false when the claim was no longer held (another sender settled it). */
 export async function markSent(db: Db, claim: Claim, lineRequestId: string | null): Promise<boolean> {
-  return settle(
-    db,
-    claim,
-    { status: 'sent', sentAt: nowSql, lineRequestId, lastError: null, waitReason: null },
-    { status: 'sent', reason: null },
-  );
+  return settle(db, claim, { status: 'sent', sentAt: nowSql, lineRequestId, lastError: null, waitReason: null });
 }
 
 /** Answers false when the claim was no longer held (another sender settled it). */
 export async function markFailed(db: Db, claim: Claim, reason: string): Promise<boolean> {
-  return settle(db, claim, { status: 'failed', lastError: reason, waitReason: null }, { status: 'failed', reason });
+  return settle(db, claim, { status: 'failed', lastError: reason, waitReason: null });
 }
 
 /**
@@ -301,19 +280,18 @@ export async function releaseWaits(
 
 /**
  * Releases the channel's quota waits, oldest first, as many as `remaining` messages cover (each needs
- * its messages × its queued recipients; null: no limit). Returns their ids.
+ * its messages × its recipients; null: no limit). Returns their ids.
  */
 export async function releaseQuotaWaits(
   db: Db,
   { lineAccountId }: ChannelScope,
   remaining: number | null,
 ): Promise<number[]> {
-  const queuedRecipients = sql`(select count(*) from ${deliveryRecipients} r where r.delivery_id = ${deliveries.id} and r.status = 'queued')`;
   const waiting = await db
     .select({
       id: deliveries.id,
       needed:
-        sql<number>`sum(jsonb_array_length(${deliveries.messages}) * ${queuedRecipients}) over (order by ${deliveries.id})`.mapWith(
+        sql<number>`sum(jsonb_array_length(${deliveries.messages}) * cardinality(${deliveries.friendIds})) over (order by ${deliveries.id})`.mapWith(
           Number,
         ),
     })
@@ -354,7 +332,7 @@ export async function dueWaitsUnscoped(db: Db, limit: number) {
 
 /**
  * Waiting deliveries created more than `maxWaitMs` ago for `reason` fail with `message` (at most
- * `limit` per call), their queued recipients with them. Returns the expired deliveries. Unscoped: the
+ * `limit` per call). Returns the expired deliveries. Unscoped: the
  * sweeper expires them across channels.
  */
 export async function expireWaitsUnscoped(
@@ -364,42 +342,26 @@ export async function expireWaitsUnscoped(
   message: string,
   limit: number,
 ): Promise<Array<{ id: number; lineAccountId: number }>> {
-  return db.transaction(async (tx) => {
-    const expired = await tx
-      .update(deliveries)
-      .set({ status: 'failed', waitReason: null, lastError: message })
-      .where(
-        inArray(
-          deliveries.id,
-          tx
-            .select({ id: deliveries.id })
-            .from(deliveries)
-            .where(
-              and(
-                eq(deliveries.status, 'waiting'),
-                eq(deliveries.waitReason, reason),
-                lte(deliveries.createdAt, after(-maxWaitMs)),
-              ),
-            )
-            .limit(limit),
-        ),
-      )
-      .returning({ id: deliveries.id, lineAccountId: deliveries.lineAccountId });
-    if (expired.length === 0) return expired;
-    await tx
-      .update(deliveryRecipients)
-      .set({ status: 'failed', reason: message, updatedAt: nowSql })
-      .where(
-        and(
-          inArray(
-            deliveryRecipients.deliveryId,
-            expired.map((e) => e.id),
-          ),
-          eq(deliveryRecipients.status, 'queued'),
-        ),
-      );
-    return expired;
-  });
+  return db
+    .update(deliveries)
+    .set({ status: 'failed', waitReason: null, lastError: message })
+    .where(
+      inArray(
+        deliveries.id,
+        db
+          .select({ id: deliveries.id })
+          .from(deliveries)
+          .where(
+            and(
+              eq(deliveries.status, 'waiting'),
+              eq(deliveries.waitReason, reason),
+              lte(deliveries.createdAt, after(-maxWaitMs)),
+            ),
+          )
+          .limit(limit),
+      ),
+    )
+    .returning({ id: deliveries.id, lineAccountId: deliveries.lineAccountId });
 }
 
 /**

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { DELIVERY_WAIT_REASONS } from '@linq/contract';
-import { createdAt, updatedAt } from '../../platform/db-columns.ts';
+import { createdAt } from '../../platform/db-columns.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
-import { friends } from '../friends/schema.ts';
 import { users } from '../sessions/schema.ts';
 
 /** `waiting`: held until its reason (monthly quota, channel credentials) clears; see `wait_reason`. */
@@ -12,6 +11,7 @@ export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'waitin
 /**
  * One request to LINE: up to 5 messages to up to 500 friends (push when one, multicast
  * when several). The retry key is saved before the first attempt and reused on every retry.
+ * LINE accepts or refuses a request as a whole, so the delivery's status is each recipient's.
  */
 export const deliveries = pgTable(
   'deliveries',
@@ -22,6 +22,8 @@ export const deliveries = pgTable(
       .references(() => lineAccounts.id, { onDelete: 'cascade' }),
     /** LINE message objects, as sent. */
     messages: jsonb('messages').$type<Record<string, unknown>[]>().notNull(),
+    /** The friends it goes to, as they were when it was recorded. */
+    friendIds: integer('friend_ids').array().notNull(),
     retryKey: text('retry_key').notNull().unique(),
     status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
@@ -47,25 +49,6 @@ export const deliveries = pgTable(
       .on(t.lineAccountId, t.waitReason, t.nextAttemptAt)
       .where(sql`status = 'waiting'`),
   ],
-);
-
-/** The delivery log: per delivery (its messages) per friend, queued → sent or failed with the reason. */
-export const deliveryRecipients = pgTable(
-  'delivery_recipients',
-  {
-    deliveryId: bigint('delivery_id', { mode: 'number' })
-      .notNull()
-      .references(() => deliveries.id, { onDelete: 'cascade' }),
-    friendId: integer('friend_id')
-      .notNull()
-      .references(() => friends.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['queued', 'sent', 'failed'] })
-      .notNull()
-      .default('queued'),
-    reason: text('reason'),
-    updatedAt: updatedAt(),
-  },
-  (t) => [primaryKey({ columns: [t.deliveryId, t.friendId] }), index('delivery_recipients_friend_idx').on(t.friendId)],
 );
 
 /**

@@ -232,7 +232,7 @@ async function sendClaimed(ctx: AppContext, claim: repo.Claim, policy: DeliveryP
   }
   const client = channelClient(ctx, channel);
   if (typeof client === 'string') return settleFailed(ctx, claim, client);
-  const to = await repo.queuedRecipientUserIds(db, claim);
+  const to = await repo.recipientUserIds(db, claim);
   if (to.length === 0) return settleFailed(ctx, claim, '送信先の友だちがいません');
 
   try {

@@ -10,7 +10,7 @@ import {
   type PlanDetail,
 } from '@linq/contract';
 import { useTestApp, type Caller } from '../../test/kit.ts';
-import { deliveries, deliveryRecipients } from '../delivery/schema.ts';
+import { deliveries } from '../delivery/schema.ts';
 import { warmSimulator } from '../delivery/test-support.ts';
 import { friends } from '../friends/schema.ts';
 import { userLineAccounts } from '../line-accounts/schema.ts';
@@ -32,12 +32,13 @@ async function deliveryTo(lineAccountId: number, friendId: number, status: 'sent
     .values({
       lineAccountId,
       messages: [{ type: 'text', text: 'x' }],
+      friendIds: [friendId],
       retryKey: crypto.randomUUID(),
       status,
+      lastError: reason ?? null,
       source: 'plan',
     })
     .returning();
-  await t.db.insert(deliveryRecipients).values({ deliveryId: delivery!.id, friendId, status, reason: reason ?? null });
   return delivery!.id;
 }
 

@@ -1,7 +1,8 @@
 import { aliasedTable, and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
-import { deliveries, deliveryRecipients } from '../delivery/schema.ts';
+import { deliveries } from '../delivery/schema.ts';
+import { recipientFailureReason, recipientStatus } from '../delivery/repository.ts';
 import { planSends, planTaps } from '../plan-engine/schema.ts';
 import { planActions, planEnrolments, plans } from '../plans/schema.ts';
 
@@ -119,8 +120,8 @@ export async function sendsOf(db: Db, scope: ChannelScope, enrolmentIds: number[
       sentAt: planSends.sentAt,
       messageType: planActions.messageType,
       message: planActions.message,
-      deliveryStatus: deliveryRecipients.status,
-      deliveryReason: deliveryRecipients.reason,
+      deliveryStatus: recipientStatus,
+      deliveryReason: recipientFailureReason,
     })
     .from(planSends)
     .leftJoin(
@@ -130,10 +131,6 @@ export async function sendsOf(db: Db, scope: ChannelScope, enrolmentIds: number[
     .leftJoin(
       deliveries,
       and(eq(deliveries.id, planSends.deliveryId), eq(deliveries.lineAccountId, scope.lineAccountId)),
-    )
-    .leftJoin(
-      deliveryRecipients,
-      and(eq(deliveryRecipients.deliveryId, deliveries.id), eq(deliveryRecipients.friendId, planSends.friendId)),
     )
     .where(and(eq(planSends.lineAccountId, scope.lineAccountId), inArray(planSends.enrolmentId, enrolmentIds)))
     .orderBy(asc(planSends.sentAt), asc(planSends.id));

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import type { AccountScope, ChannelScope } from '../../platform/principal.ts';
-import { deliveryRecipients } from '../delivery/schema.ts';
+import { deliveries } from '../delivery/schema.ts';
 import { friends } from '../friends/schema.ts';
 import { planSends, planTaps } from '../plan-engine/schema.ts';
 import { planEnrolments } from '../plans/schema.ts';
@@ -35,15 +35,12 @@ const waitingAt = sql<
 >`coalesce(${planEnrolments.nextPlanActionId}, ${planEnrolments.currentPlanActionId})`;
 
 // A send whose recipient LINE refused failed; queued or sent (or not yet handed over) counts as sent.
-const recipientFailed = sql`${deliveryRecipients.status} = 'failed'`;
+const recipientFailed = sql`${deliveries.status} = 'failed'`;
 const sentCount = sql<number>`(count(*) filter (where ${recipientFailed} is not true))::int`;
 const failedCount = sql<number>`(count(*) filter (where ${recipientFailed}))::int`;
 
-/** A send's recipient row: the delivery's status for the friend it went to. */
-const recipientOfSend = and(
-  eq(deliveryRecipients.deliveryId, planSends.deliveryId),
-  eq(deliveryRecipients.friendId, planSends.friendId),
-);
+/** A send's delivery: its status is the friend's. */
+const deliveryOfSend = eq(deliveries.id, planSends.deliveryId);
 
 const sentSends = (scope: ChannelScope, ...conditions: SQL[]) =>
   and(eq(planSends.lineAccountId, scope.lineAccountId), eq(planSends.status, 'sent'), ...conditions);
@@ -64,7 +61,7 @@ export async function boxSendCounts(
   return db
     .select({ planActionId: planSends.planActionId, sent: sentCount, failed: failedCount })
     .from(planSends)
-    .leftJoin(deliveryRecipients, recipientOfSend)
+    .leftJoin(deliveries, deliveryOfSend)
     .where(sentSends(scope, eq(planSends.planId, planId), ...within(planSends.sentAt, range)))
     .groupBy(planSends.planActionId);
 }
@@ -174,7 +171,7 @@ export async function headlines(db: Db, scope: ChannelScope, planIds: number[]):
     db
       .select({ planId: planSends.planId, failed: sql<number>`count(*)::int` })
       .from(planSends)
-      .innerJoin(deliveryRecipients, recipientOfSend)
+      .innerJoin(deliveries, deliveryOfSend)
       .where(sentSends(scope, inArray(planSends.planId, planIds), recipientFailed))
       .groupBy(planSends.planId),
     db

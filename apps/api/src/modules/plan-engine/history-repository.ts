@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
-import { deliveries, deliveryRecipients } from '../delivery/schema.ts';
+import { deliveries } from '../delivery/schema.ts';
 import { planSends, planTaps } from './schema.ts';
 
 /*
@@ -17,43 +17,48 @@ export interface PastSend {
   /** The delivery's one text (what the friends got). */
   text: string;
   retryKey: string;
-  /** Each friend's enrolment and how the delivery went for them. */
+  /** Each friend's enrolment and how the delivery to them went. */
   recipients: { friendId: number; enrolmentId: number; status: 'queued' | 'sent' | 'failed' }[];
 }
 
-/** One delivery of a box to friends, with its recipients and the plan's sends. */
+/**
+ * A box sent to friends: a delivery per outcome (LINE takes or refuses a request as a whole), each
+ * with its recipients, and the plan's sends.
+ */
 export async function writePastSend(db: Db, { lineAccountId }: ChannelScope, send: PastSend): Promise<void> {
-  const [delivery] = await db
-    .insert(deliveries)
-    .values({
-      lineAccountId,
-      messages: [{ type: 'text', text: send.text }],
-      retryKey: send.retryKey,
-      status: 'sent',
-      attempts: 1,
-      source: 'plan',
-      sourceId: send.planActionId,
-      createdAt: send.sentAt,
-      sentAt: send.sentAt,
-    })
-    .returning({ id: deliveries.id });
-  const deliveryId = delivery!.id;
-  await db
-    .insert(deliveryRecipients)
-    .values(send.recipients.map(({ friendId, status }) => ({ deliveryId, friendId, status })));
-  await db.insert(planSends).values(
-    send.recipients.map(({ friendId, enrolmentId }) => ({
-      lineAccountId,
-      planId: send.planId,
-      enrolmentId,
-      friendId,
-      planActionId: send.planActionId,
-      boxId: send.boxId,
-      deliveryId,
-      dueAt: send.sentAt,
-      sentAt: send.sentAt,
-    })),
-  );
+  for (const status of ['sent', 'failed', 'queued'] as const) {
+    const recipients = send.recipients.filter((recipient) => recipient.status === status);
+    if (recipients.length === 0) continue;
+    const [delivery] = await db
+      .insert(deliveries)
+      .values({
+        lineAccountId,
+        messages: [{ type: 'text', text: send.text }],
+        friendIds: recipients.map((recipient) => recipient.friendId),
+        retryKey: `${send.retryKey}-${status}`,
+        status,
+        attempts: status === 'queued' ? 0 : 1,
+        nextAttemptAt: send.sentAt,
+        source: 'plan',
+        sourceId: send.planActionId,
+        createdAt: send.sentAt,
+        sentAt: status === 'sent' ? send.sentAt : null,
+      })
+      .returning({ id: deliveries.id });
+    await db.insert(planSends).values(
+      recipients.map(({ friendId, enrolmentId }) => ({
+        lineAccountId,
+        planId: send.planId,
+        enrolmentId,
+        friendId,
+        planActionId: send.planActionId,
+        boxId: send.boxId,
+        deliveryId: delivery!.id,
+        dueAt: send.sentAt,
+        sentAt: send.sentAt,
+      })),
+    );
+  }
 }
 
 export interface PastTap {

@@ -1,5 +1,4 @@
 import { bigint, bigserial, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { deliveries } from '../delivery/schema.ts';
 import { friends } from '../friends/schema.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
 import { planActions, planEnrolments, plans } from '../plans/schema.ts';
@@ -20,7 +19,7 @@ export const PLAN_SEND_STATUSES = ['sent', 'skipped'] as const;
 
 /*
  * The channel, plan and friend of a send are its enrolment's, and go with it (the enrolment's
- * foreign key cascades): no keys of their own. A burst writes a million of these rows in a minute,
+ * foreign key cascades): no keys of their own; nor has its delivery, removed only with the channel. A burst writes a million of these rows in a minute,
  * and every key is a lookup and a lock on its parent row per row.
  */
 export const planSends = pgTable(
@@ -39,7 +38,8 @@ export const planSends = pgTable(
     /** Which send of a repeat timing (1 otherwise). */
     occurrence: integer('occurrence').notNull().default(1),
     status: text('status', { enum: PLAN_SEND_STATUSES }).notNull().default('sent'),
-    deliveryId: bigint('delivery_id', { mode: 'number' }).references(() => deliveries.id, { onDelete: 'set null' }),
+    /** The delivery that carries it (null: a box without a message). */
+    deliveryId: bigint('delivery_id', { mode: 'number' }),
     /** When it was due, and when the engine handed it over (engine clock). */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
@@ -48,7 +48,6 @@ export const planSends = pgTable(
     unique('plan_sends_once_key').on(t.enrolmentId, t.planActionId, t.occurrence),
     index('plan_sends_plan_action_idx').on(t.planId, t.planActionId, t.sentAt),
     index('plan_sends_friend_idx').on(t.friendId),
-    index('plan_sends_delivery_idx').on(t.deliveryId),
   ],
 );
 

@@ -71,10 +71,10 @@ export type PlanListRow = PlanRow & { enrolledCount: number; sentCount: number; 
 // Qualified by hand: inside the subqueries an unqualified "id" would be the enrolment's or the send's.
 const enrolledCount = sql<number>`(select count(*)::int from ${planEnrolments} where ${planEnrolments.planId} = "plans"."id" and ${planEnrolments.status} in ('active', 'paused'))`;
 /**
- * Boxes the plan sent to friends, but those LINE refused (a queued recipient counts: it is on its
- * way). Qualified by hand: plan_sends and delivery_recipients both have a status.
+ * Boxes the plan sent to friends, but those LINE refused (a queued delivery counts: it is on its
+ * way). Qualified by hand: plan_sends and deliveries both have a status.
  */
-const sentCount = sql<number>`(select count(*)::int from plan_sends ps left join delivery_recipients dr on dr.delivery_id = ps.delivery_id and dr.friend_id = ps.friend_id where ps.plan_id = "plans"."id" and ps.status = 'sent' and dr.status is distinct from 'failed')`;
+const sentCount = sql<number>`(select count(*)::int from plan_sends ps left join deliveries d on d.id = ps.delivery_id where ps.plan_id = "plans"."id" and ps.status = 'sent' and d.status is distinct from 'failed')`;
 /** Paused enrolments whose next send fell due by `now` (the engine's clock). */
 const missedCount = (now: Date) =>
   sql<number>`(select count(*)::int from ${planEnrolments} where ${planEnrolments.planId} = "plans"."id" and ${planEnrolments.status} = 'paused' and ${planEnrolments.nextActionAt} <= ${now.toISOString()}::timestamptz)`;

@@ -1,7 +1,8 @@
 import type { ChannelScope } from '../../platform/principal.ts';
 import { and, count, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { deliveries, deliveryRecipients } from '../delivery/schema.ts';
+import { deliveries } from '../delivery/schema.ts';
+import { recipientFailureReason, recipientStatus } from '../delivery/repository.ts';
 import { friends } from '../friends/schema.ts';
 import { users } from '../sessions/schema.ts';
 import { messages } from './schema.ts';
@@ -84,13 +85,15 @@ const historyColumns = {
   occurredAt: messages.occurredAt,
   senderId: users.id,
   senderName: users.name,
-  deliveryStatus: deliveryRecipients.status,
-  failureReason: deliveryRecipients.reason,
+  deliveryStatus: recipientStatus,
+  failureReason: recipientFailureReason,
   waitReason: deliveries.waitReason,
   nextAttemptAt: deliveries.nextAttemptAt,
 };
+/** Each column's value (a left join may find none): a table column's data, or an expression's type. */
+type ValueOf<C> = C extends SQL<infer T> ? T : C extends { _: { data: infer T } } ? T : never;
 export type HistoryRow = {
-  [K in keyof typeof historyColumns]: (typeof historyColumns)[K]['_']['data'] | null;
+  [K in keyof typeof historyColumns]: ValueOf<(typeof historyColumns)[K]> | null;
 } & { id: number; direction: 'incoming' | 'outgoing'; type: string; occurredAt: Date };
 
 function historyQuery(db: Db, where: SQL | undefined) {
@@ -98,10 +101,6 @@ function historyQuery(db: Db, where: SQL | undefined) {
     .select(historyColumns)
     .from(messages)
     .leftJoin(users, eq(users.id, messages.sentByUserId))
-    .leftJoin(
-      deliveryRecipients,
-      and(eq(deliveryRecipients.deliveryId, messages.deliveryId), eq(deliveryRecipients.friendId, messages.friendId)),
-    )
     .leftJoin(deliveries, eq(deliveries.id, messages.deliveryId))
     .where(where);
 }
