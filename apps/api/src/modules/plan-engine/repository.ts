@@ -426,15 +426,22 @@ export async function sendsRecordedBefore(db: Db, scope: ChannelScope, keys: Sen
 }
 
 /**
- * Records the sends before anything goes to LINE, with the deliveries that carry them; answers
- * how many were new. A send recorded before (the same enrolment, box and occurrence: its unique
- * key) is not written again. One statement over arrays: a batch's thousands of rows as a
- * multi-row VALUES cost more to build.
+ * Records the sends before anything goes to LINE, with the deliveries that carry them. A send
+ * recorded before (the same enrolment, box and occurrence: its unique key) is not written again
+ * when `recordedBefore` is 'skip'; with 'fail' (the caller probed the keys and holds the
+ * enrolments) it fails the statement, which costs PostgreSQL less per row than an upsert. One
+ * statement over arrays: a batch's thousands of rows as a multi-row VALUES cost more to build.
  */
-export async function recordSends(db: Db, scope: ChannelScope, sends: NewSend[], at: Date): Promise<number> {
-  if (sends.length === 0) return 0;
+export async function recordSends(
+  db: Db,
+  scope: ChannelScope,
+  sends: NewSend[],
+  at: Date,
+  recordedBefore: 'skip' | 'fail',
+): Promise<void> {
+  if (sends.length === 0) return;
   const column = <T>(pick: (s: NewSend) => T) => sql.param(sends.map(pick));
-  const result = await db.execute(sql`
+  await db.execute(sql`
     insert into ${planSends}
       (line_account_id, plan_id, enrolment_id, friend_id, plan_action_id, box_id, occurrence, status, due_at,
        delivery_id, sent_at)
@@ -446,9 +453,7 @@ export async function recordSends(db: Db, scope: ChannelScope, sends: NewSend[],
       ${column((s) => s.status)}::text[], ${column((s) => s.dueAt.toISOString())}::timestamptz[],
       ${column((s) => s.deliveryId ?? null)}::bigint[]
     ) as v(plan_id, enrolment_id, friend_id, plan_action_id, box_id, occurrence, status, due_at, delivery_id)
-    on conflict do nothing
-    returning enrolment_id`);
-  return rowsOf(result).length;
+    ${recordedBefore === 'skip' ? sql`on conflict do nothing` : sql``}`);
 }
 
 /** Notes the delivery of a send recorded without one (a reply that LINE refused and that went as a push). */

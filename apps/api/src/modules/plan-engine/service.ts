@@ -378,8 +378,7 @@ async function sendPlanBatch(
   // Every claimed enrolment is locked by this batch, so none of its sends can have been recorded
   // since the check above; if one was anyway, the batch rolls back (deliveries included) and the
   // next run skips it.
-  const recorded = await repo.recordSends(on.tx, scope, records, now);
-  if (recorded < records.length) throw new Error('plan sends recorded by another transaction: batch rolled back');
+  await repo.recordSends(on.tx, scope, records, now, 'fail');
   for (const { enrolment, chain, next } of sends)
     advances.push(advanceTo(enrolment.id, chain.at(-1)!.action, next, now));
   await repo.advanceEnrolments(on.tx, scope, advances);
@@ -726,7 +725,7 @@ export async function resumeMissed(
         });
       } else advances.push(advanceTo(enrolment.id, action, step, now));
     }
-    await repo.recordSends(on.tx, scope, sends, now);
+    await repo.recordSends(on.tx, scope, sends, now, 'skip');
     await repo.advanceEnrolments(on.tx, scope, advances);
   }
   await plansRepo.addHistory(on.tx, scope, {
