@@ -249,33 +249,50 @@ export interface DueEnrolment {
 }
 
 /**
+ * Runs one statement of a batch with the planner methods `off` turned off for it alone. A burst
+ * writes a million rows faster than statistics follow (autovacuum may be slow, or off): a table of
+ * a million rows still counted in hundreds. The planner then hashes or bitmaps the whole table for
+ * each batch, a cost that grows with the table and is paid per batch, where the batch needs a
+ * lookup per row through an index. SET LOCAL would last until the transaction ends: the settings
+ * are put back after the statement.
+ */
+async function withPlanMethodsOff<T>(db: Db, off: PlanMethod[], statement: () => Promise<T>): Promise<T> {
+  for (const method of off) await db.execute(sql.raw(`set local ${method} = off`));
+  const result = await statement();
+  for (const method of off) await db.execute(sql.raw(`set local ${method} to default`));
+  return result;
+}
+type PlanMethod = 'enable_bitmapscan' | 'enable_hashjoin' | 'enable_mergejoin';
+/** Joins of a batch's arrays to a table by its key: a lookup per row through the key's index. */
+const KEYED_LOOKUPS: PlanMethod[] = ['enable_hashjoin', 'enable_mergejoin'];
+
+/**
  * Claims due enrolments for sending until the transaction ends (FOR UPDATE SKIP LOCKED: several
  * schedulers each take their own). Unscoped: the scheduler serves every channel; each row names its channel.
  */
 export async function claimDueEnrolmentsUnscoped(db: Db, now: Date, limit: number): Promise<DueEnrolment[]> {
-  // The due index read in order stops after `limit` rows. With statistics that lag behind a bulk
-  // enrolment the planner would rather read every due row into a bitmap and sort them: a cost
-  // that grows with the backlog, paid by every batch. The setting lasts until the claim is made.
-  await db.execute(sql`set local enable_bitmapscan = off`);
-  const rows = await db
-    .select({
-      id: planEnrolments.id,
-      lineAccountId: planEnrolments.lineAccountId,
-      planId: planEnrolments.planId,
-      friendId: planEnrolments.friendId,
-      nextPlanActionId: planEnrolments.nextPlanActionId,
-      nextOccurrence: planEnrolments.nextOccurrence,
-      arrivedAt: planEnrolments.arrivedAt,
-      nextActionAt: planEnrolments.nextActionAt,
-      replyToken: planEnrolments.replyToken,
-      replyTokenUntil: planEnrolments.replyTokenUntil,
-    })
-    .from(planEnrolments)
-    .where(and(eq(planEnrolments.status, 'active'), lte(planEnrolments.nextActionAt, now)))
-    .orderBy(asc(planEnrolments.nextActionAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  await db.execute(sql`set local enable_bitmapscan = on`);
+  // The due index read in order stops after `limit` rows, where the planner misled by stale
+  // statistics would read every due row into a bitmap and sort them.
+  const rows = await withPlanMethodsOff(db, ['enable_bitmapscan'], () =>
+    db
+      .select({
+        id: planEnrolments.id,
+        lineAccountId: planEnrolments.lineAccountId,
+        planId: planEnrolments.planId,
+        friendId: planEnrolments.friendId,
+        nextPlanActionId: planEnrolments.nextPlanActionId,
+        nextOccurrence: planEnrolments.nextOccurrence,
+        arrivedAt: planEnrolments.arrivedAt,
+        nextActionAt: planEnrolments.nextActionAt,
+        replyToken: planEnrolments.replyToken,
+        replyTokenUntil: planEnrolments.replyTokenUntil,
+      })
+      .from(planEnrolments)
+      .where(and(eq(planEnrolments.status, 'active'), lte(planEnrolments.nextActionAt, now)))
+      .orderBy(asc(planEnrolments.nextActionAt))
+      .limit(limit)
+      .for('update', { skipLocked: true }),
+  );
   return rows.map((row) => ({ ...row, nextActionAt: row.nextActionAt! }));
 }
 
@@ -297,7 +314,7 @@ export async function advanceEnrolments(db: Db, scope: ChannelScope, advances: E
   if (advances.length === 0) return;
   const column = <T>(pick: (a: EnrolmentAdvance) => T) => sql.param(advances.map(pick));
   const iso = (date: Date | null) => (date === null ? null : date.toISOString());
-  await db.execute(sql`
+  const statement = sql`
     update ${planEnrolments} as e set
       status = v.status,
       current_box_id = coalesce(v.current_box_id, e.current_box_id),
@@ -317,7 +334,8 @@ export async function advanceEnrolments(db: Db, scope: ChannelScope, advances: E
       ${column((a) => iso(a.nextActionAt))}::timestamptz[], ${column((a) => iso(a.endedAt))}::timestamptz[]
     ) as v(id, status, current_box_id, current_plan_action_id, next_plan_action_id, next_occurrence, arrived_at,
            next_action_at, ended_at)
-    where e.id = v.id and e.line_account_id = ${scope.lineAccountId}`);
+    where e.id = v.id and e.line_account_id = ${scope.lineAccountId}`;
+  await withPlanMethodsOff(db, KEYED_LOOKUPS, () => db.execute(statement));
 }
 
 /** Ends the running enrolments that wait at (or are due to be sent) one of the boxes; answers how many. */
@@ -383,11 +401,12 @@ export async function overdue(db: Db, scope: ChannelScope, planId: number, now: 
 /** New due times for waiting enrolments, in one statement. */
 export async function reschedule(db: Db, scope: ChannelScope, due: { id: number; at: Date }[]): Promise<void> {
   if (due.length === 0) return;
-  await db.execute(sql`
+  const statement = sql`
     update ${planEnrolments} as e set next_action_at = v.at
     from unnest(${sql.param(due.map((d) => d.id))}::int[], ${sql.param(due.map((d) => d.at.toISOString()))}::timestamptz[])
       as v(id, at)
-    where e.id = v.id and e.line_account_id = ${scope.lineAccountId}`);
+    where e.id = v.id and e.line_account_id = ${scope.lineAccountId}`;
+  await withPlanMethodsOff(db, KEYED_LOOKUPS, () => db.execute(statement));
 }
 
 // --- sends ---
@@ -416,12 +435,13 @@ export interface SendKey {
 export async function sendsRecordedBefore(db: Db, scope: ChannelScope, keys: SendKey[]): Promise<Set<number>> {
   if (keys.length === 0) return new Set();
   const column = <T>(pick: (k: SendKey) => T) => sql.param(keys.map(pick));
-  const result = await db.execute(sql`
+  const statement = sql`
     select s.enrolment_id from ${planSends} as s
     join unnest(${column((k) => k.enrolmentId)}::int[], ${column((k) => k.planActionId)}::int[],
                 ${column((k) => k.occurrence)}::int[]) as k(enrolment_id, plan_action_id, occurrence)
       on s.enrolment_id = k.enrolment_id and s.plan_action_id = k.plan_action_id and s.occurrence = k.occurrence
-    where s.line_account_id = ${scope.lineAccountId}`);
+    where s.line_account_id = ${scope.lineAccountId}`;
+  const result = await withPlanMethodsOff(db, KEYED_LOOKUPS, () => db.execute(statement));
   return new Set(rowsOf<{ enrolment_id: number }>(result).map((row) => row.enrolment_id));
 }
 
