@@ -250,11 +250,11 @@ export interface DueEnrolment {
 
 /**
  * Runs one statement of a batch with the planner methods `off` turned off for it alone. A burst
- * writes a million rows faster than statistics follow (autovacuum may be slow, or off): a table of
- * a million rows still counted in hundreds. The planner then hashes or bitmaps the whole table for
- * each batch, a cost that grows with the table and is paid per batch, where the batch needs a
- * lookup per row through an index. SET LOCAL would last until the transaction ends: the settings
- * are put back after the statement.
+ * writes a million rows faster than statistics follow (autovacuum may be slow, or off), and a
+ * table's statistics may count a million rows in hundreds, or thousands in tens. Misled, the planner
+ * reads the whole table for each batch (a hash, a bitmap, a sequential scan under a nested loop),
+ * a cost that grows with the table and is paid per batch. SET LOCAL would last until the
+ * transaction ends: the settings are put back after the statement.
  */
 async function withPlanMethodsOff<T>(db: Db, off: PlanMethod[], statement: () => Promise<T>): Promise<T> {
   for (const method of off) await db.execute(sql.raw(`set local ${method} = off`));
@@ -262,9 +262,14 @@ async function withPlanMethodsOff<T>(db: Db, off: PlanMethod[], statement: () =>
   for (const method of off) await db.execute(sql.raw(`set local ${method} to default`));
   return result;
 }
-type PlanMethod = 'enable_bitmapscan' | 'enable_hashjoin' | 'enable_mergejoin';
-/** Joins of a batch's arrays to a table by its key: a lookup per row through the key's index. */
-const KEYED_LOOKUPS: PlanMethod[] = ['enable_hashjoin', 'enable_mergejoin'];
+type PlanMethod = 'enable_bitmapscan' | 'enable_seqscan' | 'enable_nestloop' | 'enable_mergejoin';
+/**
+ * For statements that restrict the table to the batch's keys (`= any(array)` on an index's first
+ * column) and join them to the batch's arrays: the table is read through that index only, and the
+ * two sides of a few thousand rows each are hashed, whatever the planner believes the table's size
+ * is (a nested loop over a table believed tiny rescans it for every row of the batch).
+ */
+const BATCH_KEYS_ONLY: PlanMethod[] = ['enable_seqscan', 'enable_nestloop', 'enable_mergejoin'];
 
 /**
  * Claims due enrolments for sending until the transaction ends (FOR UPDATE SKIP LOCKED: several
@@ -334,8 +339,8 @@ export async function advanceEnrolments(db: Db, scope: ChannelScope, advances: E
       ${column((a) => iso(a.nextActionAt))}::timestamptz[], ${column((a) => iso(a.endedAt))}::timestamptz[]
     ) as v(id, status, current_box_id, current_plan_action_id, next_plan_action_id, next_occurrence, arrived_at,
            next_action_at, ended_at)
-    where e.id = v.id and e.line_account_id = ${scope.lineAccountId}`;
-  await withPlanMethodsOff(db, KEYED_LOOKUPS, () => db.execute(statement));
+    where e.id = v.id and e.id = any(${column((a) => a.id)}::int[]) and e.line_account_id = ${scope.lineAccountId}`;
+  await withPlanMethodsOff(db, BATCH_KEYS_ONLY, () => db.execute(statement));
 }
 
 /** Ends the running enrolments that wait at (or are due to be sent) one of the boxes; answers how many. */
@@ -405,8 +410,9 @@ export async function reschedule(db: Db, scope: ChannelScope, due: { id: number;
     update ${planEnrolments} as e set next_action_at = v.at
     from unnest(${sql.param(due.map((d) => d.id))}::int[], ${sql.param(due.map((d) => d.at.toISOString()))}::timestamptz[])
       as v(id, at)
-    where e.id = v.id and e.line_account_id = ${scope.lineAccountId}`;
-  await withPlanMethodsOff(db, KEYED_LOOKUPS, () => db.execute(statement));
+    where e.id = v.id and e.id = any(${sql.param(due.map((d) => d.id))}::int[])
+      and e.line_account_id = ${scope.lineAccountId}`;
+  await withPlanMethodsOff(db, BATCH_KEYS_ONLY, () => db.execute(statement));
 }
 
 // --- sends ---
@@ -440,8 +446,8 @@ export async function sendsRecordedBefore(db: Db, scope: ChannelScope, keys: Sen
     join unnest(${column((k) => k.enrolmentId)}::int[], ${column((k) => k.planActionId)}::int[],
                 ${column((k) => k.occurrence)}::int[]) as k(enrolment_id, plan_action_id, occurrence)
       on s.enrolment_id = k.enrolment_id and s.plan_action_id = k.plan_action_id and s.occurrence = k.occurrence
-    where s.line_account_id = ${scope.lineAccountId}`;
-  const result = await withPlanMethodsOff(db, KEYED_LOOKUPS, () => db.execute(statement));
+    where s.enrolment_id = any(${column((k) => k.enrolmentId)}::int[]) and s.line_account_id = ${scope.lineAccountId}`;
+  const result = await withPlanMethodsOff(db, BATCH_KEYS_ONLY, () => db.execute(statement));
   return new Set(rowsOf<{ enrolment_id: number }>(result).map((row) => row.enrolment_id));
 }
 
