@@ -18,6 +18,9 @@ import * as schema from './schema.ts';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** The rows of a raw statement (`db.execute`): both drivers, node-postgres and PGlite, answer them as `rows`. */
+export const rowsOf = <T = unknown>(result: unknown) => (result as { rows: T[] }).rows;
+
 /** Raw SQL access in the shape pg-boss expects (`db.executeSql`). */
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;

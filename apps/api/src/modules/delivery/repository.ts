@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DeliveryWaitReason } from '@linq/contract';
-import type { Db } from '../../platform/db.ts';
+import { rowsOf, type Db } from '../../platform/db.ts';
 import type { LineMessage } from '../../platform/line.ts';
 import { channelDeliveryStates, deliveries } from './schema.ts';
 import { friends } from '../friends/schema.ts';
@@ -49,7 +49,7 @@ export async function channelFriends(
       limit 1
     ) as f
     order by f.id`);
-  return (result as unknown as { rows: { id: number; status: 'following' | 'blocked' }[] }).rows;
+  return rowsOf<{ id: number; status: 'following' | 'blocked' }>(result);
 }
 
 export interface NewDelivery {
@@ -196,7 +196,7 @@ export async function recipientUserIds(db: Db, claim: Claim): Promise<string[]> 
       limit 1
     ) as f
     where d.id = ${claim.id}`);
-  return (result as unknown as { rows: { line_user_id: string }[] }).rows.map((row) => row.line_user_id);
+  return rowsOf<{ line_user_id: string }>(result).map((row) => row.line_user_id);
 }
 
 /** Settles the claim's delivery, for all its recipients; answers false when the claim was no longer held. */

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { EnrolmentTrigger, NightWindow } from '@linq/contract';
-import type { Db } from '../../platform/db.ts';
+import { rowsOf, type Db } from '../../platform/db.ts';
 import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 import { friends } from '../friends/schema.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
@@ -496,9 +496,6 @@ export async function setSendDelivery(db: Db, scope: ChannelScope, key: SendKey,
       ),
     );
 }
-
-/** Both drivers (node-postgres and PGlite) answer a raw statement's rows as `rows`. */
-const rowsOf = <T = unknown>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Boxes with options sent to the friend, newest first: where a tap on one of their options belongs. */
 export async function optionBoxesSentTo(db: Db, scope: ChannelScope, friendId: number) {
