@@ -8,17 +8,36 @@ export interface ChannelState {
 
 export const EMPTY_CHANNEL_STATE: ChannelState = { lineAccounts: [], selected: null };
 
+/** The channel matching the first of these laids that names one of the list, else the first, else none. */
+function firstMatching(lineAccounts: readonly LineAccount[], laids: readonly (string | null)[]): LineAccount | null {
+  for (const laid of laids) {
+    const match = laid ? lineAccounts.find((lineAccount) => String(lineAccount.id) === laid) : undefined;
+    if (match) return match;
+  }
+  return lineAccounts[0] ?? null;
+}
+
 /** The channel matching laid (from the query string, then local storage), else the first, else none. */
 export function chooseLineAccount(
   lineAccounts: readonly LineAccount[],
   queryLaid: string | null,
   storedLaid: string | null,
 ): LineAccount | null {
-  for (const laid of [queryLaid, storedLaid]) {
-    const match = laid ? lineAccounts.find((lineAccount) => String(lineAccount.id) === laid) : undefined;
-    if (match) return match;
-  }
-  return lineAccounts[0] ?? null;
+  return firstMatching(lineAccounts, [queryLaid, storedLaid]);
+}
+
+/**
+ * The tab's channel once the list has loaded: the one laid in the tab's address names; else the tab's
+ * own channel while it is listed (an address without laid, e.g. one typed in, keeps the tab where it
+ * is); else, for a new tab, local storage's last choice; else the first; else none.
+ */
+export function chooseTabChannel(
+  lineAccounts: readonly LineAccount[],
+  addressLaid: string | null,
+  tabChannelId: number | null,
+  storedLaid: string | null,
+): LineAccount | null {
+  return firstMatching(lineAccounts, [addressLaid, tabChannelId === null ? null : String(tabChannelId), storedLaid]);
 }
 
 /** Details are fetched unless the channel is already selected and stored. */

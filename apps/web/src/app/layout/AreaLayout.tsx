@@ -3,12 +3,14 @@ import type { Permissions, Role, SessionOf } from '@linq/contract';
 import { Button, Drawer, Flex, Grid, Layout, Result, Spin, Typography } from 'antd';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Outlet, useNavigation } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
 import { homePath, loginPath } from '../areas.ts';
 import { headerTextColour, siderMenuTheme } from '../branding/theme.ts';
 import { useBranding } from '../branding/branding.ts';
+import { useTabChannelId } from '../channels/tab-channel.ts';
 import { DEFAULT_SERVICE_NAME } from '../branding/title.ts';
 import { SPINNER_DELAY_MS } from '../config.ts';
+import { Link, Navigate } from '../navigation.tsx';
 import { useRouteHandle } from '../route-handle.ts';
 import { requireSession, useSession } from '../session.ts';
 import { ChannelSelector } from './ChannelSelector.tsx';
@@ -71,6 +73,10 @@ function AreaShell({
   const textColour = headerTextColour(theme);
   const menuTheme = siderMenuTheme(theme);
   const permissions = session.role === 'service' ? session.permissions : null;
+  // A service screen belongs to one channel: switching the tab's channel makes it anew (its state and
+  // its queries' keys), so nothing typed or cached for the old channel is sent to or shown in the new.
+  const tabChannel = useTabChannelId();
+  const pagesKey = session.role === 'service' ? `channel-${tabChannel ?? 'none'}` : role;
   // Until the breakpoint is known, assume a wide screen (the common case for a console).
   const wide = screens.lg ?? true;
 
@@ -125,7 +131,7 @@ function AreaShell({
         <Layout.Content style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
           <Spin spinning={navigation.state === 'loading'} delay={SPINNER_DELAY_MS}>
             <FeatureGuard session={session}>
-              <Outlet />
+              <Outlet key={pagesKey} />
             </FeatureGuard>
           </Spin>
         </Layout.Content>
