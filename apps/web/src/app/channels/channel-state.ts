@@ -8,28 +8,23 @@ export interface ChannelState {
 
 export const EMPTY_CHANNEL_STATE: ChannelState = { lineAccounts: [], selected: null };
 
-/** The channel matching the first of these laids that names one of the list, else the first, else none. */
-function firstMatching(lineAccounts: readonly LineAccount[], laids: readonly (string | null)[]): LineAccount | null {
-  for (const laid of laids) {
-    const match = laid ? lineAccounts.find((lineAccount) => String(lineAccount.id) === laid) : undefined;
-    if (match) return match;
-  }
-  return lineAccounts[0] ?? null;
-}
-
 /** The channel matching laid (from the query string, then local storage), else the first, else none. */
 export function chooseLineAccount(
   lineAccounts: readonly LineAccount[],
   queryLaid: string | null,
   storedLaid: string | null,
 ): LineAccount | null {
-  return firstMatching(lineAccounts, [queryLaid, storedLaid]);
+  for (const laid of [queryLaid, storedLaid]) {
+    const match = laid ? lineAccounts.find((lineAccount) => String(lineAccount.id) === laid) : undefined;
+    if (match) return match;
+  }
+  return lineAccounts[0] ?? null;
 }
 
 /**
- * The tab's channel once the list has loaded: the one laid in the tab's address names; else the tab's
- * own channel while it is listed (an address without laid, e.g. one typed in, keeps the tab where it
- * is); else, for a new tab, local storage's last choice; else the first; else none.
+ * The tab's channel once the list has loaded: the spec's choice, where a tab that works in a listed
+ * channel puts its own channel in local storage's place. So laid in the tab's address wins; a move to
+ * an address without laid keeps the tab where it is; a new tab gets local storage's last choice.
  */
 export function chooseTabChannel(
   lineAccounts: readonly LineAccount[],
@@ -37,7 +32,8 @@ export function chooseTabChannel(
   tabChannelId: number | null,
   storedLaid: string | null,
 ): LineAccount | null {
-  return firstMatching(lineAccounts, [addressLaid, tabChannelId === null ? null : String(tabChannelId), storedLaid]);
+  const own = lineAccounts.find((lineAccount) => lineAccount.id === tabChannelId);
+  return chooseLineAccount(lineAccounts, addressLaid, own ? String(own.id) : storedLaid);
 }
 
 /** Details are fetched unless the channel is already selected and stored. */
