@@ -52,23 +52,28 @@ function markChannelDataStale(): Promise<void> {
   });
 }
 
-/** The channel the tab was last asked to work in: a slower answer for an earlier choice is dropped. */
-let wantedId: number | null = null;
-
-/** Selects the tab's channel: its details are fetched unless it is already selected and stored. */
-async function selectChannel(lineAccountId: number): Promise<void> {
-  wantedId = lineAccountId;
-  const previous = selectedChannel();
-  if (!needsDetails(lineAccountId, previous, readStored(STORAGE_KEYS.lineAccountId))) return;
+/** Its details, for the header; a channel gone meanwhile is reported and the list read again. */
+async function fetchDetails(lineAccountId: number): Promise<void> {
   try {
-    const { data } = await queryClient.fetchQuery(channelDetailsQuery(lineAccountId));
-    if (wantedId !== lineAccountId) return;
-    setTabChannelId(data.id);
-    storeLastChoice(data);
-    if (previous && previous.id !== data.id) await markChannelDataStale();
+    await queryClient.fetchQuery(channelDetailsQuery(lineAccountId));
   } catch (error) {
-    if (isApiError(error, 404)) feedback.notifyError(LINE_ACCOUNT_NOT_FOUND, '');
+    if (!isApiError(error, 404)) return;
+    feedback.notifyError(LINE_ACCOUNT_NOT_FOUND, '');
+    await invalidateEndpoints(lineAccountsApi.list);
   }
+}
+
+/**
+ * The tab works in a channel of the list at once (its screens need not wait for the details), which is
+ * remembered as the last choice; its details are fetched unless it is already selected and stored.
+ */
+function selectChannel(chosen: LineAccount): void {
+  const previousId = tabChannelId();
+  const detailsNeeded = needsDetails(chosen.id, selectedChannel(), readStored(STORAGE_KEYS.lineAccountId));
+  if (previousId !== null && previousId !== chosen.id) void markChannelDataStale();
+  setTabChannelId(chosen.id);
+  storeLastChoice(chosen);
+  if (detailsNeeded) void fetchDetails(chosen.id);
 }
 
 /** Renames a channel; rejects with the ApiError so the caller can show it (e.g. 422 on its field). */
@@ -90,7 +95,6 @@ export async function renameChannel(lineAccountId: number, name: string): Promis
 
 /** Forgets the selection, the tab's and the remembered one (logout); the cached list goes with the session's other data. */
 export function resetChannelSelection(): void {
-  wantedId = null;
   setTabChannelId(null);
   storeLastChoice(null);
 }
@@ -114,6 +118,16 @@ export function useNoChannel(): boolean {
 }
 
 /**
+ * True while the tab is about to work in a channel: the list is loading, or it has channels and none is
+ * chosen yet. Service screens wait meanwhile, so they are made once, in their channel.
+ */
+export function useChoosingChannel(): boolean {
+  const { lineAccounts, status } = useChannelList();
+  const selectedId = useSelectedChannelId();
+  return status === 'loading' || (status === 'ready' && lineAccounts.length > 0 && selectedId === null);
+}
+
+/**
  * The service area's channels and the tab's one, kept in step with laid in the tab's address: once the
  * list has loaded, the tab works in the channel laid names (else its own, else local storage's last
  * choice, else the first), and the address names the channel the tab works in.
@@ -133,13 +147,17 @@ export function useChannels() {
       resetChannelSelection();
       return;
     }
-    if (chosen.id !== selectedId) void selectChannel(chosen.id);
+    if (chosen.id !== selectedId) selectChannel(chosen);
     if (addressLaid !== String(chosen.id)) {
       const { pathname, search, hash, state } = location;
       void navigate({ pathname, search: searchWithLaid(search, chosen.id), hash }, { replace: true, state });
     }
   }, [status, lineAccounts, addressLaid, selectedId, location, navigate]);
 
-  const selected = selectedId === null ? null : (details.data?.data ?? null);
+  // The list's entry stands in until the details arrive.
+  const selected =
+    selectedId === null
+      ? null
+      : (details.data?.data ?? lineAccounts.find((lineAccount) => lineAccount.id === selectedId) ?? null);
   return { lineAccounts, selected, status };
 }

@@ -7,6 +7,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { homePath, loginPath } from '../areas.ts';
 import { headerTextColour, siderMenuTheme } from '../branding/theme.ts';
 import { useBranding } from '../branding/branding.ts';
+import { useChoosingChannel } from '../channels/channels.ts';
 import { useTabChannelId } from '../channels/tab-channel.ts';
 import { DEFAULT_SERVICE_NAME } from '../branding/title.ts';
 import { SPINNER_DELAY_MS } from '../config.ts';
@@ -46,6 +47,18 @@ function Brand({ role, colour }: { role: Role; colour?: string }) {
   );
 }
 
+/**
+ * The service screens, once the tab works in a channel (or has none to work in). A screen belongs to
+ * one channel: switching the tab's channel makes it anew (its state and its queries' keys), so nothing
+ * typed or read for the old channel is sent to or shown in the new one.
+ */
+function ChannelPages() {
+  const tabChannel = useTabChannelId();
+  const choosing = useChoosingChannel();
+  if (choosing) return <Spin delay={SPINNER_DELAY_MS} style={{ display: 'block' }} data-testid="choosing-channel" />;
+  return <Outlet key={`channel-${tabChannel ?? 'none'}`} />;
+}
+
 /** Service screens need their feature granted at least 'view'. */
 function FeatureGuard({ session, children }: { session: SessionOf<Role>; children: ReactNode }) {
   const { t } = useTranslation();
@@ -73,10 +86,6 @@ function AreaShell({
   const textColour = headerTextColour(theme);
   const menuTheme = siderMenuTheme(theme);
   const permissions = session.role === 'service' ? session.permissions : null;
-  // A service screen belongs to one channel: switching the tab's channel makes it anew (its state and
-  // its queries' keys), so nothing typed or cached for the old channel is sent to or shown in the new.
-  const tabChannel = useTabChannelId();
-  const pagesKey = session.role === 'service' ? `channel-${tabChannel ?? 'none'}` : role;
   // Until the breakpoint is known, assume a wide screen (the common case for a console).
   const wide = screens.lg ?? true;
 
@@ -130,9 +139,7 @@ function AreaShell({
         </Layout.Header>
         <Layout.Content style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
           <Spin spinning={navigation.state === 'loading'} delay={SPINNER_DELAY_MS}>
-            <FeatureGuard session={session}>
-              <Outlet key={pagesKey} />
-            </FeatureGuard>
+            <FeatureGuard session={session}>{session.role === 'service' ? <ChannelPages /> : <Outlet />}</FeatureGuard>
           </Spin>
         </Layout.Content>
       </Layout>
