@@ -4,6 +4,7 @@ import {
   chooseLineAccount,
   chooseTabChannel,
   EMPTY_CHANNEL_STATE,
+  isChoosingChannel,
   needsDetails,
   withRenamed,
 } from './channel-state.ts';
@@ -53,6 +54,19 @@ describe('chooseTabChannel', () => {
   it('leaves a channel that is no longer listed', () => {
     expect(chooseTabChannel([online, third], null, 1, '3')).toBe(third);
     expect(chooseTabChannel([online, third], null, 1, null)).toBe(online);
+  });
+});
+
+describe('isChoosingChannel', () => {
+  it('is while the list loads, and while it has channels and the tab has none yet', () => {
+    expect(isChoosingChannel('loading', [], null)).toBe(true);
+    expect(isChoosingChannel('ready', list, null)).toBe(true);
+  });
+
+  it('is not once the tab has a channel, nor when there is none to choose or the list failed', () => {
+    expect(isChoosingChannel('ready', list, 1)).toBe(false);
+    expect(isChoosingChannel('ready', [], null)).toBe(false);
+    expect(isChoosingChannel('failed', [], null)).toBe(false);
   });
 });
 

@@ -36,6 +36,20 @@ export function chooseTabChannel(
   return chooseLineAccount(lineAccounts, addressLaid, own ? String(own.id) : storedLaid);
 }
 
+export type ChannelListStatus = 'loading' | 'ready' | 'failed';
+
+/**
+ * Whether the tab is about to work in a channel: the list is loading, or it has channels and none is
+ * chosen yet. Not when there is none to choose (or the list failed): screens then say so.
+ */
+export function isChoosingChannel(
+  status: ChannelListStatus,
+  lineAccounts: readonly LineAccount[],
+  tabChannelId: number | null,
+): boolean {
+  return status === 'loading' || (status === 'ready' && lineAccounts.length > 0 && tabChannelId === null);
+}
+
 /** Details are fetched unless the channel is already selected and stored. */
 export function needsDetails(lineAccountId: number, selected: LineAccount | null, storedLaid: string | null): boolean {
   return !(selected?.id === lineAccountId && storedLaid === String(lineAccountId));

@@ -10,7 +10,13 @@ import { feedback } from '../feedback.ts';
 import { useNavigate } from '../navigation.tsx';
 import { readStored, STORAGE_KEYS, writeStored } from '../storage.ts';
 import { laidOf, searchWithLaid } from './channel-address.ts';
-import { chooseTabChannel, needsDetails, withRenamed } from './channel-state.ts';
+import {
+  chooseTabChannel,
+  isChoosingChannel,
+  needsDetails,
+  withRenamed,
+  type ChannelListStatus,
+} from './channel-state.ts';
 import { setTabChannelId, tabChannelId, useTabChannelId } from './tab-channel.ts';
 
 /*
@@ -102,8 +108,6 @@ export function resetChannelSelection(): void {
 /** The tab's channel id; channel queries wait for it (they are sent in its LineAccountId). */
 export const useSelectedChannelId = useTabChannelId;
 
-export type ChannelListStatus = 'loading' | 'ready' | 'failed';
-
 /** The session's channels (the account area lists them too). */
 export function useChannelList() {
   const list = useQuery(channelListQuery);
@@ -117,14 +121,10 @@ export function useNoChannel(): boolean {
   return useSelectedChannelId() === null && status !== 'loading';
 }
 
-/**
- * True while the tab is about to work in a channel: the list is loading, or it has channels and none is
- * chosen yet. Service screens wait meanwhile, so they are made once, in their channel.
- */
+/** True while the tab is about to work in a channel: service screens wait, so they are made once, in it. */
 export function useChoosingChannel(): boolean {
   const { lineAccounts, status } = useChannelList();
-  const selectedId = useSelectedChannelId();
-  return status === 'loading' || (status === 'ready' && lineAccounts.length > 0 && selectedId === null);
+  return isChoosingChannel(status, lineAccounts, useSelectedChannelId());
 }
 
 /**
