@@ -204,5 +204,5 @@ describe('two tabs on two channels (one browser, one local storage)', () => {
     await tabA.waitForSelector('[data-testid="list-total"][data-total="1"]');
     expect(await tabA.getByTestId('labels-table').getByText(names.tagB).count()).toBe(0);
     await expectChannel(tabA, first);
-  }, 180_000);
+  }, 300_000);
 });
