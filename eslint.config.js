@@ -90,6 +90,25 @@ export default tseslint.config(
     rules: { 'linq/import-boundaries': 'error' },
   },
   {
+    // The channel belongs to the tab: links and navigations keep its laid (app/navigation.tsx).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/app/navigation.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink', 'Navigate', 'useNavigate'],
+              message: "Import it from app/navigation.tsx, which keeps the tab's channel (laid) in service addresses.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -23,9 +23,18 @@ import { accessToken } from './session.ts';
 export type DataOf<E extends Endpoint> = EndpointOutput<E> extends { data: infer D } ? D : never;
 
 /**
- * Calls a contract endpoint as the page's user, in the page's selected channel (on `origin`, the first
- * console by default). `body` is the answer, typed by the contract for a success (a refusal's body is
- * the error's); `data` is its `data`.
+ * The page's channel: laid in its address (the tab's channel), else the last choice local storage
+ * remembers (a page outside the service area).
+ */
+export async function channelOf(page: Page): Promise<string | null> {
+  const inAddress = new URL(page.url()).searchParams.get('laid');
+  return inAddress ?? (await page.evaluate(() => localStorage.getItem('laid')));
+}
+
+/**
+ * Calls a contract endpoint as the page's user, in the page's channel (on `origin`, the first console by
+ * default). `body` is the answer, typed by the contract for a success (a refusal's body is the error's);
+ * `data` is its `data`.
  */
 export async function serviceApi<E extends Endpoint>(
   page: Page,
@@ -33,13 +42,23 @@ export async function serviceApi<E extends Endpoint>(
   input: EndpointInput<E>,
   origin = baseUrl(),
 ): Promise<{ status: number; data: DataOf<E>; body: EndpointOutput<E> }> {
+  return channelApi(page, await channelOf(page), endpoint, input, origin);
+}
+
+/** Calls a contract endpoint as the page's user in the channel given (laid), whatever the page shows. */
+export async function channelApi<E extends Endpoint>(
+  page: Page,
+  laid: string | number | null,
+  endpoint: E,
+  input: EndpointInput<E>,
+  origin = baseUrl(),
+): Promise<{ status: number; data: DataOf<E>; body: EndpointOutput<E> }> {
   const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
-  const laid = await page.evaluate(() => localStorage.getItem('laid'));
   const response = await fetch(`${origin}/api${fillPath(endpoint.path, params)}${toQueryString(query)}`, {
     method: endpoint.method,
     headers: {
       authorization: `Bearer ${await accessToken(page)}`,
-      lineaccountid: laid ?? '',
+      lineaccountid: laid === null ? '' : String(laid),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -17,3 +17,10 @@ export async function logout(page: Page) {
 
 /** The stored access token, for calling the API as this browser's user. */
 export const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('access_token'));
+
+/**
+ * A service screen's address, for waitForURL: its path (exactly, or matching the pattern), naming the
+ * tab's channel (laid) in its query.
+ */
+export const serviceScreen = (path: string | RegExp) => (url: URL) =>
+  (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)) && url.searchParams.has('laid');

@@ -6,7 +6,14 @@
 import { describe, expect } from 'vitest';
 import { marksApi, serviceFoldersApi, tagsApi } from '@linq/contract';
 import type { Page } from 'playwright-core';
-import { consoleIdOf, followingFriend, friendWrites, serviceApi, uniqueSuffix } from '../support/demo-service.ts';
+import {
+  channelOf,
+  consoleIdOf,
+  followingFriend,
+  friendWrites,
+  serviceApi,
+  uniqueSuffix,
+} from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
 import { loginAs } from '../support/session.ts';
 
@@ -123,7 +130,7 @@ describe('tags with folders', () => {
     await page.reload();
     await page.waitForSelector(`[data-testid="label-friends-${tagId}"][data-count="1"]`);
     expect(await page.getByTestId(`label-friends-${tagId}`).getAttribute('href')).toBe(
-      `/service/friends?tag_ids[]=${tagId}`,
+      `/service/friends?tag_ids[]=${tagId}&laid=${await channelOf(page)}`,
     );
 
     // Delete: the row's confirmation, then the server's 409 asks again with the number of friends.

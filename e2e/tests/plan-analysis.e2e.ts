@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { planAnalysisApi } from '@linq/contract';
 import { demoFriendsJoined, serviceApi, until } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { loginAs, serviceScreen } from '../support/session.ts';
 
 const SURVEY = 'ご来店アンケート（配信済み）';
 
@@ -44,7 +44,7 @@ describe('plan analysis', () => {
     expect(await textOf(page, `analysis-finished-${id}`)).toBe('4人');
 
     await page.getByTestId(`analysis-link-${id}`).click();
-    await page.waitForURL(`**/service/plan-analysis/${id}`);
+    await page.waitForURL(serviceScreen(`/service/plan-analysis/${id}`));
     await page.getByTestId('analysis-box-box-0').waitFor();
     expect(await textOf(page, 'analysis-plan-name')).toBe(SURVEY);
     expect(await textOf(page, 'figure-sent-box-0')).toBe('5');
@@ -63,7 +63,7 @@ describe('plan analysis', () => {
     await friend.first().waitFor();
     expect(await friend.count()).toBe(1);
     await friend.getByRole('link').click();
-    await page.waitForURL(/\/service\/friends\/\d+$/);
+    await page.waitForURL(serviceScreen(/^\/service\/friends\/\d+$/));
   });
 
   it('counts only the sends of the chosen days: none today, so 0 and 0%', async ({ page }) => {

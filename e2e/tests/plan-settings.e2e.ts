@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { plansApi } from '@linq/contract';
 import { demoFriendsJoined, serviceApi, uniqueSuffix, until } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { loginAs, serviceScreen } from '../support/session.ts';
 
 async function loginAsStaff(page: Page) {
   await loginAs(page, 'service', 'staff@demo.example');
@@ -72,12 +72,12 @@ describe('plan history', () => {
   it('shows the creation and then the save in the editor', async ({ page }) => {
     await loginAsStaff(page);
     await page.getByTestId('create-button').click();
-    await page.waitForURL('**/service/plans/create');
+    await page.waitForURL(serviceScreen('/service/plans/create'));
     const name = `E2E 履歴 ${uniqueSuffix()}`;
     await page.getByTestId('plan-name').fill(name);
     await writeFirstBox(page, 'はじめまして');
     await page.getByTestId('plan-save').click();
-    await page.waitForURL(/\/service\/plans$/);
+    await page.waitForURL(serviceScreen('/service/plans'));
 
     const listed = await until(
       async () => {
@@ -90,7 +90,7 @@ describe('plan history', () => {
     await page.goto(`/service/plans/${listed.id}/edit`);
     await writeFirstBox(page, 'こんにちは');
     await page.getByTestId('plan-save').click();
-    await page.waitForURL(/\/service\/plans$/);
+    await page.waitForURL(serviceScreen('/service/plans'));
 
     await page.goto(`/service/plans/${listed.id}/edit`);
     await page.getByTestId('panel-tab-history').click();

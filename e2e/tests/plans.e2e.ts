@@ -19,7 +19,7 @@ import {
   until,
 } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { loginAs, serviceScreen } from '../support/session.ts';
 
 const unique = (prefix: string) => `${prefix} ${uniqueSuffix()}`;
 
@@ -75,7 +75,7 @@ const textOf = (detail: PlanDetail, boxId: string) =>
 
 async function save(page: Page) {
   await page.getByTestId('plan-save').click();
-  await page.waitForURL(/\/service\/plans$/);
+  await page.waitForURL(serviceScreen('/service/plans'));
 }
 
 describe('step scenario in the diagram editor', () => {
@@ -84,7 +84,7 @@ describe('step scenario in the diagram editor', () => {
   }) => {
     await loginAsStaff(page);
     await page.getByTestId('create-button').click();
-    await page.waitForURL('**/service/plans/create');
+    await page.waitForURL(serviceScreen('/service/plans/create'));
     const name = unique('E2E ウェルカム');
     await page.getByTestId('plan-name').fill(name);
 

@@ -14,7 +14,7 @@ import {
   until,
 } from '../support/demo-service.ts';
 import { it, test } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { loginAs, serviceScreen } from '../support/session.ts';
 
 /*
  * The talk screens against the demo: virtual friends of the demo channel (LINE simulator) write
@@ -72,7 +72,7 @@ describe('talks (demo channel with virtual friends)', () => {
     );
 
     await item(page, id).click();
-    await page.waitForURL(`**/service/talks/${id}`);
+    await page.waitForURL(serviceScreen(`/service/talks/${id}`));
     const chat = page.getByTestId('talk-chat');
     await chat.getByText('こんにちは、予約できますか？').waitFor();
     await unreadBecomes(page, id, 0);
@@ -270,13 +270,13 @@ describe('talks on a phone (375px)', () => {
     expect(await page.getByTestId('talks-wide').count()).toBe(0);
     await item(page, id).waitFor({ timeout: 20_000 });
     await item(page, id).click();
-    await page.waitForURL(`**/service/talks/${id}`);
+    await page.waitForURL(serviceScreen(`/service/talks/${id}`));
     await page.getByTestId('talks-chat-screen').waitFor();
     await page.getByTestId('talk-chat').getByText('スマホから').waitFor();
     expect(await page.getByTestId('talk-list').count()).toBe(0);
 
     await page.getByTestId('back-link').click();
-    await page.waitForURL('**/service/talks');
+    await page.waitForURL(serviceScreen('/service/talks'));
     await page.getByTestId('talks-list-screen').waitFor();
     expect(await page.getByTestId('talk-chat').count()).toBe(0);
     // Opening the chat read the message.

@@ -17,6 +17,7 @@ import {
   type TemplateDetail,
 } from '@linq/contract';
 import {
+  channelOf,
   consoleIdOf,
   demoFriendsJoined,
   followingFriend,
@@ -30,7 +31,7 @@ import {
   type VirtualFriend,
 } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { loginAs, serviceScreen } from '../support/session.ts';
 
 const unique = (prefix: string) => `${prefix} ${uniqueSuffix()}`;
 
@@ -111,10 +112,10 @@ describe('carousel template', () => {
   }) => {
     await loginAsStaff(page);
     await page.getByTestId('template-type-carousel').click();
-    await page.waitForURL('**/service/templates/carousel');
+    await page.waitForURL(serviceScreen('/service/templates/carousel'));
     // The address changes before the list re-renders for the new type: wait for its create link.
     await page.locator('a[href*="/service/templates/carousel/create"] [data-testid="create-button"]').click();
-    await page.waitForURL('**/service/templates/carousel/create');
+    await page.waitForURL(serviceScreen('/service/templates/carousel/create'));
 
     const name = unique('E2E カルーセル');
     await page.getByTestId('template-name').fill(name);
@@ -139,7 +140,7 @@ describe('carousel template', () => {
     await page.getByTestId('template-save').click();
 
     // Created: the address is the template's own, so a reload shows what was saved.
-    await page.waitForURL(/\/service\/templates\/carousel\/edit\/\d+$/);
+    await page.waitForURL(serviceScreen(/^\/service\/templates\/carousel\/edit\/\d+$/));
     const id = idInUrl(page);
     const saved = await templateOf(page, id);
     expect(saved.detail.plan.name).toBe(name);
@@ -166,14 +167,14 @@ describe('carousel template', () => {
       10_000,
       'the edited label',
     ).then((message) => expect(carouselIds(message)).toEqual(ids));
-    expect(page.url()).toMatch(new RegExp(`/edit/${id}$`));
+    expect(new URL(page.url()).pathname).toMatch(new RegExp(`/edit/${id}$`));
 
     // Send test to a new virtual friend from the list.
     const friendName = unique('テスト送信');
     const friend: VirtualFriend = await followingFriend(page, friendName);
     const friendId = await friendIdOf(page, friendName);
     await page.getByTestId('back-link').click();
-    await page.waitForURL('**/service/templates/carousel');
+    await page.waitForURL(serviceScreen('/service/templates/carousel'));
     await page.getByTestId(`template-row-${id}`).waitFor();
     await page.getByTestId(`row-send-test-${id}`).click();
     await page.getByTestId('send-test-modal').waitFor();
@@ -249,15 +250,15 @@ describe('LINE rules while editing', () => {
     await page.getByTestId('template-name').fill('');
     await page.getByTestId('template-save').click();
     await page.getByText('テンプレート名を入力してください').waitFor();
-    expect(page.url()).toMatch(/\/create$/);
+    expect(new URL(page.url()).pathname).toMatch(/\/create$/);
 
     // Leaving with unsaved changes asks first.
     await page.getByTestId('back-link').click();
     await clickInDialog(page, 'leave-cancel');
-    expect(page.url()).toMatch(/\/create$/);
+    expect(new URL(page.url()).pathname).toMatch(/\/create$/);
     await page.getByTestId('back-link').click();
     await clickInDialog(page, 'leave-confirm');
-    await page.waitForURL('**/service/templates/confirm');
+    await page.waitForURL(serviceScreen('/service/templates/confirm'));
   }, 120_000);
 
   it('shows an unknown message type as not found', async ({ page }) => {
@@ -284,7 +285,7 @@ describe('image template', () => {
       .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG_1X1 });
     await page.getByTestId('template-preview').locator('img').waitFor();
     await page.getByTestId('template-save').click();
-    await page.waitForURL(/\/service\/templates\/image\/edit\/\d+$/);
+    await page.waitForURL(serviceScreen(/^\/service\/templates\/image\/edit\/\d+$/));
     const { message } = await templateOf(page, idInUrl(page));
     expect(message.image_url).toMatch(/\/files\/[0-9a-f]{48}\.png$/);
     const served = await fetch(message.image_url ?? '');
@@ -330,9 +331,10 @@ describe('teppan templates', () => {
     await page.getByTestId(`teppan-preview-${teppanId}-content`).getByText('ご来店ありがとうございます。').waitFor();
     await clickInDialog(page, `teppan-copy-${teppanId}`);
     await page.getByTestId('copied-link').waitFor();
+    // The link names the copy and keeps the tab's channel.
     const copyHref = await page.getByTestId('copied-link').getAttribute('href');
-    expect(copyHref).toMatch(/^\/service\/templates\/text_message\/edit\/\d+$/);
-    const copyId = Number(copyHref?.split('/').pop());
+    expect(copyHref).toMatch(new RegExp(`^/service/templates/text_message/edit/\\d+\\?laid=${await channelOf(page)}$`));
+    const copyId = Number(copyHref?.split('?')[0]?.split('/').pop());
 
     // The list behind the drawer shows the copy in the selected folder.
     await page.getByTestId(`template-row-${copyId}`).waitFor();
@@ -341,7 +343,7 @@ describe('teppan templates', () => {
     expect(detail.plan.folder_id).toBe(folder.data.id);
 
     await page.getByTestId('copied-link').click();
-    await page.waitForURL(`**/service/templates/text_message/edit/${copyId}`);
+    await page.waitForURL(serviceScreen(`/service/templates/text_message/edit/${copyId}`));
     expect(await page.getByTestId('builder-text').inputValue()).toBe('ご来店ありがとうございます。');
   }, 150_000);
 });

@@ -20,7 +20,7 @@ import {
   until,
 } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { loginAs, serviceScreen } from '../support/session.ts';
 
 const REDIRECT_API = '**/api/public/redirects/**';
 
@@ -49,7 +49,7 @@ describe('a tracked link', () => {
     await answer.getByTestId('builder-action-uri').fill(target);
     await answer.getByTestId('builder-action-score').fill('7');
     await page.getByTestId('template-save').click();
-    await page.waitForURL(/\/service\/templates\/confirm\/edit\/\d+$/);
+    await page.waitForURL(serviceScreen(/^\/service\/templates\/confirm\/edit\/\d+$/));
     const templateId = Number(new URL(page.url()).pathname.split('/').pop());
 
     const friendName = `リンク ${uniqueSuffix()}`;

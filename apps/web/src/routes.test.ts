@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { areaOf } from './app/areas.ts';
+import { areaOf, isChannelPath } from './app/areas.ts';
 import { routes } from './routes.tsx';
 import { SHELL_ROUTES } from './shell-routes.ts';
 
@@ -152,6 +152,10 @@ describe('route table', () => {
       const expected = area === 'public' ? 'public' : authPaths.test(leaf.path) ? 'auth' : `${area}-area`;
       expect(leaf.parents[1], leaf.path).toBe(expected);
     }
+  });
+
+  it('gives a channel (laid) to exactly the screens of the service area behind its login', () => {
+    for (const leaf of pages) expect(isChannelPath(leaf.path), leaf.path).toBe(leaf.parents[1] === 'service-area');
   });
 
   it('ends with a not-found page for unknown paths', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaOf, loggedOutPath } from './areas.ts';
+import { areaOf, isChannelPath, loggedOutPath } from './areas.ts';
 
 describe('areaOf', () => {
   it('takes the area from the path prefix', () => {
@@ -21,5 +21,30 @@ describe('areaOf', () => {
   it('sends agency logouts to the login page', () => {
     expect(loggedOutPath('agency')).toBe('/agency/login');
     expect(loggedOutPath('service')).toBe('/service/logged-out');
+  });
+});
+
+describe('isChannelPath', () => {
+  it('is every service screen behind the login, with or without a trailing slash', () => {
+    for (const path of ['/service', '/service/', '/service/talks/5', '/service/templates/text_message/edit/3']) {
+      expect(isChannelPath(path), path).toBe(true);
+    }
+  });
+
+  it('is not a login or recovery screen, another area or a public page', () => {
+    for (const path of [
+      '/service/login',
+      '/service/logged-out',
+      '/service/forgot-password',
+      '/service/reset-password',
+      '/services',
+      '/account/users',
+      '/admin',
+      '/',
+      '/form',
+      '/unknown',
+    ]) {
+      expect(isChannelPath(path), path).toBe(false);
+    }
   });
 });

@@ -18,6 +18,15 @@ export function areaOf(pathname: string): Area {
   return AREA_PREFIXES.find((role) => role === first) ?? 'service';
 }
 
+/** The screens of an area that need no session: login, logged-out and password recovery. */
+const AUTH_PAGE = /^\/[^/]+\/(login|logged-out|forgot-password|reset-password)(\/|$)/;
+
+/** A screen of the service area behind its login: it works in one channel, named by `laid` in its address. */
+export function isChannelPath(pathname: string): boolean {
+  const path = normalizePath(pathname);
+  return (path === '/service' || path.startsWith('/service/')) && !AUTH_PAGE.test(path);
+}
+
 export const homePath = (role: Role) => `/${role}`;
 export const loginPath = (role: Role) => `/${role}/login`;
 /** Where logging out lands; the agency area has no logged-out screen. */

@@ -2,10 +2,12 @@ import { Modal } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
+import { switchesChannel } from '../app/channels/channel-address.ts';
 
 /**
- * Asks before leaving a screen with unsaved changes: a dialog for a move inside the console, the
- * browser's own question for a reload or a closed tab. `allowLeave` lets a deliberate move through
+ * Asks before leaving a screen with unsaved changes: a dialog for a move inside the console (to another
+ * screen, or to another channel, which makes the screen anew), the browser's own question for a reload
+ * or a closed tab. `allowLeave` lets a deliberate move through
  * (e.g. to the saved record after a create). Render `dialog` on the screen.
  */
 export function useLeaveGuard(dirty: boolean): { allowLeave: () => void; dialog: ReactNode } {
@@ -13,7 +15,9 @@ export function useLeaveGuard(dirty: boolean): { allowLeave: () => void; dialog:
   const leaving = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+      dirty &&
+      !leaving.current &&
+      (currentLocation.pathname !== nextLocation.pathname || switchesChannel(currentLocation, nextLocation)),
   );
 
   useEffect(() => {

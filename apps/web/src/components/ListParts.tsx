@@ -1,7 +1,7 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Space, Typography, type TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../app/navigation.tsx';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton.tsx';
 
 /** The header button that opens a resource's create page. */

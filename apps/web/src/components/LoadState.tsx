@@ -1,6 +1,6 @@
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../app/navigation.tsx';
 import { isApiError } from '../app/api/errors.ts';
 import { SPINNER_DELAY_MS } from '../app/config.ts';
 

@@ -3,7 +3,7 @@ import { Button, Form, Space, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../app/navigation.tsx';
 import { isApiError } from '../app/api/errors.ts';
 import { invalidateEndpoints } from '../app/api/queries.ts';
 import { feedback } from '../app/feedback.ts';

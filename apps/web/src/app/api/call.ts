@@ -1,10 +1,7 @@
 import { fillPath, IMAGE_UPLOAD_FIELD, type Endpoint, type EndpointInput, type EndpointOutput } from '@linq/contract';
-import { request, type HandledFailures } from './request.ts';
+import { request, type RequestOptions } from './request.ts';
 
-export interface CallOptions {
-  handles?: HandledFailures;
-  signal?: AbortSignal;
-}
+export type CallOptions = Pick<RequestOptions, 'handles' | 'signal' | 'lineAccountId'>;
 
 interface RawInput {
   params?: object;

@@ -1,8 +1,9 @@
-import { tagsApi } from '@linq/contract';
+import { lineAccountsApi, tagsApi } from '@linq/contract';
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTabChannelId } from '../channels/tab-channel.ts';
 import { GET_CACHE_TTL_MS } from '../config.ts';
-import { endpointQuery, invalidateEndpoints, queryClient } from './queries.ts';
+import { endpointQuery, invalidateEndpoints, isChannelEndpoint, queryClient } from './queries.ts';
 
 const tagList = (names: string[]) => ({
   data: names.map((name, index) => ({
@@ -62,5 +63,58 @@ describe('the query cache (spec section 9: GET responses may be cached for 60 se
     await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(tagList(['new'])));
     expect(queryClient.getQueryData(tags.queryKey)).toEqual(tagList(['new']));
     unsubscribe();
+  });
+});
+
+describe('channel reads (the channel belongs to the tab)', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const channelOf = (call: Parameters<typeof fetch>) => (call[1]?.headers as Record<string, string>).LineAccountId;
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    setTabChannelId(null);
+    queryClient.clear();
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('tells the channel endpoints from those that answer the same in every channel', () => {
+    expect(isChannelEndpoint(tagsApi.list)).toBe(true);
+    expect(isChannelEndpoint(lineAccountsApi.list)).toBe(false);
+  });
+
+  it('keys a channel read by the tab’s channel, so two channels never share an entry', async () => {
+    fetchMock.mockImplementation((_url, init) => {
+      const channel = (init?.headers as Record<string, string>).LineAccountId;
+      return Promise.resolve(answer(tagList([`tag of ${channel}`])));
+    });
+    setTabChannelId(1);
+    const first = endpointQuery(tagsApi.list, { query: { limit: 20 } });
+    setTabChannelId(2);
+    const second = endpointQuery(tagsApi.list, { query: { limit: 20 } });
+    expect(first.queryKey).not.toEqual(second.queryKey);
+
+    await queryClient.fetchQuery(second);
+    await queryClient.fetchQuery(first);
+    expect(queryClient.getQueryData(first.queryKey)).toEqual(tagList(['tag of 1']));
+    expect(queryClient.getQueryData(second.queryKey)).toEqual(tagList(['tag of 2']));
+  });
+
+  it('asks for a read in the channel of its key, even after the tab has switched', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(answer(tagList(['a']))));
+    setTabChannelId(1);
+    const tags = endpointQuery(tagsApi.list, { query: { limit: 20 } });
+    setTabChannelId(2);
+    await queryClient.fetchQuery(tags);
+    expect(channelOf(fetchMock.mock.calls[0]!)).toBe('1');
+  });
+
+  it('keys a read that is the same in every channel without one', () => {
+    setTabChannelId(1);
+    const inOne = endpointQuery(lineAccountsApi.list, {});
+    setTabChannelId(2);
+    expect(endpointQuery(lineAccountsApi.list, {}).queryKey).toEqual(inOne.queryKey);
   });
 });

@@ -1,5 +1,6 @@
 import type { Endpoint, EndpointInput, EndpointOutput } from '@linq/contract';
 import { MutationCache, QueryCache, QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
+import { tabChannelId } from '../channels/tab-channel.ts';
 import { GET_CACHE_TTL_MS } from '../config.ts';
 import { feedback } from '../feedback.ts';
 import { call, type CallOptions } from './call.ts';
@@ -24,15 +25,30 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Query keys start with the endpoint path, so everything read from one path can be invalidated at once. */
-function endpointKey<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>) {
-  return input === undefined ? [endpoint.path] : [endpoint.path, input];
+/** Whether an endpoint answers within the channel named by LineAccountId (service endpoints unless they say not). */
+export function isChannelEndpoint(endpoint: Endpoint): boolean {
+  return (
+    endpoint.access.kind === 'session' && endpoint.access.roles.includes('service') && endpoint.channelScoped !== false
+  );
 }
 
+/**
+ * Query keys start with the endpoint path, so everything read from one path can be invalidated at
+ * once; a channel endpoint's key then names the channel, so two channels' answers never share an entry.
+ */
+function endpointKey<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, lineAccountId: number | null) {
+  return isChannelEndpoint(endpoint) ? [endpoint.path, { lineAccountId }, input] : [endpoint.path, input];
+}
+
+/**
+ * A read of an endpoint. A channel endpoint reads in the tab's channel at the time the query is made
+ * (screens are made again when the tab switches channel), and its request names the channel of its key.
+ */
 export function endpointQuery<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options?: CallOptions) {
+  const lineAccountId = isChannelEndpoint(endpoint) ? tabChannelId() : undefined;
   return queryOptions<EndpointOutput<E>, ApiError>({
-    queryKey: endpointKey(endpoint, input),
-    queryFn: ({ signal }) => call(endpoint, input, { ...options, signal }),
+    queryKey: endpointKey(endpoint, input, lineAccountId ?? null),
+    queryFn: ({ signal }) => call(endpoint, input, { lineAccountId, ...options, signal }),
   });
 }
 

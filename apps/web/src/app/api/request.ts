@@ -1,5 +1,6 @@
 import { toQueryString, trimStrings, type HttpMethod } from '@linq/contract';
 import { API_BASE_URL } from '../config.ts';
+import { tabChannelId } from '../channels/tab-channel.ts';
 import { feedback } from '../feedback.ts';
 import { readStored, STORAGE_KEYS } from '../storage.ts';
 import {
@@ -28,6 +29,11 @@ export interface RequestOptions {
   authenticated?: boolean;
   handles?: HandledFailures;
   signal?: AbortSignal;
+  /**
+   * The channel sent as LineAccountId: a read cached under one channel's key names that channel, so
+   * its answer never lands under another's. By default the tab's channel (none before one is chosen).
+   */
+  lineAccountId?: number | null;
   /** Sees a successful response before its body is returned, e.g. for a download's Content-Disposition. */
   onResponse?: (response: Response) => void;
 }
@@ -42,13 +48,16 @@ export function onSessionEnded(handler: () => void): () => void {
   };
 }
 
-function requestHeaders(hasBody: boolean): Record<string, string> {
+/**
+ * Spec section 7: the stored access token, and the channel as LineAccountId. The channel is the tab's
+ * (never local storage's laid, which another tab may have changed meanwhile).
+ */
+function requestHeaders(hasBody: boolean, lineAccountId: number | null): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (hasBody) headers['Content-Type'] = 'application/json';
   const token = readStored(STORAGE_KEYS.accessToken);
   if (token) headers.Authorization = `Bearer ${token}`;
-  const lineAccountId = readStored(STORAGE_KEYS.lineAccountId);
-  if (lineAccountId) headers.LineAccountId = lineAccountId;
+  if (lineAccountId !== null) headers.LineAccountId = String(lineAccountId);
   return headers;
 }
 
@@ -82,7 +91,10 @@ export async function request(options: RequestOptions): Promise<unknown> {
   const url = `${API_BASE_URL}${options.path}${toQueryString(options.query)}`;
   // A FormData body (a file upload) goes as multipart/form-data, whose boundary the browser sets.
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
-  const headers = requestHeaders(options.body !== undefined && !isForm);
+  const headers = requestHeaders(
+    options.body !== undefined && !isForm,
+    options.lineAccountId === undefined ? tabChannelId() : options.lineAccountId,
+  );
 
   let response: Response;
   try {

@@ -1,6 +1,13 @@
 import type { LineAccount } from '@linq/contract';
 import { describe, expect, it } from 'vitest';
-import { chooseLineAccount, EMPTY_CHANNEL_STATE, needsDetails, withRenamed } from './channel-state.ts';
+import {
+  chooseLineAccount,
+  chooseTabChannel,
+  EMPTY_CHANNEL_STATE,
+  isChoosingChannel,
+  needsDetails,
+  withRenamed,
+} from './channel-state.ts';
 
 const main: LineAccount = { id: 1, name: '本店', status: 'active' };
 const online: LineAccount = { id: 2, name: 'オンライン', status: 'suspended' };
@@ -20,6 +27,46 @@ describe('chooseLineAccount', () => {
     expect(chooseLineAccount(list, '99', '98')).toBe(main);
     expect(chooseLineAccount(list, null, null)).toBe(main);
     expect(chooseLineAccount([], '1', '1')).toBeNull();
+  });
+});
+
+describe('chooseTabChannel', () => {
+  const third: LineAccount = { id: 3, name: '駅前店', status: 'active' };
+  const three = [main, online, third];
+
+  it('follows laid in the tab’s address first', () => {
+    expect(chooseTabChannel(three, '3', 1, '2')).toBe(third);
+    expect(chooseTabChannel(three, '3', null, null)).toBe(third);
+  });
+
+  it('keeps the tab’s own channel when the address names none of the list, whatever local storage says', () => {
+    expect(chooseTabChannel(three, null, 1, '2')).toBe(main);
+    expect(chooseTabChannel(three, '99', 1, '2')).toBe(main);
+  });
+
+  it('gives a new tab local storage’s last choice, else the first, else none', () => {
+    expect(chooseTabChannel(three, null, null, '2')).toBe(online);
+    expect(chooseTabChannel(three, '99', null, '3')).toBe(third);
+    expect(chooseTabChannel(three, null, null, null)).toBe(main);
+    expect(chooseTabChannel([], '1', 1, '1')).toBeNull();
+  });
+
+  it('leaves a channel that is no longer listed', () => {
+    expect(chooseTabChannel([online, third], null, 1, '3')).toBe(third);
+    expect(chooseTabChannel([online, third], null, 1, null)).toBe(online);
+  });
+});
+
+describe('isChoosingChannel', () => {
+  it('is while the list loads, and while it has channels and the tab has none yet', () => {
+    expect(isChoosingChannel('loading', [], null)).toBe(true);
+    expect(isChoosingChannel('ready', list, null)).toBe(true);
+  });
+
+  it('is not once the tab has a channel, nor when there is none to choose or the list failed', () => {
+    expect(isChoosingChannel('ready', list, 1)).toBe(false);
+    expect(isChoosingChannel('ready', [], null)).toBe(false);
+    expect(isChoosingChannel('failed', [], null)).toBe(false);
   });
 });
 

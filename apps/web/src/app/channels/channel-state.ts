@@ -21,6 +21,35 @@ export function chooseLineAccount(
   return lineAccounts[0] ?? null;
 }
 
+/**
+ * The tab's channel once the list has loaded: the spec's choice, where a tab that works in a listed
+ * channel puts its own channel in local storage's place. So laid in the tab's address wins; a move to
+ * an address without laid keeps the tab where it is; a new tab gets local storage's last choice.
+ */
+export function chooseTabChannel(
+  lineAccounts: readonly LineAccount[],
+  addressLaid: string | null,
+  tabChannelId: number | null,
+  storedLaid: string | null,
+): LineAccount | null {
+  const own = lineAccounts.find((lineAccount) => lineAccount.id === tabChannelId);
+  return chooseLineAccount(lineAccounts, addressLaid, own ? String(own.id) : storedLaid);
+}
+
+export type ChannelListStatus = 'loading' | 'ready' | 'failed';
+
+/**
+ * Whether the tab is about to work in a channel: the list is loading, or it has channels and none is
+ * chosen yet. Not when there is none to choose (or the list failed): screens then say so.
+ */
+export function isChoosingChannel(
+  status: ChannelListStatus,
+  lineAccounts: readonly LineAccount[],
+  tabChannelId: number | null,
+): boolean {
+  return status === 'loading' || (status === 'ready' && lineAccounts.length > 0 && tabChannelId === null);
+}
+
 /** Details are fetched unless the channel is already selected and stored. */
 export function needsDetails(lineAccountId: number, selected: LineAccount | null, storedLaid: string | null): boolean {
   return !(selected?.id === lineAccountId && storedLaid === String(lineAccountId));

@@ -1,20 +1,29 @@
 import { lineAccountsApi, type LineAccount } from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
-import { create } from 'zustand';
+import { useLocation } from 'react-router';
 import { call } from '../api/call.ts';
 import { isApiError } from '../api/errors.ts';
 import { endpointQuery, invalidateEndpoints, queryClient } from '../api/queries.ts';
 import { isBrandingQuery } from '../branding/branding.ts';
 import { feedback } from '../feedback.ts';
+import { useNavigate } from '../navigation.tsx';
 import { readStored, STORAGE_KEYS, writeStored } from '../storage.ts';
-import { chooseLineAccount, needsDetails, withRenamed } from './channel-state.ts';
+import { laidOf, searchWithLaid } from './channel-address.ts';
+import {
+  chooseTabChannel,
+  isChoosingChannel,
+  needsDetails,
+  withRenamed,
+  type ChannelListStatus,
+} from './channel-state.ts';
+import { setTabChannelId, tabChannelId, useTabChannelId } from './tab-channel.ts';
 
 /*
- * The channels (line accounts) of the session and the selected one (spec section 4 "Line accounts").
- * The list and each channel's details live in the query cache; the only client state is which channel
- * is selected, remembered as laid in local storage.
+ * The channels (line accounts) of the session and the tab's channel (spec section 4 "Line accounts").
+ * The list and each channel's details live in the query cache. Which channel a tab works in is `laid`
+ * in its address, mirrored in the tab's own state (tab-channel.ts); local storage's laid and
+ * statusLineAccount only remember the last choice, the default of a new tab.
  */
 
 /** Spec section 8: a channel that does not exist. */
@@ -24,15 +33,13 @@ const channelListQuery = endpointQuery(lineAccountsApi.list, {});
 const channelDetailsQuery = (lineAccountId: number) =>
   endpointQuery(lineAccountsApi.get, { params: { id: lineAccountId } }, { handles: [404] });
 
-const useSelection = create<{ selectedId: number | null }>()(() => ({ selectedId: null }));
-
-function storeSelection(lineAccount: LineAccount | null): void {
+function storeLastChoice(lineAccount: LineAccount | null): void {
   writeStored(STORAGE_KEYS.lineAccountId, lineAccount ? String(lineAccount.id) : null);
   writeStored(STORAGE_KEYS.lineAccountStatus, lineAccount ? lineAccount.status : null);
 }
 
 function selectedChannel(): LineAccount | null {
-  const { selectedId } = useSelection.getState();
+  const selectedId = tabChannelId();
   return selectedId === null
     ? null
     : (queryClient.getQueryData(channelDetailsQuery(selectedId).queryKey)?.data ?? null);
@@ -40,33 +47,39 @@ function selectedChannel(): LineAccount | null {
 
 const CHANNEL_INDEPENDENT_PATHS = new Set(['initialState', lineAccountsApi.list.path, lineAccountsApi.get.path]);
 
-/** Everything cached but the sessions, the channels themselves and the host's branding belongs to the previous channel. */
-function forgetChannelData(): Promise<void> {
-  return queryClient.resetQueries({
+/**
+ * After a switch the screens of the new channel read their data afresh. Each channel's data has its
+ * own cache entries, so nothing is refetched now (the old channel's screens are about to go).
+ */
+function markChannelDataStale(): Promise<void> {
+  return queryClient.invalidateQueries({
     predicate: (query) => !CHANNEL_INDEPENDENT_PATHS.has(String(query.queryKey[0])) && !isBrandingQuery(query),
+    refetchType: 'none',
   });
 }
 
-/** Selects a channel: its details are fetched unless it is already selected and stored. */
-export async function selectChannel(lineAccountId: number): Promise<void> {
-  const previous = selectedChannel();
-  if (!needsDetails(lineAccountId, previous, readStored(STORAGE_KEYS.lineAccountId))) return;
+/** Its details, for the header; a channel gone meanwhile is reported and the list read again. */
+async function fetchDetails(lineAccountId: number): Promise<void> {
   try {
-    const { data } = await queryClient.fetchQuery(channelDetailsQuery(lineAccountId));
-    useSelection.setState({ selectedId: data.id });
-    storeSelection(data);
-    if (previous && previous.id !== data.id) await forgetChannelData();
+    await queryClient.fetchQuery(channelDetailsQuery(lineAccountId));
   } catch (error) {
-    if (isApiError(error, 404)) feedback.notifyError(LINE_ACCOUNT_NOT_FOUND, '');
+    if (!isApiError(error, 404)) return;
+    feedback.notifyError(LINE_ACCOUNT_NOT_FOUND, '');
+    await invalidateEndpoints(lineAccountsApi.list);
   }
 }
 
-/** After the list loads: laid from the query string, then local storage, else the first channel, else none. */
-async function chooseChannel(lineAccounts: readonly LineAccount[], queryLaid: string | null): Promise<void> {
-  const chosen = chooseLineAccount(lineAccounts, queryLaid, readStored(STORAGE_KEYS.lineAccountId));
-  if (chosen) return selectChannel(chosen.id);
-  useSelection.setState({ selectedId: null });
-  storeSelection(null);
+/**
+ * The tab works in a channel of the list at once (its screens need not wait for the details), which is
+ * remembered as the last choice; its details are fetched unless it is already selected and stored.
+ */
+function selectChannel(chosen: LineAccount): void {
+  const previousId = tabChannelId();
+  const detailsNeeded = needsDetails(chosen.id, selectedChannel(), readStored(STORAGE_KEYS.lineAccountId));
+  if (previousId !== null && previousId !== chosen.id) void markChannelDataStale();
+  setTabChannelId(chosen.id);
+  storeLastChoice(chosen);
+  if (detailsNeeded) void fetchDetails(chosen.id);
 }
 
 /** Renames a channel; rejects with the ApiError so the caller can show it (e.g. 422 on its field). */
@@ -86,18 +99,17 @@ export async function renameChannel(lineAccountId: number, name: string): Promis
   return data;
 }
 
-/** Forgets the selection (logout); the cached list goes with the session's other data. */
+/** Forgets the selection, the tab's and the remembered one (logout); the cached list goes with the session's other data. */
 export function resetChannelSelection(): void {
-  useSelection.setState({ selectedId: null });
-  storeSelection(null);
+  setTabChannelId(null);
+  storeLastChoice(null);
 }
 
-/** The selected channel's id; channel queries wait for it (they are sent in its LineAccountId). */
-export const useSelectedChannelId = (): number | null => useSelection((state) => state.selectedId);
+/** The tab's channel id; channel queries wait for it (they are sent in its LineAccountId). */
+export const useSelectedChannelId = useTabChannelId;
 
-export type ChannelListStatus = 'loading' | 'ready' | 'failed';
-
-function useChannelList() {
+/** The session's channels (the account area lists them too). */
+export function useChannelList() {
   const list = useQuery(channelListQuery);
   const status: ChannelListStatus = list.isSuccess ? 'ready' : list.isError ? 'failed' : 'loading';
   return { lineAccounts: list.data?.data ?? [], status };
@@ -109,25 +121,43 @@ export function useNoChannel(): boolean {
   return useSelectedChannelId() === null && status !== 'loading';
 }
 
+/** True while the tab is about to work in a channel: service screens wait, so they are made once, in it. */
+export function useChoosingChannel(): boolean {
+  const { lineAccounts, status } = useChannelList();
+  return isChoosingChannel(status, lineAccounts, useSelectedChannelId());
+}
+
 /**
- * The channels and the selected one. Chooses a channel when the list has loaded and none is selected
- * yet, and follows `laid` in the query string afterwards.
+ * The service area's channels and the tab's one, kept in step with laid in the tab's address: once the
+ * list has loaded, the tab works in the channel laid names (else its own, else local storage's last
+ * choice, else the first), and the address names the channel the tab works in.
  */
 export function useChannels() {
-  const [searchParams] = useSearchParams();
-  const queryLaid = searchParams.get('laid');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const addressLaid = laidOf(location.search);
   const { lineAccounts, status } = useChannelList();
   const selectedId = useSelectedChannelId();
   const details = useQuery({ ...channelDetailsQuery(selectedId ?? 0), enabled: selectedId !== null });
 
   useEffect(() => {
     if (status !== 'ready') return;
-    if (selectedId === null) void chooseChannel(lineAccounts, queryLaid);
-    else if (queryLaid && lineAccounts.some((lineAccount) => String(lineAccount.id) === queryLaid)) {
-      void selectChannel(Number(queryLaid));
+    const chosen = chooseTabChannel(lineAccounts, addressLaid, selectedId, readStored(STORAGE_KEYS.lineAccountId));
+    if (chosen === null) {
+      resetChannelSelection();
+      return;
     }
-  }, [status, lineAccounts, queryLaid, selectedId]);
+    if (chosen.id !== selectedId) selectChannel(chosen);
+    if (addressLaid !== String(chosen.id)) {
+      const { pathname, search, hash, state } = location;
+      void navigate({ pathname, search: searchWithLaid(search, chosen.id), hash }, { replace: true, state });
+    }
+  }, [status, lineAccounts, addressLaid, selectedId, location, navigate]);
 
-  const selected = selectedId === null ? null : (details.data?.data ?? null);
-  return { lineAccounts, selected, status, select: selectChannel };
+  // The list's entry stands in until the details arrive.
+  const selected =
+    selectedId === null
+      ? null
+      : (details.data?.data ?? lineAccounts.find((lineAccount) => lineAccount.id === selectedId) ?? null);
+  return { lineAccounts, selected, status };
 }

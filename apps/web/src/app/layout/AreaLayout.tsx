@@ -3,12 +3,15 @@ import type { Permissions, Role, SessionOf } from '@linq/contract';
 import { Button, Drawer, Flex, Grid, Layout, Result, Spin, Typography } from 'antd';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Outlet, useNavigation } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
 import { homePath, loginPath } from '../areas.ts';
 import { headerTextColour, siderMenuTheme } from '../branding/theme.ts';
 import { useBranding } from '../branding/branding.ts';
+import { useChoosingChannel } from '../channels/channels.ts';
+import { useTabChannelId } from '../channels/tab-channel.ts';
 import { DEFAULT_SERVICE_NAME } from '../branding/title.ts';
 import { SPINNER_DELAY_MS } from '../config.ts';
+import { Link, Navigate } from '../navigation.tsx';
 import { useRouteHandle } from '../route-handle.ts';
 import { requireSession, useSession } from '../session.ts';
 import { ChannelSelector } from './ChannelSelector.tsx';
@@ -42,6 +45,18 @@ function Brand({ role, colour }: { role: Role; colour?: string }) {
       )}
     </Link>
   );
+}
+
+/**
+ * The service screens, once the tab works in a channel (or has none to work in). A screen belongs to
+ * one channel: switching the tab's channel makes it anew (its state and its queries' keys), so nothing
+ * typed or read for the old channel is sent to or shown in the new one.
+ */
+function ChannelPages() {
+  const tabChannel = useTabChannelId();
+  const choosing = useChoosingChannel();
+  if (choosing) return <Spin delay={SPINNER_DELAY_MS} style={{ display: 'block' }} data-testid="choosing-channel" />;
+  return <Outlet key={`channel-${tabChannel ?? 'none'}`} />;
 }
 
 /** Service screens need their feature granted at least 'view'. */
@@ -124,9 +139,7 @@ function AreaShell({
         </Layout.Header>
         <Layout.Content style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
           <Spin spinning={navigation.state === 'loading'} delay={SPINNER_DELAY_MS}>
-            <FeatureGuard session={session}>
-              <Outlet />
-            </FeatureGuard>
+            <FeatureGuard session={session}>{session.role === 'service' ? <ChannelPages /> : <Outlet />}</FeatureGuard>
           </Spin>
         </Layout.Content>
       </Layout>

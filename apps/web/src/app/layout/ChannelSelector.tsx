@@ -3,27 +3,27 @@ import { EditOutlined } from '@ant-design/icons';
 import { Button, Modal, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { ChannelNameForm } from '../../components/ChannelNameForm.tsx';
+import { channelSwitchTarget } from '../channels/channel-address.ts';
 import { useChannels } from '../channels/channels.ts';
+import { useNavigate } from '../navigation.tsx';
 
-/** The service area's channel (line account) selector, with a rename action for users who may edit. */
+/**
+ * The service area's channel (line account) selector, with a rename action for users who may edit.
+ * Choosing a channel moves this tab's address to it (so Back returns to the previous one); other tabs
+ * stay where they are.
+ */
 export function ChannelSelector({ permissions }: { permissions: Permissions }) {
   const { t } = useTranslation();
-  const { lineAccounts, selected, status, select } = useChannels();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { lineAccounts, selected, status } = useChannels();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   const [renaming, setRenaming] = useState(false);
   const mayRename = allows(permissions, { feature: 'dashboard', level: 'edit' });
 
   const choose = (lineAccountId: number) => {
-    void select(lineAccountId);
-    // A laid in the address would otherwise win over the new choice on the next visit.
-    if (searchParams.has('laid')) {
-      setSearchParams((params) => {
-        params.set('laid', String(lineAccountId));
-        return params;
-      });
-    }
+    if (lineAccountId !== selected?.id) void navigate(channelSwitchTarget(pathname, lineAccountId));
   };
 
   return (

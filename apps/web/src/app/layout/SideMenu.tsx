@@ -1,7 +1,8 @@
 import type { Permissions, Role } from '@linq/contract';
 import { Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../navigation.tsx';
 import { AREA_MENUS, selectedMenuItem, visibleMenuItems } from '../menus.ts';
 import { MENU_ICONS } from './menu-icons.tsx';
 

@@ -2,7 +2,7 @@ import { CheckOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import type { Role } from '@linq/contract';
 import { Button, Dropdown, Grid, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../navigation.tsx';
 import { loggedOutPath } from '../areas.ts';
 import { changeLanguage, currentLanguage, LANGUAGES, type Language } from '../i18n/index.ts';
 import { logOut } from '../session.ts';

@@ -3,7 +3,7 @@ import { forgotPasswordBody, passwordsApi } from '@linq/contract';
 import { Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../app/navigation.tsx';
 import { useEndpointMutation } from '../../app/api/queries.ts';
 import { loginPath } from '../../app/areas.ts';
 import { schemaRule, showFieldErrors } from '../../app/forms.ts';

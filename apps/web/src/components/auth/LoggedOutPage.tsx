@@ -1,7 +1,7 @@
 import type { Role } from '@linq/contract';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../app/navigation.tsx';
 import { loginPath } from '../../app/areas.ts';
 
 export function LoggedOutPage({ role }: { role: Role }) {

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../app/navigation.tsx';
 import { homePath } from '../../app/areas.ts';
 import { schemaRule, showFieldErrors } from '../../app/forms.ts';
 import { logIn } from '../../app/session.ts';

@@ -2,7 +2,7 @@ import { passwordsApi } from '@linq/contract';
 import { Button, Form, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../app/navigation.tsx';
 import { useEndpointMutation } from '../../app/api/queries.ts';
 import { loginPath } from '../../app/areas.ts';
 import { showFieldErrors } from '../../app/forms.ts';

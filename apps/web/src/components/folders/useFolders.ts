@@ -20,20 +20,19 @@ export type FolderArea = 'service' | 'admin';
 // Both areas' endpoints are built by one contract factory, so they share one type.
 type FolderEndpoints = typeof serviceFoldersApi;
 
-function folderApiOf(endpoints: FolderEndpoints): FolderApi {
+/** The folder calls of one owner: a channel's go to that channel (the one its list's key names). */
+function folderApiOf(endpoints: FolderEndpoints, owner: number | 'admin' | null): FolderApi {
+  const options = { lineAccountId: typeof owner === 'number' ? owner : undefined };
   return {
-    list: (query) => call(endpoints.list, { query }),
+    list: (query) => call(endpoints.list, { query }, options),
     // 422 answers are shown on the folder form by the caller; the request layer reports the rest.
-    create: (body) => call(endpoints.create, { body }),
-    update: async (id, body) => (await call(endpoints.update, { params: { id }, body })).data,
-    remove: (id) => call(endpoints.remove, { params: { id } }),
+    create: (body) => call(endpoints.create, { body }, options),
+    update: async (id, body) => (await call(endpoints.update, { params: { id }, body }, options)).data,
+    remove: (id) => call(endpoints.remove, { params: { id } }, options),
   };
 }
 
-const FOLDER_APIS: Record<FolderArea, { path: string; api: FolderApi }> = {
-  service: { path: serviceFoldersApi.list.path, api: folderApiOf(serviceFoldersApi) },
-  admin: { path: adminFoldersApi.list.path, api: folderApiOf(adminFoldersApi) },
-};
+const FOLDER_ENDPOINTS: Record<FolderArea, FolderEndpoints> = { service: serviceFoldersApi, admin: adminFoldersApi };
 
 /**
  * The folders of one type in the current area, from the query cache, and their changes: per channel
@@ -43,8 +42,12 @@ export function useFolders(area: FolderArea, folderType: FolderType) {
   const lineAccountId = useSelectedChannelId();
   const queryClient = useQueryClient();
   const owner = area === 'admin' ? 'admin' : lineAccountId;
-  const { path, api } = FOLDER_APIS[area];
-  const scope = useMemo<FolderListScope>(() => ({ path, owner: owner ?? 0, folderType }), [path, owner, folderType]);
+  const endpoints = FOLDER_ENDPOINTS[area];
+  const api = useMemo(() => folderApiOf(endpoints, owner), [endpoints, owner]);
+  const scope = useMemo<FolderListScope>(
+    () => ({ path: endpoints.list.path, owner: owner ?? 0, folderType }),
+    [endpoints, owner, folderType],
+  );
   const list = useQuery({ ...folderListQuery(scope, api), enabled: owner !== null });
   const actions = useMemo(() => folderActions(queryClient, scope, api), [queryClient, scope, api]);
   return { list, state: list.data ?? emptyFolderState(folderType), actions };

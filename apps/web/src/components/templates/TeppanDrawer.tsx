@@ -34,7 +34,7 @@ export function TeppanDrawer({ type, folderId, folderName, onClose }: TeppanDraw
   const query = { message_type: type, name: name || undefined, page, limit: PAGE_SIZE };
   const teppan = useQuery({
     queryKey: [teppanBrowseApi.list.path, { lineAccountId, ...query }],
-    queryFn: ({ signal }) => call(teppanBrowseApi.list, { query }, { signal }),
+    queryFn: ({ signal }) => call(teppanBrowseApi.list, { query }, { lineAccountId, signal }),
     enabled: lineAccountId !== null,
     placeholderData: keepPreviousData,
   });

@@ -2,7 +2,7 @@ import { EyeOutlined } from '@ant-design/icons';
 import { MESSAGE_TYPES, type BuilderMessage, type MessageType } from '@linq/contract';
 import { App, Button, Popover, Result, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../app/navigation.tsx';
 import { MessagePreview } from '../message-builder/index.ts';
 import { PageHeader } from '../PageHeader.tsx';
 import { listPathOf, type TemplateKind } from './template-kind.ts';

@@ -31,7 +31,8 @@ function useOwner(kind: TemplateKind): number | 'admin' | null {
 const templateListQuery = (kind: TemplateKind, owner: number | 'admin', query: TemplateListFilter) =>
   queryOptions({
     queryKey: [kind.api.list.path, { owner, ...query }],
-    queryFn: ({ signal }) => call(kind.api.list, { query }, { signal }),
+    queryFn: ({ signal }) =>
+      call(kind.api.list, { query }, { lineAccountId: owner === 'admin' ? undefined : owner, signal }),
   });
 
 /** One page of templates; nothing is fetched until a channel is chosen. */

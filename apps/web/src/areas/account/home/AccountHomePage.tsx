@@ -3,7 +3,7 @@ import type { LineAccount } from '@linq/contract';
 import { Button, Card, Empty, List, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useChannels } from '../../../app/channels/channels.ts';
+import { useChannelList } from '../../../app/channels/channels.ts';
 import { SPINNER_DELAY_MS } from '../../../app/config.ts';
 import { ChannelNameForm } from '../../../components/ChannelNameForm.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -50,7 +50,7 @@ function ChannelRow({ lineAccount }: { lineAccount: LineAccount }) {
 /** The account's channels, renamed in place through the shared channel cache. */
 export default function AccountHomePage() {
   const { t } = useTranslation();
-  const { lineAccounts, status } = useChannels();
+  const { lineAccounts, status } = useChannelList();
   return (
     <>
       <PageHeader />

@@ -1,7 +1,7 @@
 import { staffAuthoritiesApi, type StaffAuthority } from '@linq/contract';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../app/navigation.tsx';
 import { endpointQuery } from '../../../app/api/queries.ts';
 import { CreateButton, ListSearch, RowActions } from '../../../components/ListParts.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';

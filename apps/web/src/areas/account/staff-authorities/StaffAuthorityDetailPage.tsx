@@ -1,7 +1,7 @@
 import { staffAuthoritiesApi, type StaffAuthority } from '@linq/contract';
 import { Descriptions, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../app/navigation.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { PermissionSummary } from '../../../components/PermissionMatrix.tsx';
 import { RecordPage } from '../../../components/RecordPage.tsx';

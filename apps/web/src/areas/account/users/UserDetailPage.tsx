@@ -2,7 +2,7 @@ import { accountUsersApi, lineAccountsApi, staffAuthoritiesApi, type AccountUser
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../app/navigation.tsx';
 import { endpointQuery } from '../../../app/api/queries.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { RecordPage } from '../../../components/RecordPage.tsx';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../app/navigation.tsx';
 import { endpointQuery } from '../../../app/api/queries.ts';
 import { ALL_ITEMS_LIMIT } from '../../../app/config.ts';
 import { formatDateTime } from '../../../components/format.ts';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../app/navigation.tsx';
 import { endpointQuery } from '../../../app/api/queries.ts';
 import { CreateButton, ListSearch, RowActions } from '../../../components/ListParts.tsx';
 import { recordId } from '../../../components/LoadState.tsx';

@@ -1,7 +1,7 @@
 import type { Role } from '@linq/contract';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../app/navigation.tsx';
 import { loginPath } from '../../../app/areas.ts';
 import { useBranding } from '../../../app/branding/branding.ts';
 import { DEFAULT_SERVICE_NAME } from '../../../app/branding/title.ts';

@@ -18,7 +18,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../app/navigation.tsx';
 import { feedback } from '../../../app/feedback.ts';
 import { useAccountTimeZone } from '../plans/useAccountTimeZone.ts';
 import { formatDateTimeIn } from '../../../components/format.ts';

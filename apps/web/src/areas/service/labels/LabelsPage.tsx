@@ -3,7 +3,7 @@ import { Button, Space, theme, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../app/navigation.tsx';
 import { invalidateEndpoints } from '../../../app/api/queries.ts';
 import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton.tsx';
 import { FolderLayout, FolderSidebar } from '../../../components/folders/FolderSidebar.tsx';

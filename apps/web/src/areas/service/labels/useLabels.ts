@@ -25,7 +25,7 @@ export interface LabelListFilter {
 const labelListQuery = (kind: LabelKind, lineAccountId: number, query: LabelListFilter) =>
   queryOptions({
     queryKey: [kind.api.list.path, { lineAccountId, ...query }],
-    queryFn: ({ signal }) => call(kind.api.list, { query }, { signal }),
+    queryFn: ({ signal }) => call(kind.api.list, { query }, { lineAccountId, signal }),
   });
 
 /** One page of the channel's labels; nothing is fetched until a channel is chosen. */

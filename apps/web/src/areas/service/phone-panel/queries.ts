@@ -12,27 +12,28 @@ import { call } from '../../../app/api/call.ts';
 export const simulatorStatusQuery = (lineAccountId: number) =>
   queryOptions({
     queryKey: [simulatorApi.status.path, { lineAccountId }],
-    queryFn: ({ signal }) => call(simulatorApi.status, {}, { handles: 'all', signal }),
+    queryFn: ({ signal }) => call(simulatorApi.status, {}, { handles: 'all', lineAccountId, signal }),
   });
 
 export const friendsSummaryQuery = (lineAccountId: number) =>
   queryOptions({
     queryKey: [friendsApi.summary.path, { lineAccountId }],
-    queryFn: ({ signal }) => call(friendsApi.summary, {}, { handles: 'all', signal }),
+    queryFn: ({ signal }) => call(friendsApi.summary, {}, { handles: 'all', lineAccountId, signal }),
     staleTime: 0,
   });
 
 export const virtualFriendsQuery = (lineAccountId: number) =>
   queryOptions({
     queryKey: [simulatorApi.friends.path, { lineAccountId }],
-    queryFn: ({ signal }) => call(simulatorApi.friends, {}, { signal }),
+    queryFn: ({ signal }) => call(simulatorApi.friends, {}, { lineAccountId, signal }),
     staleTime: 0,
   });
 
 export const conversationQuery = (lineAccountId: number, userId: string) =>
   queryOptions({
     queryKey: [simulatorApi.conversation.path, { lineAccountId, userId }],
-    queryFn: ({ signal }) => call(simulatorApi.conversation, { params: { userId } }, { handles: [404], signal }),
+    queryFn: ({ signal }) =>
+      call(simulatorApi.conversation, { params: { userId } }, { handles: [404], lineAccountId, signal }),
     staleTime: 0,
   });
 
@@ -40,6 +41,6 @@ export const conversationQuery = (lineAccountId: number, userId: string) =>
 export const engineClockQuery = (lineAccountId: number) =>
   queryOptions({
     queryKey: [simulatorApi.clock.path, { lineAccountId }],
-    queryFn: ({ signal }) => call(simulatorApi.clock, {}, { handles: 'all', signal }),
+    queryFn: ({ signal }) => call(simulatorApi.clock, {}, { handles: 'all', lineAccountId, signal }),
     staleTime: 0,
   });

@@ -2,7 +2,7 @@ import { DEFAULT_NIGHT_WINDOW, type NightWindowSetting } from '@linq/contract';
 import { Alert, Descriptions, Form, Modal, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../app/navigation.tsx';
 import { isApiError } from '../../../app/api/errors.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { editPlanPath } from './paths.ts';

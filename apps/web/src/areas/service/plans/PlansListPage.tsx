@@ -12,7 +12,7 @@ import { App, Button, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../app/navigation.tsx';
 import { isApiError } from '../../../app/api/errors.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton.tsx';

@@ -23,7 +23,7 @@ import { useSession } from '../../../app/session.ts';
 const planListQuery = (channel: number, query: PlanListQuery) =>
   queryOptions({
     queryKey: [plansApi.list.path, { channel, ...query }],
-    queryFn: ({ signal }) => call(plansApi.list, { query }, { signal }),
+    queryFn: ({ signal }) => call(plansApi.list, { query }, { lineAccountId: channel, signal }),
   });
 
 /** One page of the channel's plans; nothing is fetched until a channel is chosen. */
@@ -53,7 +53,7 @@ export function usePlanSettings() {
   const channel = useSelectedChannelId();
   return useQuery({
     queryKey: [plansApi.settings.path, { channel }],
-    queryFn: ({ signal }) => call(plansApi.settings, {}, { signal }),
+    queryFn: ({ signal }) => call(plansApi.settings, {}, { lineAccountId: channel, signal }),
     enabled: channel !== null,
     staleTime: 0,
   });

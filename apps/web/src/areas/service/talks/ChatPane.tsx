@@ -12,7 +12,7 @@ import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-q
 import { Avatar, Button, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../app/navigation.tsx';
 import { call } from '../../../app/api/call.ts';
 import { endpointQuery } from '../../../app/api/queries.ts';
 import { SPINNER_DELAY_MS } from '../../../app/config.ts';
@@ -38,15 +38,15 @@ function deliveryRefresh(data: InfiniteData<TalkHistory> | undefined): number | 
   return queued.every((message) => message.delivery_wait) ? WAITING_REFRESH_MS : DELIVERY_REFRESH_MS;
 }
 
-/** One friend's history, newest first, paged back with before_id; the key starts with the endpoint path. */
-function useHistory(friendId: number) {
+/** One friend's history, newest first, paged back with before_id; the key starts with the endpoint path and names the channel. */
+function useHistory(lineAccountId: number, friendId: number) {
   return useInfiniteQuery({
-    queryKey: [talksApi.history.path, { friend_id: friendId }],
+    queryKey: [talksApi.history.path, { lineAccountId }, { friend_id: friendId }],
     queryFn: ({ pageParam, signal }) =>
       call(
         talksApi.history,
         { query: { friend_id: friendId, ...(pageParam === null ? {} : { before_id: pageParam }) } },
-        { handles: FRIEND_FAILURES, signal },
+        { handles: FRIEND_FAILURES, lineAccountId, signal },
       ),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => (last.has_more ? (last.data.at(-1)?.id ?? null) : null),
@@ -56,6 +56,8 @@ function useHistory(friendId: number) {
 }
 
 export interface ChatPaneProps {
+  /** The channel of the talk list the chat is opened from. */
+  lineAccountId: number;
   friendId: number;
   permissions: Permissions;
   /** The friend's row of the talk list, if listed: shown until the friend's details arrive. */
@@ -65,7 +67,7 @@ export interface ChatPaneProps {
 }
 
 /** The chat with one friend: header (name, mark), history paged back, and the composer. */
-export function ChatPane({ friendId, permissions, row, onOpened }: ChatPaneProps) {
+export function ChatPane({ lineAccountId, friendId, permissions, row, onOpened }: ChatPaneProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const mayViewFriend = allows(permissions, { feature: 'friends', level: 'view' });
@@ -73,7 +75,7 @@ export function ChatPane({ friendId, permissions, row, onOpened }: ChatPaneProps
   const maySend = allowsEndpoint(permissions, talksApi.send.permission);
   const mayMarkRead = allowsEndpoint(permissions, talksApi.markRead.permission);
 
-  const history = useHistory(friendId);
+  const history = useHistory(lineAccountId, friendId);
   const friend = useQuery({
     ...endpointQuery(friendsApi.get, { params: { id: friendId } }, { handles: FRIEND_FAILURES }),
     enabled: mayViewFriend,

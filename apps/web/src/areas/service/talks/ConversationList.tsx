@@ -2,7 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import type { Conversation } from '@linq/contract';
 import { Avatar, Badge, Button, Checkbox, Empty, Flex, Input, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../app/navigation.tsx';
 import { SPINNER_DELAY_MS } from '../../../app/config.ts';
 import type { ConversationListModel } from './conversation-list.ts';
 import { listTime, previewOf } from './talk-format.ts';

@@ -2,7 +2,8 @@ import { allowsEndpoint, friendsApi, talksApi, type Permissions } from '@linq/co
 import { Badge, Card, Empty, Flex, Spin, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Navigate } from '../../../app/navigation.tsx';
 import { call } from '../../../app/api/call.ts';
 import { invalidateEndpoints } from '../../../app/api/queries.ts';
 import { useNoChannel, useSelectedChannelId } from '../../../app/channels/channels.ts';
@@ -95,6 +96,7 @@ function TalksScreen({ lineAccountId, permissions, friendId }: TalksScreenProps)
   const chat = friendId !== null && (
     <ChatPane
       key={friendId}
+      lineAccountId={lineAccountId}
       friendId={friendId}
       permissions={permissions}
       row={conversations.state.friends.find((friend) => friend.id === friendId)}

@@ -53,8 +53,13 @@ function conversationsQuery(page: number, filters: ConversationFilters): Convers
   };
 }
 
-const fetchPage = (page: number, filters: ConversationFilters, handles: HandledFailures = LIST_FAILURES) =>
-  call(talksApi.conversations, { query: conversationsQuery(page, filters) }, { handles });
+/** One page of one channel's list (the channel of the list's key, whatever the tab shows meanwhile). */
+const fetchPage = (
+  lineAccountId: number,
+  page: number,
+  filters: ConversationFilters,
+  handles: HandledFailures = LIST_FAILURES,
+) => call(talksApi.conversations, { query: conversationsQuery(page, filters) }, { handles, lineAccountId });
 
 /** Spec section 8: a conversation fetch failure is reported as 'Error to fetch data'. */
 function reportFetchFailure(error: unknown) {
@@ -74,7 +79,7 @@ function conversationListQuery(lineAccountId: number, filters: ConversationFilte
       const loadedPages = queryClient.getQueryData<ConversationListState>(queryKey)?.page ?? 1;
       try {
         const pages = await Promise.all(
-          Array.from({ length: loadedPages }, (_, index) => fetchPage(index + 1, filters)),
+          Array.from({ length: loadedPages }, (_, index) => fetchPage(lineAccountId, index + 1, filters)),
         );
         return pages.reduce<ConversationListState>(
           (state, result, index) => pageLoaded(state, index + 1, result.data, result.total_item_count),
@@ -99,7 +104,7 @@ async function loadNextPage(queryKey: ListKey): Promise<void> {
   if (!state || !hasMorePages(state)) return;
   const page = state.page + 1;
   try {
-    const result = await fetchPage(page, state.filters);
+    const result = await fetchPage(queryKey[1].lineAccountId, page, state.filters);
     update(queryKey, (current) => pageLoaded(current, page, result.data, result.total_item_count));
   } catch (error) {
     reportFetchFailure(error);
@@ -110,10 +115,10 @@ async function loadNextPage(queryKey: ListKey): Promise<void> {
 /** A realtime event of the channel, applied to the list through the rules. */
 async function applyEvent(queryKey: ListKey, event: RealtimeEventMessage, screen: ScreenState): Promise<void> {
   const friendId = event.friend_id;
-  const { filters } = queryKey[1];
+  const { lineAccountId, filters } = queryKey[1];
   // A row of the first page, for a friend not listed yet or changed elsewhere (null: not there).
   const firstPageRow = async (): Promise<Conversation | null> => {
-    const result = await fetchPage(1, filters, 'all');
+    const result = await fetchPage(lineAccountId, 1, filters, 'all');
     return result.data.find((friend) => friend.id === friendId) ?? null;
   };
   try {
@@ -122,7 +127,11 @@ async function applyEvent(queryKey: ListKey, event: RealtimeEventMessage, screen
       if (row) update(queryKey, (state) => friendUpdated(state, row));
       return;
     }
-    const history = await call(talksApi.history, { query: { friend_id: friendId, limit: 1 } }, { handles: 'all' });
+    const history = await call(
+      talksApi.history,
+      { query: { friend_id: friendId, limit: 1 } },
+      { handles: 'all', lineAccountId },
+    );
     const newest = history.data[0];
     if (!newest) return;
     const listed = queryClient.getQueryData(queryKey)?.friends.some((friend) => friend.id === friendId) ?? false;

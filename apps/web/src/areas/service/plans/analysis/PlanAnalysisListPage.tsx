@@ -3,7 +3,7 @@ import type { PlanAnalysisListItem } from '@linq/contract';
 import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../../app/navigation.tsx';
 import { formatDateTime } from '../../../../components/format.ts';
 import { PageHeader } from '../../../../components/PageHeader.tsx';
 import { ResourceTable } from '../../../../components/ResourceTable.tsx';

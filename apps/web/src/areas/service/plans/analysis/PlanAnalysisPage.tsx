@@ -4,7 +4,8 @@ import { Avatar, Button, Card, DatePicker, Drawer, Flex, List, Space, Tag, Typog
 import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { Link } from '../../../../app/navigation.tsx';
 import { saveBlob } from '../../../../app/api/download.ts';
 import { useSession } from '../../../../app/session.ts';
 import { formatDateTime } from '../../../../components/format.ts';

@@ -14,7 +14,6 @@ export function usePlanAnalysisList(query: PlanListQuery) {
   const channel = useSelectedChannelId();
   return useQuery({
     ...endpointQuery(planAnalysisApi.list, { query }),
-    queryKey: [planAnalysisApi.list.path, { channel, ...query }],
     enabled: channel !== null,
     placeholderData: keepPreviousData,
   });

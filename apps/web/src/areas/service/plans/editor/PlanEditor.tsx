@@ -3,7 +3,7 @@ import { planSaveAnswer, plansApi, toPlanFormData, type PlanErrors, type PlanSav
 import { Alert, Button, Card, Col, Row, Space, Tabs, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../../app/navigation.tsx';
 import { callWithForm } from '../../../../app/api/call.ts';
 import { isApiError } from '../../../../app/api/errors.ts';
 import { feedback } from '../../../../app/feedback.ts';
