@@ -144,6 +144,20 @@ export const planSettings = z.object({
 });
 export type PlanSettings = z.infer<typeof planSettings>;
 
+/**
+ * A scenario trigger there is: its kind, and what it names when it names something (the editor
+ * lists the channel's items from `list_path`, a list endpoint answering `{ data: [{ id, name }] }`).
+ */
+export const planTriggerInfo = z.object({
+  kind: scenarioTrigger,
+  ref: z.object({ list_path: z.string(), required_message: z.string() }).nullable(),
+});
+export type PlanTriggerInfo = z.infer<typeof planTriggerInfo>;
+/** What a trigger's `list_path` answers: the channel's items by id and name (other fields are kept as they come). */
+export const triggerRefItems = z.object({
+  data: z.array(z.looseObject({ id: z.number().int(), name: z.string() })),
+});
+
 export const planSettingsInput = z.object({
   night_window: nightWindowSetting.refine(isValidNightWindow, { message: NIGHT_WINDOW_SAME_MESSAGE, path: ['end'] }),
 });
@@ -250,6 +264,14 @@ export const plansApi = {
     permission: viewPlans,
     response: dataOf(planSettings),
   }),
+  triggers: endpoint({
+    method: 'GET',
+    path: '/service/plan_triggers',
+    summary: 'The scenario triggers there are (the built-in ones and those modules register), and what each names',
+    access,
+    permission: viewPlans,
+    response: dataOf(z.array(planTriggerInfo)),
+  }),
   updateSettings: endpoint({
     method: 'PUT',
     path: '/service/plan_settings',
@@ -271,16 +293,12 @@ export const plansApi = {
 };
 
 export const ENROLMENT_STATUSES = ['active', 'paused', 'finished', 'stopped'] as const;
-/** What enrolled a friend in a plan: a scenario trigger, a broadcast, an auto-reply, or staff (manual, send_plan). */
-export const ENROLMENT_TRIGGERS = [
-  'friend_added',
-  'tag_added',
-  'start_plan',
-  'manual',
-  'broadcast',
-  'auto_reply',
-] as const;
-export type EnrolmentTrigger = (typeof ENROLMENT_TRIGGERS)[number];
+/**
+ * What enrolled a friend in a plan: a scenario trigger's kind (manual for staff's send_plan), or
+ * `broadcast` or `auto_reply`.
+ */
+export const enrolmentTrigger = z.string().min(1).max(40);
+export type EnrolmentTrigger = string;
 
 /** One enrolment of a friend in a plan, as the friend's plans list it. */
 export const friendPlan = z.object({

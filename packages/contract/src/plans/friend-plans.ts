@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dataOf, id, idParams, listOf, timestamp } from '../common.ts';
 import { endpoint, sessionOf } from '../http.ts';
 import { messageType } from '../message-builder/model.ts';
-import { ENROLMENT_TRIGGERS, friendPlan } from './api.ts';
+import { enrolmentTrigger, friendPlan } from './api.ts';
 
 /*
  * A friend's plans on the friend's page (issue 15, "Friend detail"): each enrolment as a timeline
@@ -59,7 +59,7 @@ export const FRIEND_PLAN_WAITS = ['tap', 'send'] as const;
 
 /** An enrolment with its timeline. */
 export const friendPlanTimeline = friendPlan.extend({
-  trigger: z.enum(ENROLMENT_TRIGGERS),
+  trigger: enrolmentTrigger,
   /** Null once the enrolment has ended, or when nothing is left to wait for. */
   waiting_for: z.enum(FRIEND_PLAN_WAITS).nullable(),
   /** The box sent at next_action_at. */

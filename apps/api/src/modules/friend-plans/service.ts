@@ -18,7 +18,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { ChannelRequest, ChannelScope } from '../../platform/principal.ts';
-import { startPlanForFriend } from '../plan-engine/service.ts';
+import { startPlanForFriend } from '../plan-engine/enrol.ts';
 import { channelFriend } from '../friends/repository.ts';
 import { addHistory } from '../plans/repository.ts';
 import * as repo from './repository.ts';

@@ -23,6 +23,7 @@ import {
   type PlanErrors,
   type PlanHistoryItem,
   type PlanSettings,
+  type PlanTriggerInfo,
   type PlanSettingsInput,
   type PlanListItem,
   type PlanMessage,
@@ -46,6 +47,7 @@ import { estimatedSendSeconds, remainingQuota } from '../delivery/service.ts';
 import { keepRelevantParts, newItemCount, unknownIds, withNewIds, withoutIds } from '../templates/items.ts';
 import { nextItemIds } from '../templates/repository.ts';
 import * as repo from './repository.ts';
+import { scenarioTriggers, triggerInfo, type ScenarioTriggerKind } from './triggers.ts';
 
 /*
  * Plans (issue 14): save (the contract's rules plus what only the database knows: the ids a save
@@ -129,13 +131,14 @@ export async function save(
   payload: PlanSavePayload,
 ): Promise<PlanSaveAnswer> {
   return ctx.events.transaction(ctx.database.db, async (on) => {
-    const planId = await saveIn(on, scope, id, payload, ctx.clock.now());
+    const planId = await saveIn(ctx, on, scope, id, payload, ctx.clock.now());
     return { success: true, errors: {}, id: planId };
   });
 }
 
 /** `save` inside the caller's transaction (the demo seed's too): the saved plan's id. */
 export async function saveIn(
+  ctx: Pick<AppContext, 'registries'>,
   on: EventTransaction,
   scope: ChannelRequest,
   id: number | null,
@@ -145,11 +148,17 @@ export async function saveIn(
   const tx = on.tx;
   const existing = id === null ? null : await findOrFail(tx, scope, id, true);
   const errors = new PlanErrorList();
-  const contractErrors = validatePlan(payload, { now, savedSendAt: savedSendAt(existing, payload) });
+  const triggers = scenarioTriggers(ctx);
+  const contractErrors = validatePlan(payload, {
+    now,
+    savedSendAt: savedSendAt(existing, payload),
+    triggers: triggers.map(triggerInfo),
+  });
   for (const [key, error] of Object.entries(contractErrors)) errors.errors[key] ??= error;
   const input = fromPlanSavePayload(payload);
   const boxes = await checkBoxes(tx, scope, existing, input, errors);
   await checkReferences(tx, scope, payload, errors);
+  await checkTriggerRef(tx, scope, payload, triggers, errors);
   await checkSavedRows(tx, scope, existing, payload, errors);
   const friendAdded = await checkFriendAdded(tx, scope, existing, payload, errors);
   throwIfAny(errors.errors);
@@ -264,6 +273,11 @@ export async function history(
     total,
     query,
   );
+}
+
+/** GET /service/plan_triggers: the scenario triggers there are, and what each names. */
+export function triggers(ctx: AppContext): PlanTriggerInfo[] {
+  return scenarioTriggers(ctx).map(triggerInfo);
 }
 
 /** The channel's plan settings: its friend-added scenario and its night window. */
@@ -510,7 +524,6 @@ async function checkReferences(
     repo.ownTagIds(db, scope, [
       ...payload.tag_ids,
       ...payload.target_tag_ids,
-      ...(payload.trigger_tag_id === null ? [] : [payload.trigger_tag_id]),
       ...conditions.flatMap((condition) => [...condition.tag_ids_accepted, ...condition.tag_ids_excepted]),
       ...actions.flatMap((action) => action.tag_ids),
     ]),
@@ -535,9 +548,6 @@ async function checkReferences(
   each(['mark_ids'], payload.mark_ids, markIds, FOREIGN_MARK_MESSAGE);
   each(['target_mark_ids'], payload.target_mark_ids, markIds, FOREIGN_MARK_MESSAGE);
   each(['target_friend_ids'], payload.target_friend_ids, friendIds, FOREIGN_FRIEND_MESSAGE);
-  if (payload.trigger_tag_id !== null && !tagIds.has(payload.trigger_tag_id)) {
-    errors.add(['trigger_tag_id'], FOREIGN_TAG_MESSAGE);
-  }
   if (payload.start_plan_id !== null && !planIds.has(payload.start_plan_id)) {
     errors.add(['start_plan_id'], FOREIGN_PLAN_MESSAGE);
   }
@@ -556,6 +566,21 @@ async function checkReferences(
       errors.add(boxPath(index, 'start_plan_id'), FOREIGN_PLAN_MESSAGE);
     }
   });
+}
+
+/** The item a scenario's trigger names (the tag of tag_added…) must be the channel's. */
+async function checkTriggerRef(
+  db: Db,
+  scope: ChannelRequest,
+  payload: PlanSavePayload,
+  triggers: readonly ScenarioTriggerKind[],
+  errors: PlanErrorList,
+): Promise<void> {
+  if (payload.plan_type !== 'scenario' || payload.trigger_ref_id === null) return;
+  const ref = triggers.find((trigger) => trigger.kind === payload.scenario_trigger)?.ref;
+  if (ref && !(await ref.ownIds(db, scope, [payload.trigger_ref_id])).has(payload.trigger_ref_id)) {
+    errors.add(['trigger_ref_id'], ref.foreignMessage);
+  }
 }
 
 /** Timings and target conditions sent with an id must be this plan's. */
@@ -639,7 +664,7 @@ function planValues(plan: CheckedSave['plan']): repo.PlanValues {
     targetIsSpecifiedFriend: plan.target_is_specified_friend,
     sendAt: dateOf(plan.send_at),
     scenarioTrigger: plan.scenario_trigger,
-    triggerTagId: plan.trigger_tag_id,
+    triggerRefId: plan.trigger_ref_id,
     reentryPolicy: plan.reentry_policy,
     autoKeywords: plan.auto_keywords,
     autoKeywordMatch: plan.auto_keyword_match,
@@ -792,7 +817,7 @@ function planFieldsOf(plan: Plan): CheckedSave['plan'] {
     target_is_specified_friend: plan.target_is_specified_friend,
     send_at: plan.send_at,
     scenario_trigger: plan.scenario_trigger,
-    trigger_tag_id: plan.trigger_tag_id,
+    trigger_ref_id: plan.trigger_ref_id,
     reentry_policy: plan.reentry_policy,
     auto_keywords: plan.auto_keywords,
     auto_keyword_match: plan.auto_keyword_match,
@@ -858,7 +883,7 @@ async function detail(db: Db, scope: ChannelRequest, row: repo.PlanRow): Promise
     deletedConditionIds: [],
     send_at: iso(row.sendAt),
     scenario_trigger: row.scenarioTrigger,
-    trigger_tag_id: row.triggerTagId,
+    trigger_ref_id: row.triggerRefId,
     reentry_policy: row.reentryPolicy,
     auto_keywords: row.autoKeywords,
     auto_keyword_match: row.autoKeywordMatch,

@@ -174,7 +174,7 @@ function EnrolmentCard({
       }
     >
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-        {t(`friendPlans.triggers.${enrolment.trigger}`)} ·{' '}
+        {t(`friendPlans.triggers.${enrolment.trigger}`, { defaultValue: t('friendPlans.otherTrigger') })} ·{' '}
         {t('friendPlans.startedAt', { time: formatDateTimeIn(enrolment.started_at, timeZone) })}
       </Typography.Paragraph>
       {items.length > 0 && <Timeline items={items} />}
