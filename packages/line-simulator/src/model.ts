@@ -266,6 +266,8 @@ export class Channel implements SimChannel, WebhookTarget {
   readonly friendsById = new Map<string, Friend>();
   readonly friendOrder: Friend[] = [];
   readonly sent: SentMessage[] = [];
+  /** Requests answered per Messaging API operation (OpenAPI operationId): tests check what was called, and how often. */
+  readonly operations = new Map<string, number>();
   readonly deliveries: WebhookDelivery[] = [];
   readonly retryKeys = new Map<string, AcceptedRetryKey>();
   readonly contents = new Map<string, StoredContent>();
@@ -395,6 +397,10 @@ export class Channel implements SimChannel, WebhookTarget {
 
   sentMessageCount(): number {
     return this.sent.length;
+  }
+
+  operationCount(operationId: string): number {
+    return this.operations.get(operationId) ?? 0;
   }
 
   webhookDeliveries(): WebhookDelivery[] {

@@ -272,6 +272,8 @@ export interface SimChannel {
   /** Every message accepted, one entry per recipient and message object. */
   sentMessages(): SentMessage[];
   sentMessageCount(): number;
+  /** Requests of a Messaging API operation (its OpenAPI operationId, e.g. `getProfile`) the channel answered. */
+  operationCount(operationId: string): number;
   webhookDeliveries(): WebhookDelivery[];
 }
 
