@@ -89,7 +89,7 @@ export class Friend implements SimFriend {
   readonly outboxList: FriendMessage[] = [];
   /** Both directions in order (references into the lists above). */
   readonly timeline: (SentMessage | FriendMessage)[] = [];
-  private readonly data: Omit<FriendProfile, 'userId'>;
+  private data: Omit<FriendProfile, 'userId'>;
 
   constructor(
     readonly channel: Channel,
@@ -109,6 +109,11 @@ export class Friend implements SimFriend {
     if (this.data.statusMessage !== undefined) p.statusMessage = this.data.statusMessage;
     if (this.data.language !== undefined) p.language = this.data.language;
     return p;
+  }
+
+  /** The user changed their LINE profile (name, picture, status message): LINE answers the new one from now on. */
+  setProfile(changes: Partial<Omit<FriendProfile, 'userId'>>): void {
+    this.data = { ...this.data, ...changes };
   }
 
   setFollowing(on: boolean): void {
