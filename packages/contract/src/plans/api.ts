@@ -116,11 +116,19 @@ export const PLAN_HISTORY_KINDS = [
 ] as const;
 export type PlanHistoryKind = (typeof PLAN_HISTORY_KINDS)[number];
 
+/**
+ * What a change of a plan was, by its kind, as facts the console words in the user's language: counts
+ * (`boxes`, `timings`, `added_boxes`, `removed_boxes`, `timings_before`, `friends`) and names
+ * (`copied_from`, `friend`). An entry written before history was kept this way has its text as `text`.
+ */
+export const planHistoryParams = z.record(z.string(), z.union([z.string(), z.number()]));
+export type PlanHistoryParams = z.infer<typeof planHistoryParams>;
+
 /** One change of a plan: who (null once the user is deleted, or the engine), when, what, how many friends it moved. */
 export const planHistoryItem = z.object({
   id: z.number().int(),
   kind: z.enum(PLAN_HISTORY_KINDS),
-  summary: z.string(),
+  params: planHistoryParams,
   affected_count: z.number().int(),
   user_name: z.string().nullable(),
   created_at: timestamp,
@@ -294,6 +302,19 @@ export const plansApi = {
 
 export const ENROLMENT_STATUSES = ['active', 'paused', 'finished', 'stopped'] as const;
 /**
+ * Why an enrolment ended other than by finishing, as a code the console words: staff stopped it, the
+ * box it waited at was removed, its box with options was skipped on reactivation, a newer auto-reply
+ * replaced it, or its message could not be sent.
+ */
+export const ENROLMENT_END_REASONS = [
+  'stopped_by_staff',
+  'box_removed',
+  'skipped_wait',
+  'replaced_by_new_reply',
+  'not_sent',
+] as const;
+export type EnrolmentEndReason = (typeof ENROLMENT_END_REASONS)[number];
+/**
  * What enrolled a friend in a plan: a scenario trigger's kind (manual for staff's send_plan), or
  * `broadcast` or `auto_reply`.
  */
@@ -313,7 +334,7 @@ export const friendPlan = z.object({
   next_action_at: timestamp.nullable(),
   started_at: timestamp,
   ended_at: timestamp.nullable(),
-  /** Why it ended early (stopped by staff, its box removed …). */
+  /** Why it ended early: an ENROLMENT_END_REASONS code (stopped by staff, its box removed …); an older entry's own text. */
   end_reason: z.string().nullable(),
 });
 export type FriendPlan = z.infer<typeof friendPlan>;

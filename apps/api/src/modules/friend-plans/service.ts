@@ -32,8 +32,6 @@ import * as repo from './repository.ts';
 export const FRIEND_NOUN = '友だち';
 export const ENROLMENT_NOUN = 'シナリオ・配信';
 export const ALREADY_ENDED_MESSAGE = 'このシナリオ・配信はすでに終了しています。';
-export const stopSummary = (friendId: number) => `友だち（ID ${friendId}）の配信をスタッフが停止しました`;
-
 /** How much of a box's text the timeline shows. */
 export const PREVIEW_LENGTH = 40;
 
@@ -187,11 +185,12 @@ export async function stop(
     if (!enrolment) throw notFound(ENROLMENT_NOUN);
     if (enrolment.status !== 'active' && enrolment.status !== 'paused') throw conflict(ALREADY_ENDED_MESSAGE);
     await repo.stopEnrolment(tx, scope, enrolmentId, ctx.clock.now(), STAFF_STOP_REASON);
+    const friend = await channelFriend(tx, scope, friendId);
     await addHistory(tx, scope, {
       planId: enrolment.planId,
       userId: scope.userId,
       kind: 'enrolments_ended',
-      summary: stopSummary(friendId),
+      params: { friend: friend ? (friend.displayNameOverride ?? friend.displayName) : '' },
       affectedCount: 1,
     });
   });

@@ -25,7 +25,7 @@ export async function endAtRemovedBoxes(ctx: AppContext, on: EventTransaction, c
     planId: change.planId,
     userId: change.userId,
     kind: 'box_removed',
-    summary: `ボックス${ids.length}個の削除で、そこで待っていた友だち${ended}人のシナリオを終了しました`,
+    params: { boxes: ids.length, friends: ended },
     affectedCount: ended,
   });
 }
@@ -64,7 +64,7 @@ export async function rescheduleChangedTimings(
     planId: row.id,
     userId: change.userId,
     kind: 'timing_changed',
-    summary: `タイミングの変更で、友だち${affected}人の次の配信日時を計算し直しました`,
+    params: { friends: affected },
     affectedCount: affected,
   });
 }
@@ -126,10 +126,7 @@ export async function resumeMissed(
     planId: row.id,
     userId: change.userId,
     kind: choice === 'send' ? 'resumed_sending_missed' : 'resumed_skipping_missed',
-    summary:
-      choice === 'send'
-        ? `停止中に送信予定だった配信（友だち${missed.length}人）を送信します`
-        : `停止中に送信予定だった配信（友だち${missed.length}人）をスキップしました`,
+    params: { friends: missed.length },
     affectedCount: missed.length,
   });
 }

@@ -24,6 +24,7 @@ import {
   REENTRY_POLICIES,
   TARGET_SENDS,
   TIMING_TYPES,
+  type PlanHistoryParams,
   type PlanMessage,
 } from '@linq/contract';
 import { createdAt, updatedAt } from '../../platform/db-columns.ts';
@@ -298,7 +299,7 @@ export const planEnrolments = pgTable(
       .notNull()
       .references(() => friends.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ENROLMENT_STATUSES }).notNull().default('active'),
-    /** What enrolled the friend: a scenario trigger, a broadcast, an auto-reply, or staff (manual). */
+    /** What enrolled the friend: a scenario trigger's kind, `broadcast` or `auto_reply`. */
     trigger: text('trigger').notNull().default('manual'),
     /** The box last sent (the friend waits here for a tap when it has options). */
     currentBoxId: text('current_box_id'),
@@ -317,6 +318,7 @@ export const planEnrolments = pgTable(
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Why it ended other than by finishing: an ENROLMENT_END_REASONS code. */
     endReason: text('end_reason'),
   },
   (t) => [
@@ -344,8 +346,8 @@ export const planHistory = pgTable(
       .references(() => plans.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: PLAN_HISTORY_KINDS }).notNull(),
-    /** What changed, in words (Japanese, as the editor shows it). */
-    summary: text('summary').notNull(),
+    /** What changed, as facts by kind (counts, names): the console words them in the user's language. */
+    params: jsonb('params').$type<PlanHistoryParams>().notNull().default({}),
     /** Friends whose enrolment the change moved, paused, resumed or ended. */
     affectedCount: integer('affected_count').notNull().default(0),
     createdAt: createdAt(),

@@ -22,6 +22,7 @@ import {
   type PlanDetail,
   type PlanErrors,
   type PlanHistoryItem,
+  type PlanHistoryParams,
   type PlanSettings,
   type PlanTriggerInfo,
   type PlanSettingsInput,
@@ -177,9 +178,9 @@ export async function saveIn(
     planId,
     userId: scope.userId,
     kind: before ? 'saved' : 'created',
-    summary: before
-      ? savedSummary(before, after, boxes.filter((box) => box.savedId === null).length)
-      : createdSummary(after),
+    params: before
+      ? savedParams(before, after, boxes.filter((box) => box.savedId === null).length)
+      : { boxes: after.boxes, timings: after.timings },
     affectedCount: 0,
   });
   if (friendAdded.claims) await repo.setFriendAddedPlan(tx, scope, planId);
@@ -244,7 +245,7 @@ export async function copy(ctx: AppContext, scope: ChannelRequest, id: number, i
       planId,
       userId: scope.userId,
       kind: 'created',
-      summary: `「${plan.name}」のコピーとして${createdSummary(await repo.partCounts(tx, scope, planId))}`,
+      params: { ...(await repo.partCounts(tx, scope, planId)), copied_from: plan.name },
       affectedCount: 0,
     });
     return detail(tx, scope, await findOrFail(tx, scope, planId));
@@ -265,7 +266,7 @@ export async function history(
     rows.map((row): PlanHistoryItem => ({
       id: row.id,
       kind: row.kind,
-      summary: row.summary,
+      params: row.params,
       affected_count: row.affectedCount,
       user_name: row.userName,
       created_at: row.createdAt.toISOString(),
@@ -380,7 +381,7 @@ async function setActiveIn(
     planId: id,
     userId: scope.userId,
     kind: active ? 'activated' : 'deactivated',
-    summary: active ? activatedSummary(moved) : deactivatedSummary(moved),
+    params: { friends: moved },
     affectedCount: moved,
   });
   const row = await repo.listRow(tx, scope, id, now);
@@ -428,29 +429,20 @@ export function messagesSentAtOnce(parts: Pick<repo.PlanParts, 'actions' | 'timi
   return sent;
 }
 
-// --- history summaries (the editor's history panel shows them as written) ---
+// --- history ---
 
 type PartCounts = { boxes: number; timings: number };
 
-export const createdSummary = (counts: PartCounts) =>
-  `作成しました（ボックス${counts.boxes}個、タイミング${counts.timings}個）`;
-
-/** What a save changed in numbers: boxes added and removed, timings before and after. */
-export function savedSummary(before: PartCounts, after: PartCounts, addedBoxes: number): string {
-  const removedBoxes = before.boxes + addedBoxes - after.boxes;
-  const changes = [
-    addedBoxes > 0 ? `ボックスを${addedBoxes}個追加` : null,
-    removedBoxes > 0 ? `ボックスを${removedBoxes}個削除` : null,
-    before.timings !== after.timings ? `タイミング ${before.timings}→${after.timings}個` : null,
-  ].filter((change) => change !== null);
-  const total = `ボックス${after.boxes}個、タイミング${after.timings}個`;
-  return changes.length > 0 ? `保存しました：${changes.join('、')}（${total}）` : `保存しました（${total}）`;
+/** What a save changed in numbers: boxes added and removed, timings before and after, and the totals now. */
+export function savedParams(before: PartCounts, after: PartCounts, addedBoxes: number): PlanHistoryParams {
+  return {
+    boxes: after.boxes,
+    timings: after.timings,
+    added_boxes: addedBoxes,
+    removed_boxes: before.boxes + addedBoxes - after.boxes,
+    timings_before: before.timings,
+  };
 }
-
-export const activatedSummary = (resumed: number) =>
-  resumed > 0 ? `有効にしました（停止中の友だち${resumed}人を再開）` : '有効にしました';
-export const deactivatedSummary = (paused: number) =>
-  paused > 0 ? `停止しました（配信中の友だち${paused}人を一時停止）` : '停止しました';
 
 // --- checks of a save ---
 

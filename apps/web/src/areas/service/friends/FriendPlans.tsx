@@ -134,7 +134,8 @@ function EnrolmentCard({
             children: (
               <Typography.Text type="secondary">
                 {t('friendPlans.endedAt', { time: formatDateTimeIn(enrolment.ended_at, timeZone) })}
-                {enrolment.end_reason && ` · ${enrolment.end_reason}`}
+                {enrolment.end_reason &&
+                  ` · ${t(`friendPlans.endReasons.${enrolment.end_reason}`, { defaultValue: enrolment.end_reason })}`}
               </Typography.Text>
             ),
           },
