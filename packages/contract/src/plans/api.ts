@@ -8,8 +8,8 @@ import { isValidNightWindow } from './schedule.ts';
 /*
  * The plan endpoints (spec section 7 "Plans, analysis, templates", issues 14 and 15). Defined here
  * for the API and the console to share. plansApi (modules/plans), planAnalysisApi (modules/plan-analysis)
- * and sendPlanApi (modules/friend-plans) are served and in registry.ts's allEndpoints (the isolation
- * test requires every registered endpoint to be served).
+ * and sendPlanApi (modules/friend-plans) are served and, like every endpoint defined, in allEndpoints
+ * (http.ts; the isolation test requires every endpoint to be served).
  */
 
 export const PLAN_PAGE_SIZE = 20;

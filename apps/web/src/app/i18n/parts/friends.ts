@@ -212,3 +212,9 @@ const en: typeof ja = {
 addStrings({ ja, en });
 
 export type FriendsStrings = typeof ja;
+
+declare module '../index.ts' {
+  interface StringParts {
+    friends: FriendsStrings;
+  }
+}

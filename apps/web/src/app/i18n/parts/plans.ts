@@ -401,3 +401,9 @@ const en: typeof ja = {
 addStrings({ ja, en });
 
 export type PlansStrings = typeof ja;
+
+declare module '../index.ts' {
+  interface StringParts {
+    plans: PlansStrings;
+  }
+}
