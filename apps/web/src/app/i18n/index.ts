@@ -20,7 +20,8 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   showSupportNotice: false,
 });
-document.documentElement.lang = i18n.language;
+// Unit tests word texts without a page.
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
 
 /**
  * The texts every area or feature adds, by the file that adds them: each such file (`parts/*.ts`, or a

@@ -1,6 +1,8 @@
 import type { PlanHistoryItem } from '@linq/contract';
 import { describe, expect, it } from 'vitest';
+import i18n from 'i18next';
 import { historyText, type HistoryWords } from './history-text.ts';
+import '../../../../app/i18n/parts/plans.ts';
 
 const item = (kind: PlanHistoryItem['kind'], params: PlanHistoryItem['params']): PlanHistoryItem => ({
   id: 1,
@@ -10,22 +12,9 @@ const item = (kind: PlanHistoryItem['kind'], params: PlanHistoryItem['params']):
   user_name: null,
   created_at: '2026-11-27T00:00:00.000Z',
 });
-/** The Japanese texts, as the plans strings word them. */
-const japanese: Record<string, string> = {
-  created: '作成しました（ボックス{{boxes}}個、タイミング{{timings}}個）',
-  copied: '「{{name}}」のコピーとして作成しました（ボックス{{boxes}}個、タイミング{{timings}}個）',
-  saved: '保存しました（ボックス{{boxes}}個、タイミング{{timings}}個）',
-  savedChanges: '保存しました：{{changes}}（ボックス{{boxes}}個、タイミング{{timings}}個）',
-  addedBoxes: 'ボックスを{{count}}個追加',
-  removedBoxes: 'ボックスを{{count}}個削除',
-  timingsChanged: 'タイミング {{before}}→{{after}}個',
-  separator: '、',
-  activated: '有効にしました',
-  activatedResuming: '有効にしました（停止中の友だち{{friends}}人を再開）',
-  stoppedByStaff: '「{{friend}}」さんの配信をスタッフが停止しました',
-};
-const words: HistoryWords = (key, values = {}) =>
-  (japanese[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+/** The plans area's own texts, in Japanese. */
+const t = i18n.getFixedT('ja');
+const words: HistoryWords = (key, values) => t(`plans.history.texts.${key}`, { defaultValue: '', ...values });
 
 describe('plan history texts', () => {
   it('words a creation, a copy and saves from their counts', () => {
