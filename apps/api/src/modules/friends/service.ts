@@ -176,7 +176,8 @@ export async function update(
   return detail;
 }
 
-export const NO_TOKEN_MESSAGE = 'このチャネルにはアクセストークンが設定されていないため、LINEからプロフィールを読めません';
+export const NO_TOKEN_MESSAGE =
+  'このチャネルにはアクセストークンが設定されていないため、LINEからプロフィールを読めません';
 export const NO_PROFILE_MESSAGE = 'この友だちはチャネルをブロックしているため、LINEからプロフィールを読めません';
 
 /** Reads the friend's LINE profile now (staff's "update profile"), within LINE's rate limit like any call. */

@@ -45,13 +45,19 @@ export type ChannelForLine = { [K in keyof typeof channelForLineColumns]: (typeo
 
 /** Webhooks carry no session: the unguessable key in the URL names the channel. */
 export async function findChannelByWebhookKeyUnscoped(db: Db, webhookKey: string): Promise<ChannelForLine | undefined> {
-  const [row] = await db.select(channelForLineColumns).from(lineAccounts).where(eq(lineAccounts.webhookKey, webhookKey));
+  const [row] = await db
+    .select(channelForLineColumns)
+    .from(lineAccounts)
+    .where(eq(lineAccounts.webhookKey, webhookKey));
   return row;
 }
 
 /** The channel's own credentials, for a call to LINE made for a request in it. */
 export async function channelForLine(db: Db, scope: ChannelScope): Promise<ChannelForLine | undefined> {
-  const [row] = await db.select(channelForLineColumns).from(lineAccounts).where(eq(lineAccounts.id, scope.lineAccountId));
+  const [row] = await db
+    .select(channelForLineColumns)
+    .from(lineAccounts)
+    .where(eq(lineAccounts.id, scope.lineAccountId));
   return row;
 }
 

@@ -43,7 +43,9 @@ function FriendProfile({ friend, abilities }: { friend: FriendDetail; abilities:
     {
       key: 'profile_fetched_at',
       label: t('friends.profileFetchedAt'),
-      children: friend.profile_fetched_at ? formatDateTime(friend.profile_fetched_at) : t('friends.profileNeverFetched'),
+      children: friend.profile_fetched_at
+        ? formatDateTime(friend.profile_fetched_at)
+        : t('friends.profileNeverFetched'),
     },
     ...(personal
       ? [
