@@ -22,8 +22,8 @@ export default tseslint.config(
   /*
    * Tenant scope by construction: SQL lives in repositories, which take the scope of their data
    * first. So the Drizzle schema and drizzle-orm may be imported only by repository files
-   * (repository.ts, *-repository.ts, repository/*.ts), by the schema files themselves and by the
-   * database plumbing (platform/db*.ts, platform/sql.ts).
+   * (repository.ts, *-repository.ts, repository/*.ts), by the schema files themselves (a module's
+   * schema.ts, the platform's *-schema.ts) and by the database plumbing (platform/db*.ts, platform/sql.ts).
    */
   {
     files: ['apps/api/src/**/*.ts'],
@@ -51,6 +51,7 @@ export default tseslint.config(
       'apps/api/src/**/*-repository.ts',
       'apps/api/src/**/repository/*.ts',
       'apps/api/src/**/schema.ts',
+      'apps/api/src/platform/*-schema.ts',
       'apps/api/src/platform/db*.ts',
       'apps/api/src/platform/sql.ts',
     ],

@@ -4,7 +4,8 @@ import { startLineSimulator } from '@linq/line-simulator';
 import { enqueueSend } from '../apps/api/src/modules/delivery/service.ts';
 import { lineClient } from '../apps/api/src/platform/line.ts';
 import { channelScope } from '../apps/api/src/platform/principal.ts';
-import { deliveries, friends } from '../apps/api/src/platform/schema.ts';
+import { deliveries } from '../apps/api/src/modules/delivery/schema.ts';
+import { friends } from '../apps/api/src/modules/friends/schema.ts';
 import { ciScale, startBenchConsole } from './support/console.ts';
 
 /**

@@ -5,7 +5,7 @@ import { simplePlan } from '../apps/api/src/modules/plans/test-support.ts';
 import { PLAN_SCHEDULER_LOOPS } from '../apps/api/src/modules/plan-engine/jobs.ts';
 import { activePlan, enrolDue } from '../apps/api/src/modules/plan-engine/test-support.ts';
 import { inject } from '../apps/api/src/test/harness.ts';
-import { friends } from '../apps/api/src/platform/schema.ts';
+import { friends } from '../apps/api/src/modules/friends/schema.ts';
 import { ciScale, percentile, startBenchConsole, type BenchConsole } from './support/console.ts';
 
 /** What the issue asks of the engine: everything of a burst sent within a minute, lag p95 at most 2 s. */

@@ -3,7 +3,9 @@
  * relative import (and on workspace package names):
  * - `apps/*` never import each other, and `packages/*` never import `apps/*`;
  * - a web area (`apps/web/src/areas/<area>`) does not import another area's files, and the
- *   shell (`app/`) and shared `components/` import no area: shared pieces live in those two.
+ *   shell (`app/`) and shared `components/` import no area: shared pieces live in those two;
+ * - the API's `platform/` imports no feature module (`modules/`): modules plug into the platform
+ *   through their manifests and its registries, never the other way round.
  */
 import path from 'node:path';
 
@@ -18,6 +20,10 @@ function placeOf(file) {
     if (parts[3] === 'areas' && parts.length > 5) place.area = parts[4];
     else if (parts[3] === 'app' || parts[3] === 'components') place.shared = parts[3];
   }
+  if (parts[0] === 'apps' && parts[1] === 'api' && parts[2] === 'src') {
+    if (parts[3] === 'platform') place.apiPart = 'platform';
+    else if (parts[3] === 'modules') place.apiPart = 'modules';
+  }
   return place;
 }
 
@@ -30,6 +36,9 @@ function crossing(from, to) {
   }
   if (from.area && to.area && from.area !== to.area) {
     return `the web area "${from.area}" must not import the area "${to.area}": move the shared piece to components/ or app/`;
+  }
+  if (from.apiPart === 'platform' && to.apiPart === 'modules') {
+    return 'platform/ must not import a feature module: the module plugs in through its manifest and the registries';
   }
   if (from.shared && to.area) {
     return `${from.shared}/ is shared by every area and must not import the area "${to.area}"`;

@@ -47,4 +47,13 @@ describe('import boundaries', () => {
     expect(problems('packages/contract/src/x.ts', '../../../apps/api/src/config.ts')).toHaveLength(1);
     expect(problems('apps/api/src/x.ts', '@linq/contract')).toEqual([]);
   });
+
+  it('keeps the API platform free of feature modules', () => {
+    expect(problems('apps/api/src/platform/http.ts', '../modules/sessions/authenticate.ts')).toEqual([
+      'platform/ must not import a feature module: the module plugs in through its manifest and the registries',
+    ]);
+    expect(problems('apps/api/src/platform/queue.test.ts', '../modules/mail/schema.ts')).toHaveLength(1);
+    expect(problems('apps/api/src/modules/mail/service.ts', '../../platform/context.ts')).toEqual([]);
+    expect(problems('apps/api/src/runtime.ts', './modules/index.ts')).toEqual([]);
+  });
 });

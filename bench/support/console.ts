@@ -56,7 +56,7 @@ export async function startBenchConsole(options: { simulator?: LineSimulator } =
     role: 'all',
     ...(options.simulator ? { simulator: options.simulator } : {}),
   });
-  const app = await buildApp(runtime.ctx);
+  const app = await buildApp(runtime.ctx, runtime.modules);
   const consoleUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: consoleUrl,

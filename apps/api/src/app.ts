@@ -12,9 +12,7 @@ import { requestLogController } from './platform/logger.ts';
 import { parseQueryString } from './platform/querystring.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { startRealtimeHub, type RealtimeHub } from './platform/realtime-hub.ts';
-import { apiModules } from './modules/index.ts';
-import { webhookRoutes } from './modules/webhooks/routes.ts';
-import { publicFileRoutes } from './modules/files/routes.ts';
+import type { ModuleManifest } from './platform/module.ts';
 
 export const API_PREFIX = '/api';
 
@@ -31,8 +29,11 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the HTTP server: the API under /api, /health, and the built SPA. Tests use it too. */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+/**
+ * Builds the HTTP server: the modules' API under /api and their routes outside it (webhooks, public
+ * pages, files), /health, and the built SPA. Tests use it too.
+ */
+export async function buildApp(ctx: AppContext, modules: readonly ModuleManifest[]): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     logController: requestLogController(ctx.config),
@@ -68,12 +69,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const register of apiModules) register(api, ctx);
+      for (const module of modules) module.routes?.(api, ctx);
     },
     { prefix: API_PREFIX },
   );
-  await webhookRoutes(app, ctx);
-  publicFileRoutes(app, ctx);
+  for (const module of modules) await module.rootRoutes?.(app, ctx);
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
     await ctx.database.sql.executeSql('select 1');
     return reply.send({ status: 'ok', database: ctx.database.kind });

@@ -3,12 +3,15 @@ import type { Config } from './config.ts';
 import type { AppContext } from './platform/context.ts';
 import { openDatabase, type Database } from './platform/db.ts';
 import { createLogger } from './platform/logger.ts';
-import { startQueue } from './platform/queue.ts';
+import { startQueue, type JobQueue } from './platform/queue.ts';
 import { startLineSimulator, type LineSimulator } from '@linq/line-simulator';
-import { subscribeModules } from './modules/index.ts';
-import { registerJobs } from './modules/jobs.ts';
+import { modules } from './modules/index.ts';
+import { authenticate } from './modules/sessions/authenticate.ts';
 import { Clock } from './platform/clock.ts';
 import { DomainEventBus } from './platform/events.ts';
+import type { ModuleManifest } from './platform/module.ts';
+import { consumerQueue, startOutbox } from './platform/outbox.ts';
+import { Registries } from './platform/registry.ts';
 import { secretBox } from './platform/secrets.ts';
 import { localFileStorage } from './platform/storage.ts';
 import { resolveSecretsKey } from './platform/secrets-key.ts';
@@ -17,6 +20,8 @@ export type ProcessRole = 'api' | 'worker' | 'all';
 
 export interface Runtime {
   ctx: AppContext;
+  /** The modules this process assembled (the app's, plus a test's own). */
+  modules: readonly ModuleManifest[];
   /** Starts the job handlers of the worker role (once; nothing for the api role). */
   startJobs(): Promise<void>;
   stop(): Promise<void>;
@@ -36,20 +41,31 @@ export async function startRuntime(
     database?: Database;
     simulator?: LineSimulator;
     deferJobs?: boolean;
+    /** Modules beyond the app's (tests plug in consumers and registry items as a feature would). */
+    extraModules?: readonly ModuleManifest[];
   },
 ): Promise<Runtime> {
   const log = options.log ?? createLogger(config);
+  const assembled = [...modules, ...(options.extraModules ?? [])];
+  const events = new DomainEventBus(log);
+  for (const consumer of assembled.flatMap((module) => module.consumers ?? [])) events.addConsumer(consumer);
+  const queues: JobQueue[] = [
+    ...assembled.flatMap((module) => module.jobs ?? []),
+    ...events.consumers().map((consumer) => ({ name: consumerQueue(consumer) })),
+  ];
   const database =
     options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, log }));
   await database.migrate();
-  const queue = await startQueue(database.sql, log);
+  const queue = await startQueue(database.sql, log, queues);
+  const sessionPolicy = { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS };
   const ownSimulator = !options.simulator && config.embeddedSimulator ? await startLineSimulator() : null;
   const simulator = options.simulator ?? ownSimulator;
   const ctx: AppContext = {
     config,
     database,
     queue,
-    events: new DomainEventBus(),
+    events,
+    registries: new Registries(assembled.flatMap((module) => module.contributes ?? [])),
     clock: new Clock(),
     log,
     secrets: secretBox(resolveSecretsKey(config, log)),
@@ -63,14 +79,20 @@ export async function startRuntime(
       if (!simulator) throw new Error('a simulated channel needs the LINE simulator (LINE_SIMULATOR=embedded)');
       return { apiBaseUrl: simulator.url, dataApiBaseUrl: simulator.url, timeoutMs };
     },
-    sessionPolicy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
+    sessionPolicy,
+    authenticate: (token, roles) => authenticate(database.db, sessionPolicy, token, roles),
   };
-  subscribeModules(ctx);
+  for (const module of assembled) module.subscribe?.(ctx);
+  const registerJobs = async () => {
+    for (const module of assembled) await module.work?.(ctx);
+    await startOutbox(ctx);
+  };
   let jobs: Promise<void> | null = null;
-  const startJobs = () => (jobs ??= options.role === 'api' ? Promise.resolve() : registerJobs(ctx));
+  const startJobs = () => (jobs ??= options.role === 'api' ? Promise.resolve() : registerJobs());
   if (!options.deferJobs) await startJobs();
   return {
     ctx,
+    modules: assembled,
     startJobs,
     async stop() {
       await queue.stop();

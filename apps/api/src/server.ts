@@ -30,7 +30,7 @@ export async function startServer(config: Config, role: ProcessRole): Promise<Se
   const { ctx } = runtime;
   const seeded = config.seedDemo ? await seedDemoIfEmpty(ctx) : false;
 
-  const app = role === 'worker' ? null : await buildApp(ctx);
+  const app = role === 'worker' ? null : await buildApp(ctx, runtime.modules);
   if (app) await app.listen({ port: config.PORT, host: config.HOST });
   const address = app?.server.address();
   const port = address && typeof address === 'object' ? address.port : config.PORT;

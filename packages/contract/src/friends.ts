@@ -126,6 +126,8 @@ export const friendDetail = friendListItem.extend({
   /** False when the user's authority hides personal data; the fields above are then null. */
   personal_data_visible: z.boolean(),
   unread_count: z.number().int(),
+  /** When LINE's profile (name, picture, status message) was last read; null: never. */
+  profile_fetched_at: timestamp.nullable(),
   created_at: timestamp,
 });
 export type FriendDetail = z.infer<typeof friendDetail>;
@@ -200,6 +202,15 @@ export const friendsApi = {
     permission: editFriends,
     params: idParams,
     body: friendUpdateInput,
+    response: dataOf(friendDetail),
+  }),
+  refreshProfile: endpoint({
+    method: 'POST',
+    path: '/service/friends/:id/refresh_profile',
+    summary: "Reads the friend's LINE profile again now (it is read on follow, and at most daily when they write)",
+    access,
+    permission: editFriends,
+    params: idParams,
     response: dataOf(friendDetail),
   }),
   setInfoValues: endpoint({

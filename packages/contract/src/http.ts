@@ -49,6 +49,13 @@ type DeclaresPermission<M extends HttpMethod> = M extends 'GET'
   ? { permission?: EndpointPermission }
   : { permission: EndpointPermission };
 
+/**
+ * Every endpoint of the API, as each contract file defines it (`endpoint()` adds it here): the
+ * OpenAPI document, the isolation matrix and the permission walk read it once the contract is
+ * loaded, so a feature's endpoints are in it by existing, with no central list to edit.
+ */
+export const allEndpoints: Endpoint[] = [];
+
 export function endpoint<
   P extends z.ZodType = z.ZodUndefined,
   Q extends z.ZodType = z.ZodUndefined,
@@ -58,6 +65,7 @@ export function endpoint<
 >(
   definition: Endpoint<P, Q, B, R> & { method: M } & DeclaresPermission<M>,
 ): Endpoint<P, Q, B, R> & DeclaresPermission<M> {
+  allEndpoints.push(definition as unknown as Endpoint);
   return definition;
 }
 

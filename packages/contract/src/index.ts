@@ -17,7 +17,6 @@ export * from './deliveries.ts';
 export * from './talks.ts';
 export * from './files.ts';
 export * from './csv.ts';
-export * from './registry.ts';
 export * from './message-builder/model.ts';
 export * from './message-builder/attributes.ts';
 export * from './templates.ts';

@@ -117,10 +117,15 @@ export type SendMessageInput = z.input<typeof sendMessageInput>;
 
 export const markReadInput = z.object({ friend_id: id });
 
-/** What the realtime WebSocket sends: ids only; the client fetches the rows. */
+/**
+ * What the realtime WebSocket sends: ids only; the client fetches the rows. The type names a module's
+ * realtime event (the talks' `message.created`, the friends' `friend.updated`, and those later modules
+ * declare); a screen reacts to the types it knows and passes over the others.
+ */
 export const realtimeEvent = z.object({
-  type: z.enum(['message.created', 'friend.updated']),
-  friend_id: z.number().int(),
+  type: z.string().min(1),
+  /** The friend it concerns; null for an event about no one friend. */
+  friend_id: z.number().int().nullable(),
   message_id: z.number().int().nullable(),
   direction: z.enum(['incoming', 'outgoing']).nullable(),
 });

@@ -89,7 +89,7 @@ export class Friend implements SimFriend {
   readonly outboxList: FriendMessage[] = [];
   /** Both directions in order (references into the lists above). */
   readonly timeline: (SentMessage | FriendMessage)[] = [];
-  private readonly data: Omit<FriendProfile, 'userId'>;
+  private data: Omit<FriendProfile, 'userId'>;
 
   constructor(
     readonly channel: Channel,
@@ -109,6 +109,11 @@ export class Friend implements SimFriend {
     if (this.data.statusMessage !== undefined) p.statusMessage = this.data.statusMessage;
     if (this.data.language !== undefined) p.language = this.data.language;
     return p;
+  }
+
+  /** The user changed their LINE profile (name, picture, status message): LINE answers the new one from now on. */
+  setProfile(changes: Partial<Omit<FriendProfile, 'userId'>>): void {
+    this.data = { ...this.data, ...changes };
   }
 
   setFollowing(on: boolean): void {
@@ -266,6 +271,8 @@ export class Channel implements SimChannel, WebhookTarget {
   readonly friendsById = new Map<string, Friend>();
   readonly friendOrder: Friend[] = [];
   readonly sent: SentMessage[] = [];
+  /** Requests answered per Messaging API operation (OpenAPI operationId): tests check what was called, and how often. */
+  readonly operations = new Map<string, number>();
   readonly deliveries: WebhookDelivery[] = [];
   readonly retryKeys = new Map<string, AcceptedRetryKey>();
   readonly contents = new Map<string, StoredContent>();
@@ -395,6 +402,10 @@ export class Channel implements SimChannel, WebhookTarget {
 
   sentMessageCount(): number {
     return this.sent.length;
+  }
+
+  operationCount(operationId: string): number {
+    return this.operations.get(operationId) ?? 0;
   }
 
   webhookDeliveries(): WebhookDelivery[] {

@@ -323,6 +323,7 @@ export class Simulator implements LineSimulator, SimContext {
     if (failure) throw new SimError(400, failure.message, { details: failure.details });
 
     const { params } = this.api.router.parseRequest(oreq, operation);
+    channel.operations.set(endpoint, (channel.operations.get(endpoint) ?? 0) + 1);
     let result: ApiResult;
     try {
       result = await handlers[endpoint]({

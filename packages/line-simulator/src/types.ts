@@ -220,6 +220,8 @@ export interface SimFriend {
   readonly channelId: string;
   readonly profile: FriendProfile;
   readonly following: boolean;
+  /** The user changes their LINE profile: no webhook (LINE sends none), the profile endpoint answers it from now on. */
+  setProfile(changes: Partial<Omit<FriendProfile, 'userId'>>): void;
   follow(): Promise<WebhookDelivery>;
   unfollow(): Promise<WebhookDelivery>;
   sendText(text: string): Promise<WebhookDelivery>;
@@ -272,6 +274,8 @@ export interface SimChannel {
   /** Every message accepted, one entry per recipient and message object. */
   sentMessages(): SentMessage[];
   sentMessageCount(): number;
+  /** Requests of a Messaging API operation (its OpenAPI operationId, e.g. `getProfile`) the channel answered. */
+  operationCount(operationId: string): number;
   webhookDeliveries(): WebhookDelivery[];
 }
 

@@ -1,59 +1,60 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../platform/context.ts';
-import { accountUserRoutes } from './account-users/routes.ts';
-import { adminLineAccountRoutes } from './admin-line-accounts/routes.ts';
-import { brandingRoutes } from './branding/routes.ts';
-import { deliveryRoutes } from './delivery/routes.ts';
-import { fileRoutes } from './files/routes.ts';
-import { folderRoutes } from './folders/routes.ts';
-import { friendPlanRoutes } from './friend-plans/routes.ts';
-import { friendRoutes } from './friends/routes.ts';
-import { lineAccountRoutes } from './line-accounts/routes.ts';
-import { linkRoutes } from './links/routes.ts';
-import { markRoutes } from './marks/routes.ts';
-import { planEngineSubscriptions } from './plan-engine/subscriptions.ts';
-import { planAnalysisRoutes } from './plan-analysis/routes.ts';
-import { planRoutes } from './plans/routes.ts';
-import { passwordRoutes } from './passwords/routes.ts';
-import { sessionRoutes } from './sessions/routes.ts';
-import { simulatorRoutes } from './simulator/routes.ts';
-import { staffAuthorityRoutes } from './staff-authorities/routes.ts';
-import { talkRoutes } from './talks/routes.ts';
-import { tagRoutes } from './tags/routes.ts';
-import { templateRoutes } from './templates/routes.ts';
-import { templateSubscriptions } from './templates/subscriptions.ts';
-import { tutorialRoutes } from './tutorials/routes.ts';
-
-/** Every feature module's routes, registered under /api. */
-export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
-  brandingRoutes,
-  sessionRoutes,
-  passwordRoutes,
-  lineAccountRoutes,
-  staffAuthorityRoutes,
-  accountUserRoutes,
-  adminLineAccountRoutes,
-  friendRoutes,
-  simulatorRoutes,
-  folderRoutes,
-  talkRoutes,
-  deliveryRoutes,
-  fileRoutes,
-  tagRoutes,
-  markRoutes,
-  tutorialRoutes,
-  templateRoutes,
-  linkRoutes,
-  planRoutes,
-  planAnalysisRoutes,
-  friendPlanRoutes,
-];
+import type { ModuleManifest } from '../platform/module.ts';
+import { manifest as branding } from './branding/manifest.ts';
+import { manifest as links } from './links/manifest.ts';
+import { manifest as sessions } from './sessions/manifest.ts';
+import { manifest as passwords } from './passwords/manifest.ts';
+import { manifest as mail } from './mail/manifest.ts';
+import { manifest as lineAccounts } from './line-accounts/manifest.ts';
+import { manifest as staffAuthorities } from './staff-authorities/manifest.ts';
+import { manifest as accountUsers } from './account-users/manifest.ts';
+import { manifest as adminLineAccounts } from './admin-line-accounts/manifest.ts';
+import { manifest as simulator } from './simulator/manifest.ts';
+import { manifest as folders } from './folders/manifest.ts';
+import { manifest as labels } from './labels/manifest.ts';
+import { manifest as tags } from './tags/manifest.ts';
+import { manifest as marks } from './marks/manifest.ts';
+import { manifest as friends } from './friends/manifest.ts';
+import { manifest as tutorials } from './tutorials/manifest.ts';
+import { manifest as webhooks } from './webhooks/manifest.ts';
+import { manifest as talks } from './talks/manifest.ts';
+import { manifest as delivery } from './delivery/manifest.ts';
+import { manifest as files } from './files/manifest.ts';
+import { manifest as templates } from './templates/manifest.ts';
+import { manifest as plans } from './plans/manifest.ts';
+import { manifest as planEngine } from './plan-engine/manifest.ts';
+import { manifest as planAnalysis } from './plan-analysis/manifest.ts';
+import { manifest as friendPlans } from './friend-plans/manifest.ts';
 
 /**
- * Every module's domain-event subscribers (`<module>/subscriptions.ts`), wired once per process.
- * The events themselves are declared by the modules that publish them (`<module>/events.ts`).
+ * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
+ * subscribers, outbox consumers, registry contributions and isolation probes. A new feature is its
+ * folder plus one line here. The order is the order subscribers of one event run in, and the order of
+ * the isolation matrix's fixtures (a module's may name those of the modules before it).
  */
-export function subscribeModules(ctx: AppContext): void {
-  templateSubscriptions(ctx);
-  planEngineSubscriptions(ctx);
-}
+export const modules: readonly ModuleManifest[] = [
+  branding,
+  links,
+  sessions,
+  passwords,
+  mail,
+  lineAccounts,
+  staffAuthorities,
+  accountUsers,
+  adminLineAccounts,
+  simulator,
+  folders,
+  labels,
+  tags,
+  marks,
+  friends,
+  tutorials,
+  webhooks,
+  talks,
+  delivery,
+  files,
+  templates,
+  plans,
+  planEngine,
+  planAnalysis,
+  friendPlans,
+];

@@ -8,14 +8,14 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema.ts';
 
 /**
- * The typed database, on either driver, or any of its transactions (a transaction is a database
- * too): repositories take it first, so a service runs several of them in one transaction by
- * passing the `tx` that `db.transaction` gives it.
+ * The database, on either driver, or any of its transactions (a transaction is a database too):
+ * repositories take it first, so a service runs several of them in one transaction by passing the
+ * `tx` that `db.transaction` gives it. Each module's repository brings its own tables, so the
+ * platform names none.
  */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** The rows of a raw statement (`db.execute`): both drivers, node-postgres and PGlite, answer them as `rows`. */
@@ -71,7 +71,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   // Extensions the migrations create (pg_trgm: the name search's trigram indexes) must be loaded
   // on every start, existing data directories included.
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   return {
     kind: 'pglite',
     db,
@@ -108,7 +108,7 @@ async function openPostgres(url: string, poolSize: number, log: ConnectionLog): 
     client.on('error', (error) => log.warn({ err: error }, 'database: a connection was lost'));
   });
   await pool.query('select 1');
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool);
   return {
     kind: 'postgres',
     db,

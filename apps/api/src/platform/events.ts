@@ -1,4 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from './context.ts';
 import type { Db } from './db.ts';
+import { insertEvent } from './outbox-repository.ts';
 
 /**
  * Every domain event by name. The module that owns a fact declares its events by augmenting this
@@ -14,21 +17,55 @@ export type DomainEventName = keyof DomainEvents;
 export interface EventTransaction {
   /** The publishing transaction: a subscriber's writes commit, or roll back, with the fact. */
   readonly tx: Db;
-  /** Publishes an event of this transaction: its subscribers run now, in the transaction, in order. */
+  /**
+   * Publishes an event of this transaction: its subscribers run now, in the transaction, in order;
+   * when modules consume it later, it is written to the outbox in the transaction too.
+   */
   publish<N extends DomainEventName>(name: N, event: DomainEvents[N]): Promise<void>;
   /**
    * Runs once the transaction committed (realtime notices, enqueuing a job), never after a rollback.
-   * Anything that calls LINE or may take long is a job whose payload carries ids only and that
-   * reloads the row (or skips it when it is gone or settled).
+   * A failing task is logged with `what` and the transaction's events; it never turns the committed
+   * write into an error, nor stops the tasks after it. Anything that calls LINE or may take long is a
+   * job whose payload carries ids only and that reloads the row (or skips it when it is gone or settled).
    */
-  afterCommit(task: () => Promise<void>): void;
+  afterCommit(task: () => Promise<void>, what?: string): void;
 }
 
 export type Subscriber<N extends DomainEventName> = (event: DomainEvents[N], on: EventTransaction) => Promise<void>;
 
-/** Subscribers by event name; one per process, built with the app context. */
+/** An event as an outbox consumer receives it: it went through JSON (a Date arrives as its ISO text). */
+export type Delivered<T> = T extends Date
+  ? string
+  : T extends readonly (infer I)[]
+    ? Delivered<I>[]
+    : T extends object
+      ? { [K in keyof T]: Delivered<T[K]> }
+      : T;
+
+/**
+ * A module that consumes a fact later, through the outbox: at least once, after the publishing
+ * transaction committed, each time in a transaction of its own in which the platform also records
+ * its receipt, so a redelivery finds it handled and does nothing.
+ */
+export interface OutboxConsumer<N extends DomainEventName = DomainEventName> {
+  /** Unique among consumers: its job queue is `outbox.<name>`, and its receipts are kept under it. */
+  name: string;
+  event: N;
+  handle(event: Delivered<DomainEvents[N]>, on: EventTransaction, ctx: AppContext): Promise<void>;
+}
+
+/** A consumer as a manifest lists it (the event's type checked here, erased in the list). */
+export function outboxConsumer<N extends DomainEventName>(consumer: OutboxConsumer<N>): OutboxConsumer {
+  return consumer as unknown as OutboxConsumer;
+}
+
+/** Subscribers and outbox consumers by event name; one per process, built with the app context. */
 export class DomainEventBus {
   readonly #subscribers = new Map<DomainEventName, Array<Subscriber<DomainEventName>>>();
+  readonly #consumers = new Map<DomainEventName, OutboxConsumer[]>();
+  readonly #outboxWritten = new Set<() => void>();
+
+  constructor(private readonly log: FastifyBaseLogger) {}
 
   /** Adds a subscriber; answers the function that removes it (tests). */
   subscribe<N extends DomainEventName>(name: N, subscriber: Subscriber<N>): () => void {
@@ -41,26 +78,61 @@ export class DomainEventBus {
     };
   }
 
+  /** Adds an outbox consumer: from now on its event is written to the outbox when published. */
+  addConsumer(consumer: OutboxConsumer): void {
+    if (this.consumers().some((existing) => existing.name === consumer.name)) {
+      throw new Error(`two outbox consumers are named "${consumer.name}"`);
+    }
+    this.#consumers.set(consumer.event, [...(this.#consumers.get(consumer.event) ?? []), consumer]);
+  }
+
+  consumers(): OutboxConsumer[] {
+    return [...this.#consumers.values()].flat();
+  }
+
+  /** Told after a transaction that wrote to the outbox committed (the relay of this process looks at once). */
+  onOutboxWritten(listener: () => void): () => void {
+    this.#outboxWritten.add(listener);
+    return () => this.#outboxWritten.delete(listener);
+  }
+
   /**
    * `db.transaction` in which `work` writes a fact and publishes its events: subscribers run inside
    * it, so the fact and every subscriber's writes commit together or not at all; then the
-   * after-commit tasks run, in the order they were added.
+   * after-commit tasks run, in the order they were added, each on its own.
    */
   async transaction<T>(db: Db, work: (on: EventTransaction) => Promise<T>): Promise<T> {
-    const tasks: Array<() => Promise<void>> = [];
+    const tasks: Array<{ task: () => Promise<void>; what: string | undefined }> = [];
+    const published: DomainEventName[] = [];
+    let wroteOutbox = false;
     const result = await db.transaction(async (transaction) => {
-      // Drizzle's transaction has the database's query API; repositories take it as a Db.
-      const tx = transaction as unknown as Db;
       const on: EventTransaction = {
-        tx,
+        tx: transaction,
         publish: async (name, event) => {
+          published.push(name);
           for (const subscriber of [...(this.#subscribers.get(name) ?? [])]) await subscriber(event, on);
+          if ((this.#consumers.get(name) ?? []).length > 0) {
+            const payload = event as Record<string, unknown>;
+            const lineAccountId = typeof payload.lineAccountId === 'number' ? payload.lineAccountId : null;
+            await insertEvent(transaction, { name, lineAccountId, payload });
+            wroteOutbox = true;
+          }
         },
-        afterCommit: (task) => void tasks.push(task),
+        afterCommit: (task, what) => void tasks.push({ task, what }),
       };
       return work(on);
     });
-    for (const task of tasks) await task();
+    for (const { task, what } of tasks) {
+      try {
+        await task();
+      } catch (error) {
+        this.log.error(
+          { err: error, task: what ?? task.name, events: published },
+          'a task after a committed transaction failed; the write stands',
+        );
+      }
+    }
+    if (wroteOutbox) for (const listener of this.#outboxWritten) listener();
     return result;
   }
 }

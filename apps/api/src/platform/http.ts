@@ -15,7 +15,6 @@ import {
   isResponseSerializationError,
   validatorCompiler as zodValidatorCompiler,
 } from 'fastify-type-provider-zod';
-import { authenticate, bearerToken } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { channelRequest, type ChannelRequest, type Principal, type PrincipalOf } from './principal.ts';
@@ -41,6 +40,11 @@ export const ANSWERED: unique symbol = Symbol('answered');
 export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => Promise<EndpointOutput<E> | typeof ANSWERED>;
 
 const CHANNEL_HEADER = 'lineaccountid';
+
+export function bearerToken(header: string | undefined): string | null {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1] ?? null;
+}
 
 /** Who is calling, settled before the request is parsed or validated (see `route`). */
 interface Caller {
@@ -87,12 +91,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
     onRequest: async (request) => {
       const caller: Caller = { principal: null, channel: null };
       if (endpoint.access.kind === 'session') {
-        caller.principal = await authenticate(
-          ctx.database.db,
-          ctx.sessionPolicy,
-          bearerToken(request.headers.authorization),
-          endpoint.access.roles,
-        );
+        caller.principal = await ctx.authenticate(bearerToken(request.headers.authorization), endpoint.access.roles);
         if (caller.principal.role === 'service') caller.channel = authorizeService(caller.principal, endpoint, request);
       }
       callers.set(request, caller);

@@ -21,6 +21,8 @@ export interface ServicePrincipal extends PrincipalBase {
   staffAuthorityId: number;
   permissions: Permissions;
   lineAccountIds: number[];
+  /** The account of each assigned channel, as the channel's own row names it. */
+  channelAccounts: ReadonlyMap<number, number>;
 }
 export type Principal = AdminPrincipal | AgencyPrincipal | AccountPrincipal | ServicePrincipal;
 export type PrincipalOf<R extends Role> = Extract<Principal, { role: R }>;
@@ -83,10 +85,13 @@ export interface ChannelRequest extends ChannelScope {
   readonly userId: number;
   readonly permissions: Permissions;
 }
+/** The request of one of the principal's channels; its account is the one the channel's row names. */
 export function channelRequest(principal: ServicePrincipal, lineAccountId: number): ChannelRequest {
+  const accountId = principal.channelAccounts.get(lineAccountId);
+  if (accountId === undefined) throw new Error(`channel ${lineAccountId} is not one of the principal's`);
   return {
     ...channelScope(lineAccountId),
-    accountId: principal.accountId,
+    accountId,
     userId: principal.userId,
     permissions: principal.permissions,
   };

@@ -2,22 +2,25 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SqlExecutor } from './db.ts';
 
-/** Job names and their payloads. Payloads carry ids only; the database row is the truth. */
+/**
+ * Job names and their payloads. The module that owns a job declares it by augmenting this interface
+ * from its own `jobs.ts` (`declare module '…/platform/queue.ts'`) and lists its queue in its manifest.
+ * Payloads carry ids only; the database row is the truth. Outbox consumers' queues carry an event id.
+ */
 export interface JobPayloads {
-  'mail.send': { outboxId: number };
-  'password-reset.request': { role: 'service' | 'agency'; email: string };
-  'webhook.process': { lineAccountId: number };
-  'delivery.send': { deliveryId: number };
+  [outboxQueue: `outbox.${string}`]: { eventId: number };
 }
-export type JobName = keyof JobPayloads;
-export const JOB_NAMES: JobName[] = ['mail.send', 'password-reset.request', 'webhook.process', 'delivery.send'];
+export type JobName = keyof JobPayloads & string;
 
 /**
- * `short`: at most one job per singleton key waits in the queue; more sends while it waits
- * are dropped (the waiting job will see their work). Used where a job means "process
- * whatever is pending for this key".
+ * A job queue a module owns. `short`: at most one job per singleton key waits in the queue; more
+ * sends while it waits are dropped (the waiting job will see their work). Used where a job means
+ * "process whatever is pending for this key".
  */
-const QUEUE_POLICIES: Partial<Record<JobName, 'short'>> = { 'webhook.process': 'short' };
+export interface JobQueue {
+  name: JobName;
+  policy?: 'short';
+}
 
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<void>;
 
@@ -48,14 +51,18 @@ export interface Queue {
   stop(): Promise<void>;
 }
 
-export async function startQueue(sql: SqlExecutor, log: FastifyBaseLogger): Promise<Queue> {
+export async function startQueue(
+  sql: SqlExecutor,
+  log: FastifyBaseLogger,
+  queues: readonly JobQueue[],
+): Promise<Queue> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => sql.executeSql(text, values) },
     schema: 'pgboss',
   });
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
-  for (const name of JOB_NAMES) await boss.createQueue(name, { name, policy: QUEUE_POLICIES[name] ?? 'standard' });
+  for (const { name, policy } of queues) await boss.createQueue(name, { name, policy: policy ?? 'standard' });
   const timers = new Set<NodeJS.Timeout>();
   let stopRequested = false;
   // Handlers and housekeeping still running: stop() waits for them, so none touches the database after it closes.

@@ -113,10 +113,10 @@ function parseEvent(payload: string): RealtimeEvent | null {
   }
   if (typeof value !== 'object' || value === null) return null;
   const e = value as Record<string, unknown>;
-  if (!Number.isInteger(e.lineAccountId) || !Number.isInteger(e.friendId)) return null;
-  if (e.type === 'friend.updated') return e as unknown as RealtimeEvent;
-  if (e.type === 'message.created' && Number.isInteger(e.messageId)) return e as unknown as RealtimeEvent;
-  return null;
+  // Any module's event (realtime.ts): a type and the channel it belongs to; an access change is not one.
+  if (typeof e.type !== 'string' || e.type === '' || e.type === 'access.changed') return null;
+  if (!Number.isInteger(e.lineAccountId) || (e.lineAccountId as number) <= 0) return null;
+  return e as unknown as RealtimeEvent;
 }
 
 /** An access change, or null for anything else on the channel. */

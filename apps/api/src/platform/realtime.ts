@@ -3,16 +3,17 @@ import { notify } from './db-notify.ts';
 
 export const REALTIME_CHANNEL = 'linq_events';
 
-/** What changed, by id: listeners read the rows themselves (payloads stay small and carry no personal data). */
-export type RealtimeEvent =
-  | {
-      type: 'message.created';
-      lineAccountId: number;
-      friendId: number;
-      messageId: number;
-      direction: 'incoming' | 'outgoing';
-    }
-  | { type: 'friend.updated'; lineAccountId: number; friendId: number };
+/**
+ * What changed in a channel, by id: listeners read the rows themselves (payloads stay small and carry
+ * no personal data). The module that owns a realtime event declares it by augmenting this interface
+ * from its own `events.ts` (`declare module '…/platform/realtime.ts'`); its fields are ids and short
+ * codes, sent to the channel's open screens as they are (camelCase keys become snake_case).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface RealtimeEvents {}
+export type RealtimeEvent = {
+  [K in keyof RealtimeEvents]: { type: K; lineAccountId: number } & RealtimeEvents[K];
+}[keyof RealtimeEvents];
 
 /** Published through PostgreSQL NOTIFY so that every api process hears it. */
 export async function publishRealtime(database: Database, event: RealtimeEvent): Promise<void> {

@@ -85,7 +85,7 @@ export async function seedDemoPlanHistory(db: Db, lineAccountId: number, now: Da
           currentBoxId: 'box-0',
           currentPlanActionId: box('box-0').id,
           endedAt: at(1),
-          endReason: '送信できませんでした',
+          endReason: 'not_sent',
         },
       ])
       .returning({ id: planEnrolments.id, friendId: planEnrolments.friendId });

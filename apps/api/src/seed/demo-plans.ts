@@ -15,10 +15,10 @@ import {
   type PlanMessage,
   type PlanTiming,
 } from '@linq/contract';
+import type { AppContext } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
 import { saveIn } from '../modules/plans/service.ts';
-import type { DomainEventBus } from '../platform/events.ts';
-import { tags } from '../platform/schema.ts';
+import { tags } from '../modules/labels/schema.ts';
 import { channelScope, type ChannelRequest } from '../platform/principal.ts';
 
 /*
@@ -182,7 +182,7 @@ function vipBroadcast(vipTagId: number | undefined, now: Date): PlanDetail {
 /** The demo plans of one channel, saved as its staff member. */
 export async function seedDemoPlans(
   db: Db,
-  events: DomainEventBus,
+  ctx: AppContext,
   channel: { accountId: number; lineAccountId: number },
   staffId: number,
   now: Date = new Date(),
@@ -206,6 +206,6 @@ export async function seedDemoPlans(
     vipBroadcast(await tagId(DEMO_BROADCAST_TAG), now),
     surveyScenario(),
   ]) {
-    await events.transaction(db, (on) => saveIn(on, scope, null, toPlanSavePayload(detail), now));
+    await ctx.events.transaction(db, (on) => saveIn(ctx, on, scope, null, toPlanSavePayload(detail), now));
   }
 }

@@ -84,7 +84,7 @@ function simulatedChannel(secrets: SecretBox, name: string, basicId: string) {
   };
 }
 
-async function seedDemo(db: Db, ctx: Pick<AppContext, 'secrets' | 'events'>) {
+async function seedDemo(db: Db, ctx: AppContext) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const [oem] = await db.insert(oems).values([DEFAULT_OEM, PARTNER_OEM]).returning();
   const oemId = oem!.id;
@@ -151,8 +151,7 @@ async function seedDemo(db: Db, ctx: Pick<AppContext, 'secrets' | 'events'>) {
     channels.map((c) => c.id),
     { staffId: staff.id, adminId: admin.id },
   );
-  for (const channel of channels)
-    await seedDemoPlans(db, ctx.events, { accountId, lineAccountId: channel.id }, staff.id);
+  for (const channel of channels) await seedDemoPlans(db, ctx, { accountId, lineAccountId: channel.id }, staff.id);
   await db
     .insert(userLineAccounts)
     .values([

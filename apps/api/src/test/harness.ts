@@ -9,6 +9,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { AppContext } from '../platform/context.ts';
 import { openDatabase } from '../platform/db.ts';
+import type { ModuleManifest } from '../platform/module.ts';
 import { startRuntime, type ProcessRole } from '../runtime.ts';
 import { createFactory, type Factory } from './factory.ts';
 
@@ -59,6 +60,8 @@ export async function startTestApp(
     simulator?: LineSimulator;
     /** Keep the embedded database on disk, so that `restart` finds the same data (crash tests). */
     persistent?: boolean;
+    /** Modules beyond the app's, plugged in as a feature would (outbox consumers, registry items). */
+    modules?: readonly ModuleManifest[];
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -95,8 +98,9 @@ export async function startTestApp(
       role,
       database,
       ...(options.simulator ? { simulator: options.simulator } : {}),
+      ...(options.modules ? { extraModules: options.modules } : {}),
     });
-    const app = await buildApp(runtime.ctx);
+    const app = await buildApp(runtime.ctx, runtime.modules);
     options.extraRoutes?.(app, runtime.ctx);
     await app.ready();
     let closed: Promise<void> | null = null;

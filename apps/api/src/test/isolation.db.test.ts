@@ -16,50 +16,10 @@ import {
   type Entry,
   type IsolationModule,
 } from './isolation.ts';
-import { isolation as accountUsers } from '../modules/account-users/isolation.ts';
-import { isolation as adminLineAccounts } from '../modules/admin-line-accounts/isolation.ts';
-import { isolation as branding } from '../modules/branding/isolation.ts';
-import { isolation as delivery } from '../modules/delivery/isolation.ts';
-import { isolation as files } from '../modules/files/isolation.ts';
-import { isolation as folders } from '../modules/folders/isolation.ts';
-import { isolation as friendPlans } from '../modules/friend-plans/isolation.ts';
-import { isolation as friends } from '../modules/friends/isolation.ts';
-import { isolation as labels } from '../modules/labels/isolation.ts';
-import { isolation as lineAccounts } from '../modules/line-accounts/isolation.ts';
-import { isolation as links } from '../modules/links/isolation.ts';
-import { isolation as passwords } from '../modules/passwords/isolation.ts';
-import { isolation as planAnalysis } from '../modules/plan-analysis/isolation.ts';
-import { isolation as plans } from '../modules/plans/isolation.ts';
-import { isolation as sessions } from '../modules/sessions/isolation.ts';
-import { isolation as simulator } from '../modules/simulator/isolation.ts';
-import { isolation as staffAuthorities } from '../modules/staff-authorities/isolation.ts';
-import { isolation as talks } from '../modules/talks/isolation.ts';
-import { isolation as templates } from '../modules/templates/isolation.ts';
-import { isolation as tutorials } from '../modules/tutorials/isolation.ts';
+import { modules as appModules } from '../modules/index.ts';
 
-/** In setup order: a module's fixtures may name those of the modules before it. */
-const modules: IsolationModule[] = [
-  branding,
-  links,
-  sessions,
-  passwords,
-  lineAccounts,
-  staffAuthorities,
-  accountUsers,
-  adminLineAccounts,
-  simulator,
-  folders,
-  labels,
-  friends,
-  tutorials,
-  talks,
-  delivery,
-  files,
-  templates,
-  plans,
-  planAnalysis,
-  friendPlans,
-];
+/** Every module's part of the matrix, from its manifest, in the manifests' order (fixtures may name earlier ones'). */
+const modules: IsolationModule[] = await Promise.all(appModules.flatMap((module) => module.isolation?.() ?? []));
 
 export const matrix: Record<string, Entry> = Object.assign({}, platformRoutes, ...modules.map((m) => m.routes()));
 

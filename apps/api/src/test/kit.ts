@@ -5,6 +5,7 @@ import { fillPath, type Endpoint, type EndpointInput, type EndpointOutput } from
 import type { Config } from '../config.ts';
 import type { AppContext } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
+import type { ModuleManifest } from '../platform/module.ts';
 import type { ProcessRole } from '../runtime.ts';
 import type { Tenant } from './factory.ts';
 import { inject, startTestApp, type TestApp, type TestRequest, type TestResponse } from './harness.ts';
@@ -44,6 +45,8 @@ export interface TestAppOptions {
   tenants?: number;
   /** Logs in a platform administrator (`t.admin`). */
   admin?: boolean;
+  /** Modules beyond the app's, plugged in as a feature would (outbox consumers, registry items). */
+  modules?: readonly ModuleManifest[];
 }
 
 /**
@@ -96,6 +99,7 @@ export function useTestApp(options: TestAppOptions = {}): TestAppHandle {
       ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
       ...(simulator ? { simulator } : {}),
       ...(options.persistent ? { persistent: true } : {}),
+      ...(options.modules ? { modules: options.modules } : {}),
     });
     for (let i = 0; i < (options.tenants ?? 1); i++) tenants.push(await current.factory.tenant());
     if (options.admin) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allEndpoints } from '../registry.ts';
+import { allEndpoints } from '../index.ts';
 import {
   formatPercent,
   percentOf,

@@ -8,8 +8,8 @@ import { isValidNightWindow } from './schedule.ts';
 /*
  * The plan endpoints (spec section 7 "Plans, analysis, templates", issues 14 and 15). Defined here
  * for the API and the console to share. plansApi (modules/plans), planAnalysisApi (modules/plan-analysis)
- * and sendPlanApi (modules/friend-plans) are served and in registry.ts's allEndpoints (the isolation
- * test requires every registered endpoint to be served).
+ * and sendPlanApi (modules/friend-plans) are served and, like every endpoint defined, in allEndpoints
+ * (http.ts; the isolation test requires every endpoint to be served).
  */
 
 export const PLAN_PAGE_SIZE = 20;
@@ -116,11 +116,19 @@ export const PLAN_HISTORY_KINDS = [
 ] as const;
 export type PlanHistoryKind = (typeof PLAN_HISTORY_KINDS)[number];
 
+/**
+ * What a change of a plan was, by its kind, as facts the console words in the user's language: counts
+ * (`boxes`, `timings`, `added_boxes`, `removed_boxes`, `timings_before`, `friends`) and names
+ * (`copied_from`, `friend`). An entry written before history was kept this way has its text as `text`.
+ */
+export const planHistoryParams = z.record(z.string(), z.union([z.string(), z.number()]));
+export type PlanHistoryParams = z.infer<typeof planHistoryParams>;
+
 /** One change of a plan: who (null once the user is deleted, or the engine), when, what, how many friends it moved. */
 export const planHistoryItem = z.object({
   id: z.number().int(),
   kind: z.enum(PLAN_HISTORY_KINDS),
-  summary: z.string(),
+  params: planHistoryParams,
   affected_count: z.number().int(),
   user_name: z.string().nullable(),
   created_at: timestamp,
@@ -143,6 +151,20 @@ export const planSettings = z.object({
   night_window: nightWindowSetting,
 });
 export type PlanSettings = z.infer<typeof planSettings>;
+
+/**
+ * A scenario trigger there is: its kind, and what it names when it names something (the editor
+ * lists the channel's items from `list_path`, a list endpoint answering `{ data: [{ id, name }] }`).
+ */
+export const planTriggerInfo = z.object({
+  kind: scenarioTrigger,
+  ref: z.object({ list_path: z.string(), required_message: z.string() }).nullable(),
+});
+export type PlanTriggerInfo = z.infer<typeof planTriggerInfo>;
+/** What a trigger's `list_path` answers: the channel's items by id and name (other fields are kept as they come). */
+export const triggerRefItems = z.object({
+  data: z.array(z.looseObject({ id: z.number().int(), name: z.string() })),
+});
 
 export const planSettingsInput = z.object({
   night_window: nightWindowSetting.refine(isValidNightWindow, { message: NIGHT_WINDOW_SAME_MESSAGE, path: ['end'] }),
@@ -250,6 +272,14 @@ export const plansApi = {
     permission: viewPlans,
     response: dataOf(planSettings),
   }),
+  triggers: endpoint({
+    method: 'GET',
+    path: '/service/plan_triggers',
+    summary: 'The scenario triggers there are (the built-in ones and those modules register), and what each names',
+    access,
+    permission: viewPlans,
+    response: dataOf(z.array(planTriggerInfo)),
+  }),
   updateSettings: endpoint({
     method: 'PUT',
     path: '/service/plan_settings',
@@ -271,16 +301,25 @@ export const plansApi = {
 };
 
 export const ENROLMENT_STATUSES = ['active', 'paused', 'finished', 'stopped'] as const;
-/** What enrolled a friend in a plan: a scenario trigger, a broadcast, an auto-reply, or staff (manual, send_plan). */
-export const ENROLMENT_TRIGGERS = [
-  'friend_added',
-  'tag_added',
-  'start_plan',
-  'manual',
-  'broadcast',
-  'auto_reply',
+/**
+ * Why an enrolment ended other than by finishing, as a code the console words: staff stopped it, the
+ * box it waited at was removed, its box with options was skipped on reactivation, a newer auto-reply
+ * replaced it, or its message could not be sent.
+ */
+export const ENROLMENT_END_REASONS = [
+  'stopped_by_staff',
+  'box_removed',
+  'skipped_wait',
+  'replaced_by_new_reply',
+  'not_sent',
 ] as const;
-export type EnrolmentTrigger = (typeof ENROLMENT_TRIGGERS)[number];
+export type EnrolmentEndReason = (typeof ENROLMENT_END_REASONS)[number];
+/**
+ * What enrolled a friend in a plan: a scenario trigger's kind (manual for staff's send_plan), or
+ * `broadcast` or `auto_reply`.
+ */
+export const enrolmentTrigger = z.string().min(1).max(40);
+export type EnrolmentTrigger = string;
 
 /** One enrolment of a friend in a plan, as the friend's plans list it. */
 export const friendPlan = z.object({
@@ -295,7 +334,7 @@ export const friendPlan = z.object({
   next_action_at: timestamp.nullable(),
   started_at: timestamp,
   ended_at: timestamp.nullable(),
-  /** Why it ended early (stopped by staff, its box removed …). */
+  /** Why it ended early: an ENROLMENT_END_REASONS code (stopped by staff, its box removed …); an older entry's own text. */
   end_reason: z.string().nullable(),
 });
 export type FriendPlan = z.infer<typeof friendPlan>;

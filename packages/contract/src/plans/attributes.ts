@@ -114,7 +114,7 @@ export const planSaveFields = {
   target_is_specified_friend: z.boolean(),
   send_at: text.nullable(),
   scenario_trigger: scenarioTrigger,
-  trigger_tag_id: planRefId.nullable(),
+  trigger_ref_id: planRefId.nullable(),
   reentry_policy: reentryPolicy,
   auto_keywords: list(text),
   auto_keyword_match: keywordMatch,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dataOf, id, idParams, listOf, timestamp } from '../common.ts';
 import { endpoint, sessionOf } from '../http.ts';
 import { messageType } from '../message-builder/model.ts';
-import { ENROLMENT_TRIGGERS, friendPlan } from './api.ts';
+import { enrolmentTrigger, friendPlan, type EnrolmentEndReason } from './api.ts';
 
 /*
  * A friend's plans on the friend's page (issue 15, "Friend detail"): each enrolment as a timeline
@@ -59,7 +59,7 @@ export const FRIEND_PLAN_WAITS = ['tap', 'send'] as const;
 
 /** An enrolment with its timeline. */
 export const friendPlanTimeline = friendPlan.extend({
-  trigger: z.enum(ENROLMENT_TRIGGERS),
+  trigger: enrolmentTrigger,
   /** Null once the enrolment has ended, or when nothing is left to wait for. */
   waiting_for: z.enum(FRIEND_PLAN_WAITS).nullable(),
   /** The box sent at next_action_at. */
@@ -72,7 +72,7 @@ export type FriendPlanTimeline = z.infer<typeof friendPlanTimeline>;
 export const friendPlanParams = z.object({ id, enrolmentId: id });
 
 /** Why an enrolment stopped by staff ended (its end_reason). */
-export const STAFF_STOP_REASON = 'スタッフが停止';
+export const STAFF_STOP_REASON: EnrolmentEndReason = 'stopped_by_staff';
 
 const access = sessionOf('service');
 

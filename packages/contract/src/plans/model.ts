@@ -32,14 +32,16 @@ export type TargetSend = (typeof TARGET_SENDS)[number];
 export const targetSend = z.enum(TARGET_SENDS);
 
 /**
- * How a friend enters a scenario. friend_added: the channel setting names the scenario started when
- * a friend is added; tag_added: when `trigger_tag_id` is put on the friend; start_plan: another
- * plan (or box) names this one as its `start_plan`; manual: staff start it (send_plan). Later
- * issues append form_answer and inflow here; nothing else lists the values.
+ * How a friend enters a scenario, by the name of its trigger kind: the plans' own `manual` (staff
+ * start it, send_plan) and `start_plan` (another plan or box names it as its start_plan), and those
+ * the modules register with the plan engine: friend_added (the channel setting names the scenario
+ * started when a friend is added), tag_added (when the tag `trigger_ref_id` is put on the friend), and
+ * later a form answered, an inflow route, a conversion. The server knows which exist
+ * (`GET /service/plan_triggers`); this only checks the shape of a name.
  */
-export const SCENARIO_TRIGGERS = ['friend_added', 'tag_added', 'start_plan', 'manual'] as const;
-export type ScenarioTrigger = (typeof SCENARIO_TRIGGERS)[number];
-export const scenarioTrigger = z.enum(SCENARIO_TRIGGERS);
+export const scenarioTrigger = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'きっかけの種類が正しくありません');
+export type ScenarioTrigger = string;
+export const BUILT_IN_SCENARIO_TRIGGERS = ['manual', 'start_plan'] as const;
 
 /** once: a friend goes through the scenario at most once; again_after_finish: again, once the last run has ended. */
 export const REENTRY_POLICIES = ['once', 'again_after_finish'] as const;
@@ -136,9 +138,9 @@ export const plan = z.object({
   deletedConditionIds: z.array(planRefId),
   /** broadcast: when it goes out (ISO 8601 with offset, chosen in the account's time zone); null: when activated. */
   send_at: z.string().nullable(),
-  /** scenario: how friends enter it, the tag of tag_added, and whether a friend may enter again. */
+  /** scenario: how friends enter it, what its trigger names (the tag of tag_added), and whether a friend may enter again. */
   scenario_trigger: scenarioTrigger,
-  trigger_tag_id: planRefId.nullable(),
+  trigger_ref_id: planRefId.nullable(),
   reentry_policy: reentryPolicy,
   /** auto_reply: the keywords, how they match, the weekdays (empty: every day) and the optional term. */
   auto_keywords: z.array(z.string()),
@@ -272,7 +274,7 @@ export function defaultPlan(type: PlanType = 'scenario'): Plan {
     send_at: null,
     // manual: a scenario never starts on its own until the user picks a trigger.
     scenario_trigger: 'manual',
-    trigger_tag_id: null,
+    trigger_ref_id: null,
     reentry_policy: 'once',
     auto_keywords: [],
     auto_keyword_match: 'exact',

@@ -218,11 +218,21 @@ describe('plan validation: the plan and its timings', () => {
     expect(errorsOf(at(null))).toEqual({});
   });
 
-  it('a scenario started by a tag names the tag', () => {
+  it("a scenario's trigger is one there is, naming the item it needs", () => {
+    const triggers = [
+      { kind: 'manual', ref: null },
+      { kind: 'tag_added', ref: { list_path: '/service/tags', required_message: 'タグを選んでください' } },
+    ];
+    const check = (detail: PlanDetail) => validatePlan(toPlanSavePayload(detail), { now: NOW, triggers });
     const detail = singleBox('scenario');
-    const byTag = { ...detail, plan: { ...detail.plan, scenario_trigger: 'tag_added' as const } };
-    expect(keysOf(byTag)).toEqual(['plan.trigger_tag_id']);
-    expect(errorsOf({ ...byTag, plan: { ...byTag.plan, trigger_tag_id: 3 } })).toEqual({});
+    const byTag = { ...detail, plan: { ...detail.plan, scenario_trigger: 'tag_added' } };
+    expect(check(byTag)).toEqual({ 'plan.trigger_ref_id': { description: 'タグを選んでください' } });
+    expect(check({ ...byTag, plan: { ...byTag.plan, trigger_ref_id: 3 } })).toEqual({});
+    expect(check({ ...detail, plan: { ...detail.plan, scenario_trigger: 'form_answered' } })).toEqual({
+      'plan.scenario_trigger': { description: 'このきっかけは使えません' },
+    });
+    // Before the triggers are known (the editor loading them), only the server checks them.
+    expect(keysOf({ ...detail, plan: { ...detail.plan, scenario_trigger: 'form_answered' } })).toEqual([]);
   });
 
   it('an auto-reply needs at least one keyword', () => {

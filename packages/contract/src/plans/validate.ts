@@ -1,3 +1,4 @@
+import type { PlanTriggerInfo } from './api.ts';
 import { attributesPath, validateMessage } from '../message-builder/validate.ts';
 import type { PlanActionAttributes, PlanSavePayload, PlanTimingAttributes } from './attributes.ts';
 import { PlanErrorList, errorBoxIndex, errorTimingIndex, type PlanErrors } from './errors.ts';
@@ -39,7 +40,14 @@ export interface PlanValidationContext {
   now: Date;
   /** The saved broadcast time of the plan being edited: kept unchanged, it is not checked again (it may have passed). */
   savedSendAt?: string | null;
+  /**
+   * The scenario triggers there are (`GET /service/plan_triggers`): a scenario's trigger must be one
+   * of them, with the item it names when it names one. Unknown (the editor before they loaded): not checked.
+   */
+  triggers?: readonly PlanTriggerInfo[];
 }
+
+export const UNKNOWN_TRIGGER_MESSAGE = 'このきっかけは使えません';
 
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -97,11 +105,14 @@ function checkPlanFields(list: PlanErrorList, payload: PlanSavePayload, context:
       }
       break;
     }
-    case 'scenario':
-      if (payload.scenario_trigger === 'tag_added' && payload.trigger_tag_id === null) {
-        list.add(['trigger_tag_id'], '開始のきっかけにするタグを選んでください');
-      }
+    case 'scenario': {
+      if (!context.triggers) break;
+      const trigger = context.triggers.find((candidate) => candidate.kind === payload.scenario_trigger);
+      if (!trigger) list.add(['scenario_trigger'], UNKNOWN_TRIGGER_MESSAGE);
+      else if (trigger.ref && payload.trigger_ref_id === null)
+        list.add(['trigger_ref_id'], trigger.ref.required_message);
       break;
+    }
     case 'auto_reply':
       checkAutoReply(list, payload);
       break;

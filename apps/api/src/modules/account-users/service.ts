@@ -9,7 +9,7 @@ import type {
   ValidationErrors,
 } from '@linq/contract';
 import { listPage } from '@linq/contract';
-import { revokeSessionsOfUsers } from '../../platform/auth.ts';
+import { revokeSessionsOfUsers } from '../sessions/authenticate.ts';
 import { publishAccessChanged } from '../../platform/realtime.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';

@@ -27,3 +27,10 @@ export async function registerDeliveryJobs(
     await sweepDeliveries(ctx, policy);
   });
 }
+
+/** The delivery module's job: send (or settle) one delivery. */
+declare module '../../platform/queue.ts' {
+  interface JobPayloads {
+    'delivery.send': { deliveryId: number };
+  }
+}

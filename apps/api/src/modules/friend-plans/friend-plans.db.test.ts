@@ -18,7 +18,7 @@ import { waitFor } from '../../test/wait.ts';
 import { planSends, planTaps } from '../plan-engine/schema.ts';
 import { planEnrolments, planHistory } from '../plans/schema.ts';
 import { boxOf, branchingScenario, createPlan, simplePlan } from '../plans/test-support.ts';
-import { ALREADY_ENDED_MESSAGE, PREVIEW_LENGTH, previewOf, stopSummary } from './service.ts';
+import { ALREADY_ENDED_MESSAGE, PREVIEW_LENGTH, previewOf } from './service.ts';
 
 const t = useTestApp({ tenants: 2, simulator: true });
 
@@ -227,7 +227,8 @@ describe("a friend's plans (issue 15, friend detail)", () => {
       .where(and(eq(planHistory.planId, plan.plan.id!), eq(planHistory.kind, 'enrolments_ended')));
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({
-      summary: stopSummary(friend.id),
+      // The friend by name, never by an internal id.
+      params: { friend: friend.displayNameOverride ?? friend.displayName },
       affectedCount: 1,
       lineAccountId: t.staff.lineAccountId,
     });

@@ -18,7 +18,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { ChannelRequest, ChannelScope } from '../../platform/principal.ts';
-import { startPlanForFriend } from '../plan-engine/service.ts';
+import { startPlanForFriend } from '../plan-engine/enrol.ts';
 import { channelFriend } from '../friends/repository.ts';
 import { addHistory } from '../plans/repository.ts';
 import * as repo from './repository.ts';
@@ -32,8 +32,6 @@ import * as repo from './repository.ts';
 export const FRIEND_NOUN = '友だち';
 export const ENROLMENT_NOUN = 'シナリオ・配信';
 export const ALREADY_ENDED_MESSAGE = 'このシナリオ・配信はすでに終了しています。';
-export const stopSummary = (friendId: number) => `友だち（ID ${friendId}）の配信をスタッフが停止しました`;
-
 /** How much of a box's text the timeline shows. */
 export const PREVIEW_LENGTH = 40;
 
@@ -187,11 +185,12 @@ export async function stop(
     if (!enrolment) throw notFound(ENROLMENT_NOUN);
     if (enrolment.status !== 'active' && enrolment.status !== 'paused') throw conflict(ALREADY_ENDED_MESSAGE);
     await repo.stopEnrolment(tx, scope, enrolmentId, ctx.clock.now(), STAFF_STOP_REASON);
+    const friend = await channelFriend(tx, scope, friendId);
     await addHistory(tx, scope, {
       planId: enrolment.planId,
       userId: scope.userId,
       kind: 'enrolments_ended',
-      summary: stopSummary(friendId),
+      params: { friend: friend ? (friend.displayNameOverride ?? friend.displayName) : '' },
       affectedCount: 1,
     });
   });

@@ -2,14 +2,21 @@
 declare module '../../platform/events.ts' {
   interface DomainEvents {
     /**
-     * The friend added the channel (first time or again). Only a follow newer than the friend's
-     * state counts: a late or redelivered event publishes nothing.
+     * The friend added the channel, and how (`kind`). Only a follow newer than the friend's state
+     * counts: a late or redelivered event publishes nothing.
      */
-    'friend.followed': FriendFollowChanged;
+    'friend.followed': FriendFollowChanged & { kind: FollowKind };
     /** The friend blocked the channel (LINE's unfollow), newer than the friend's state. */
     'friend.blocked': FriendFollowChanged;
   }
 }
+
+/**
+ * How a friend added the channel: `new`, a LINE user the channel never had as a friend; `unblock`,
+ * a friend who had blocked it (LINE's follow event says `isUnblocked`); `re_add`, a friend the
+ * channel had before who added it again without LINE calling it an unblock.
+ */
+export type FollowKind = 'new' | 'unblock' | 're_add';
 
 export interface FriendFollowChanged {
   lineAccountId: number;
@@ -17,4 +24,11 @@ export interface FriendFollowChanged {
   /** The stored webhook event (webhook_events.id) that carried it. */
   webhookEventId: number;
   occurredAt: Date;
+}
+
+/** Realtime events of the friends module: the friend's row changed (name, state, score, labels). */
+declare module '../../platform/realtime.ts' {
+  interface RealtimeEvents {
+    'friend.updated': { friendId: number };
+  }
 }

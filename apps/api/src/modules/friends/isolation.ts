@@ -14,7 +14,17 @@ const friendNameOf = (tenant: Tenant) => `friend-of-${tenant.channels[0]!.id}-en
  * field, tag or mark (404, 422 or filtered out of a list); with B's channel in the header, 403.
  */
 const friendRoute = (
-  route: 'list' | 'export' | 'get' | 'update' | 'infoValues' | 'fields' | 'fieldCreate' | 'fieldUpdate' | 'fieldRemove',
+  route:
+    | 'list'
+    | 'export'
+    | 'get'
+    | 'update'
+    | 'refreshProfile'
+    | 'infoValues'
+    | 'fields'
+    | 'fieldCreate'
+    | 'fieldUpdate'
+    | 'fieldRemove',
 ): Entry =>
   probes((a, b) => {
     const [mine, theirs] = [fixturesOf(a), fixturesOf(b)];
@@ -64,6 +74,11 @@ const friendRoute = (
             answers: NOT_FOUND,
           },
           { path: `/service/friends/${mine.friend}`, ...inB, body: { score: 1 } },
+        ];
+      case 'refreshProfile':
+        return [
+          { path: `/service/friends/${theirs.friend}/refresh_profile`, ...asA, answers: NOT_FOUND },
+          { path: `/service/friends/${mine.friend}/refresh_profile`, ...inB },
         ];
       case 'infoValues':
         return [
@@ -124,6 +139,7 @@ export const isolation: IsolationModule = {
     'GET /api/service/friends/:id': friendRoute('get'),
     'PUT /api/service/friends/:id': friendRoute('update'),
     'PUT /api/service/friends/:id/info_values': friendRoute('infoValues'),
+    'POST /api/service/friends/:id/refresh_profile': friendRoute('refreshProfile'),
     'GET /api/service/friend_info_fields': friendRoute('fields'),
     'POST /api/service/friend_info_fields': friendRoute('fieldCreate'),
     'PUT /api/service/friend_info_fields/:id': friendRoute('fieldUpdate'),

@@ -3,7 +3,7 @@ import { LineApiError, type LineClient } from '../../platform/line.ts';
 import { publishRealtime } from '../../platform/realtime.ts';
 import type { Database } from '../../platform/db.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
-import type { FriendFollowChanged } from './events.ts';
+import type { FollowKind, FriendFollowChanged } from './events.ts';
 import * as repo from './repository.ts';
 
 /** LINE's profile of a user, or null when LINE has none for us (blocked, or no token yet). */
@@ -31,6 +31,8 @@ export interface FollowEvent {
   webhookEventId: number;
   /** LINE's event time (ms). */
   eventAt: number;
+  /** follow: LINE's `follow.isUnblocked`. */
+  isUnblocked?: boolean;
 }
 
 /**
@@ -61,6 +63,8 @@ async function applyFollowState(
   const { scope } = event;
   const { lineAccountId } = scope;
   const friend = await repo.ensureFriend(on.tx, scope, event.lineUserId, profile);
+  // As the friend was before this event: never seen following or blocking means a new friend.
+  const knownBefore = friend.followedAt !== null || friend.blockedAt !== null;
   const changed = await repo.setFollowState(on.tx, scope, friend.id, following, event.eventAt);
   on.afterCommit(() => publishRealtime(database, { type: 'friend.updated', lineAccountId, friendId: friend.id }));
   if (changed) {
@@ -70,7 +74,10 @@ async function applyFollowState(
       webhookEventId: event.webhookEventId,
       occurredAt: new Date(event.eventAt),
     };
-    await on.publish(following ? 'friend.followed' : 'friend.blocked', fact);
+    if (following) {
+      const kind: FollowKind = event.isUnblocked ? 'unblock' : knownBefore ? 're_add' : 'new';
+      await on.publish('friend.followed', { ...fact, kind });
+    } else await on.publish('friend.blocked', fact);
   }
   return friend;
 }

@@ -23,15 +23,30 @@ export async function ensureFriend(
 ): Promise<FriendRow> {
   const [row] = await db
     .insert(friends)
-    .values({ lineAccountId, lineUserId, ...(profile ?? {}) })
+    .values({ lineAccountId, lineUserId, ...(profile ? { ...profile, profileFetchedAt: new Date() } : {}) })
     .onConflictDoUpdate({
       target: [friends.lineAccountId, friends.lineUserId],
       // A fresh profile replaces the stored one; without one the row is left as it is.
-      set: profile ? { ...profile, updatedAt: new Date() } : { lineUserId: sql`excluded.line_user_id` },
+      set: profile
+        ? { ...profile, profileFetchedAt: new Date(), updatedAt: new Date() }
+        : { lineUserId: sql`excluded.line_user_id` },
     })
     .returning();
   if (!row) throw new Error('friend upsert returned nothing');
   return row;
+}
+
+/** When the channel's friend with this LINE user id last had its profile read (null: never); undefined: no such friend. */
+export async function profileFetchedAt(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  lineUserId: string,
+): Promise<Date | null | undefined> {
+  const [row] = await db
+    .select({ at: friends.profileFetchedAt })
+    .from(friends)
+    .where(and(eq(friends.lineAccountId, lineAccountId), eq(friends.lineUserId, lineUserId)));
+  return row ? row.at : undefined;
 }
 
 /**

@@ -25,6 +25,9 @@ export function friendRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, friendsApi.update, async ({ channel, params, body }) => ({
     data: await friends.update(ctx, inChannel(channel), params.id, body),
   }));
+  route(app, ctx, friendsApi.refreshProfile, async ({ channel, params }) => ({
+    data: await friends.refreshProfile(ctx, inChannel(channel), params.id),
+  }));
   route(app, ctx, friendsApi.setInfoValues, async ({ channel, params, body }) => ({
     data: await friends.setInfoValues(ctx, inChannel(channel), params.id, body),
   }));

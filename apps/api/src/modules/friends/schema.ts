@@ -29,6 +29,8 @@ export const friends = pgTable(
     pictureUrl: text('picture_url'),
     statusMessage: text('status_message'),
     language: text('language'),
+    /** When LINE's profile was last read: on follow, then at most daily when the friend writes (webhooks/process.ts), or on demand. */
+    profileFetchedAt: timestamp('profile_fetched_at', { withTimezone: true }),
     status: text('status', { enum: ['following', 'blocked'] })
       .notNull()
       .default('following'),

@@ -18,13 +18,16 @@ import {
 } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { lineClient } from '../../platform/line.ts';
 import { accountScope, type ChannelRequest } from '../../platform/principal.ts';
 import { publishRealtime } from '../../platform/realtime.ts';
 import * as infoFields from './info-field-repository.ts';
 import * as exported from './export-repository.ts';
 import * as listing from './list-repository.ts';
 import * as repo from './repository.ts';
+import { channelForLine } from '../line-accounts/repository.ts';
+import { fetchProfile } from './lifecycle.ts';
 
 const FRIEND = '友だち';
 
@@ -141,6 +144,7 @@ async function detailOf(db: Db, scope: ChannelRequest, friendId: number): Promis
     info_values: visible ? values.map((v) => ({ field_id: v.fieldId, value: v.value })) : null,
     personal_data_visible: visible,
     unread_count: row.unreadCount,
+    profile_fetched_at: row.profileFetchedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -170,6 +174,25 @@ export async function update(
     await publishRealtime(ctx.database, { type: 'friend.updated', lineAccountId: scope.lineAccountId, friendId });
   }
   return detail;
+}
+
+export const NO_TOKEN_MESSAGE =
+  'このチャネルにはアクセストークンが設定されていないため、LINEからプロフィールを読めません';
+export const NO_PROFILE_MESSAGE = 'この友だちはチャネルをブロックしているため、LINEからプロフィールを読めません';
+
+/** Reads the friend's LINE profile now (staff's "update profile"), within LINE's rate limit like any call. */
+export async function refreshProfile(ctx: AppContext, scope: ChannelRequest, friendId: number): Promise<FriendDetail> {
+  const db = ctx.database.db;
+  const row = await repo.channelFriend(db, scope, friendId);
+  if (!row) throw notFound(FRIEND);
+  const channel = await channelForLine(db, scope);
+  if (!channel?.channelAccessTokenSealed) throw conflict(NO_TOKEN_MESSAGE);
+  const client = lineClient(ctx.lineEndpoints(channel.simulated), ctx.secrets.open(channel.channelAccessTokenSealed));
+  const profile = await fetchProfile(client, row.lineUserId);
+  if (!profile) throw conflict(NO_PROFILE_MESSAGE);
+  await repo.ensureFriend(db, scope, row.lineUserId, profile);
+  await publishRealtime(ctx.database, { type: 'friend.updated', lineAccountId: scope.lineAccountId, friendId });
+  return detailOf(db, scope, friendId);
 }
 
 export const UNKNOWN_FIELD_MESSAGE = 'この友だち情報欄は見つかりません';

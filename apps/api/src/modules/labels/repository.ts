@@ -163,6 +163,21 @@ export async function carriers(
   return row?.n ?? 0;
 }
 
+/** Those of `ids` that are labels of the channel. */
+export async function ownLabelIds(
+  db: Db,
+  t: LabelTables,
+  { lineAccountId }: ChannelScope,
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: t.table.id })
+    .from(t.table)
+    .where(inChannel(t, lineAccountId, inArray(t.table.id, [...new Set(ids)])));
+  return new Set(rows.map((row) => row.id));
+}
+
 /** Those of `ids` that are friends of the channel. */
 export async function friendsOfChannel(db: Db, { lineAccountId }: ChannelScope, ids: number[]): Promise<number[]> {
   const rows = await db

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import type { AccountScope } from '../../platform/principal.ts';
+import type { AccountScope, ChannelScope } from '../../platform/principal.ts';
 import { lineAccounts } from './schema.ts';
 
 const columns = { id: lineAccounts.id, name: lineAccounts.name, status: lineAccounts.status };
@@ -33,7 +33,7 @@ export async function renameLineAccount(db: Db, scope: AccountScope, id: number,
   return row;
 }
 
-const channelForLine = {
+const channelForLineColumns = {
   id: lineAccounts.id,
   accountId: lineAccounts.accountId,
   simulated: lineAccounts.simulated,
@@ -41,16 +41,28 @@ const channelForLine = {
   channelSecretSealed: lineAccounts.channelSecretSealed,
   channelAccessTokenSealed: lineAccounts.channelAccessTokenSealed,
 };
-export type ChannelForLine = { [K in keyof typeof channelForLine]: (typeof lineAccounts.$inferSelect)[K] };
+export type ChannelForLine = { [K in keyof typeof channelForLineColumns]: (typeof lineAccounts.$inferSelect)[K] };
 
 /** Webhooks carry no session: the unguessable key in the URL names the channel. */
 export async function findChannelByWebhookKeyUnscoped(db: Db, webhookKey: string): Promise<ChannelForLine | undefined> {
-  const [row] = await db.select(channelForLine).from(lineAccounts).where(eq(lineAccounts.webhookKey, webhookKey));
+  const [row] = await db
+    .select(channelForLineColumns)
+    .from(lineAccounts)
+    .where(eq(lineAccounts.webhookKey, webhookKey));
+  return row;
+}
+
+/** The channel's own credentials, for a call to LINE made for a request in it. */
+export async function channelForLine(db: Db, scope: ChannelScope): Promise<ChannelForLine | undefined> {
+  const [row] = await db
+    .select(channelForLineColumns)
+    .from(lineAccounts)
+    .where(eq(lineAccounts.id, scope.lineAccountId));
   return row;
 }
 
 /** Jobs act for the channel their payload names; the payload came from a scoped request or a webhook. */
 export async function findChannelUnscoped(db: Db, lineAccountId: number): Promise<ChannelForLine | undefined> {
-  const [row] = await db.select(channelForLine).from(lineAccounts).where(eq(lineAccounts.id, lineAccountId));
+  const [row] = await db.select(channelForLineColumns).from(lineAccounts).where(eq(lineAccounts.id, lineAccountId));
   return row;
 }

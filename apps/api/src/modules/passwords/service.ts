@@ -1,10 +1,10 @@
 import type { Config } from '../../config.ts';
-import { revokeSessionsOfUsers } from '../../platform/auth.ts';
+import { revokeSessionsOfUsers } from '../sessions/authenticate.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { fieldError, unauthorized } from '../../platform/errors.ts';
 import { publicOrigin } from '../../platform/public-origin.ts';
-import { queueMail, type Mail } from '../../platform/mail.ts';
+import { queueMail, type Mail } from '../mail/service.ts';
 import { hashPassword, verifyPassword } from '../../platform/password-hash.ts';
 import type { PrincipalOf } from '../../platform/principal.ts';
 import type { JobPayloads } from '../../platform/queue.ts';

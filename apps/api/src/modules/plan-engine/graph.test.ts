@@ -20,10 +20,7 @@ function action(id: number, boxId: string, type: MessageType = 'text_message', m
     boxId,
     messageType: type,
     message: message ?? { ...toPlanMessage(emptyMessage(type)), text: 'hi' },
-    startPlanId: null,
-    richMenuId: null,
-    tagIds: [],
-    markIds: [],
+    effects: [],
   };
 }
 

@@ -10,11 +10,12 @@ import {
   type PlanMessage,
   type ScheduledTiming,
 } from '@linq/contract';
+import type { PlanEffect } from './registries.ts';
 
 /*
  * How a friend moves through a plan (DESIGN.md section 8), as pure functions of the plan's boxes
  * and timings: what follows a sent box, what a tap on an option leads to, and when. The engine
- * (service.ts) only reads and writes rows around these decisions.
+ * (scheduler.ts, enrol.ts, taps.ts) only reads and writes rows around these decisions.
  */
 
 export interface GraphAction {
@@ -22,10 +23,8 @@ export interface GraphAction {
   boxId: string;
   messageType: MessageType;
   message: PlanMessage;
-  startPlanId: number | null;
-  richMenuId: number | null;
-  tagIds: number[];
-  markIds: number[];
+  /** What reaching the box does to the friend (registries.ts). */
+  effects: PlanEffect[];
 }
 
 export interface GraphTiming extends ScheduledTiming {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context.ts';
-import { runDueSends } from './service.ts';
+import { runDueSends } from './scheduler.ts';
 
 /** How often idle schedulers look for due sends (the lag from due to handed over is at most about this). */
 export const PLAN_SCHEDULER_INTERVAL_MS = 500;

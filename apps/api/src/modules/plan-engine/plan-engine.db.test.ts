@@ -17,7 +17,8 @@ import {
   type Caller,
 } from '../plans/test-support.ts';
 import { planSends, planTaps } from './schema.ts';
-import { BOX_REMOVED_REASON, runDueSends, startPlanForFriend } from './service.ts';
+import { startPlanForFriend } from './enrol.ts';
+import { runDueSends } from './scheduler.ts';
 import {
   activePlan,
   engineChannel,
@@ -101,7 +102,7 @@ describe('plan engine: scenarios', () => {
     const detail = simplePlan('scenario', 'タグで開始');
     const plan = await activePlan(t, as, {
       ...detail,
-      plan: { ...detail.plan, scenario_trigger: 'tag_added', trigger_tag_id: tag.id },
+      plan: { ...detail.plan, scenario_trigger: 'tag_added', trigger_ref_id: tag.id },
     });
     const { friend, row } = await t.factory.followingFriend(channel, lineAccountId, 'タグ さん');
     const tagged = await t.request({
@@ -197,18 +198,20 @@ describe('plan engine: safe live editing', () => {
   it('a changed timing reschedules the friends waiting on it, never into the past, and sends once', async () => {
     const { plan, friend, enrolmentId } = await waitingFriend('タイミング変更');
     await saved(withTiming(plan, 'box-1-0', { after_days: 1 }));
-    let [enrolment] = await t.db.select().from(planEnrolments).where(eq(planEnrolments.id, enrolmentId));
+    const [enrolment] = await t.db.select().from(planEnrolments).where(eq(planEnrolments.id, enrolmentId));
     expect(enrolment!.nextActionAt!.toISOString()).toBe('2026-11-03T01:00:00.000Z');
     expect((await history(plan.plan.id!)).find((entry) => entry.kind === 'timing_changed')).toMatchObject({
       affectedCount: 1,
     });
 
-    // Two days on, "after 1 day" lies in the past: it goes now, not earlier, and once.
-    t.ctx.clock.set(new Date('2026-11-04T00:00:00Z'));
+    // A day on (before that send falls due, so the scheduler leaves it), "at once" lies in the past:
+    // it goes now, not earlier, and once.
+    t.ctx.clock.set(new Date('2026-11-03T00:00:00Z'));
     await saved(withTiming(await readPlan(t, as, plan.plan.id!), 'box-1-0', { after_days: 0, next_action_at: null }));
-    [enrolment] = await t.db.select().from(planEnrolments).where(eq(planEnrolments.id, enrolmentId));
-    expect(enrolment!.nextActionAt!.toISOString()).toBe('2026-11-04T00:00:00.000Z');
     expect(await receivedCount(t, friend, 2)).toHaveLength(2);
+    // The worker's scheduler may send it the moment the save commits: the send records when it was due.
+    const sends = await t.db.select().from(planSends).where(eq(planSends.enrolmentId, enrolmentId));
+    expect(sends.find((send) => send.boxId === 'box-1-0')?.dueAt.toISOString()).toBe('2026-11-03T00:00:00.000Z');
     await saved(withTiming(await readPlan(t, as, plan.plan.id!), 'box-1-0', { after_days: 2 }));
     await runDueSends(t.ctx);
     expect(received(friend)).toHaveLength(2);
@@ -222,7 +225,7 @@ describe('plan engine: safe live editing', () => {
       plan_timings: [],
     });
     const [enrolment] = await t.db.select().from(planEnrolments).where(eq(planEnrolments.id, enrolmentId));
-    expect(enrolment).toMatchObject({ status: 'stopped', endReason: BOX_REMOVED_REASON, nextActionAt: null });
+    expect(enrolment).toMatchObject({ status: 'stopped', endReason: 'box_removed', nextActionAt: null });
     expect((await history(plan.plan.id!)).find((entry) => entry.kind === 'box_removed')).toMatchObject({
       affectedCount: 1,
     });

@@ -21,7 +21,8 @@ import { planEnrolments } from '../plans/schema.ts';
 import { addChild, branchingScenario, filledMessage, savePlan, simplePlan } from '../plans/test-support.ts';
 import { webhookEvents } from '../webhooks/schema.ts';
 import { planSends, planTaps } from './schema.ts';
-import { runDueSends, startPlanForFriend } from './service.ts';
+import { startPlanForFriend } from './enrol.ts';
+import { runDueSends } from './scheduler.ts';
 import {
   activePlan,
   enrolDue,

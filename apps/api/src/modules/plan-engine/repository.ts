@@ -59,41 +59,6 @@ export async function plan(db: Db, scope: ChannelScope, planId: number): Promise
   return row;
 }
 
-/** The channel's active scenario started when a friend is added, if any. */
-export async function friendAddedPlan(db: Db, scope: ChannelScope): Promise<EnginePlanRow | undefined> {
-  const [row] = await db
-    .select({ plan: plans })
-    .from(channelPlanSettings)
-    .innerJoin(plans, eq(plans.id, channelPlanSettings.friendAddedPlanId))
-    .where(
-      and(
-        eq(channelPlanSettings.lineAccountId, scope.lineAccountId),
-        eq(plans.lineAccountId, scope.lineAccountId),
-        eq(plans.isActive, true),
-        eq(plans.planType, 'scenario'),
-      ),
-    );
-  return row?.plan;
-}
-
-/** The channel's active scenarios started when one of `tagIds` is put on a friend. */
-export async function tagAddedPlans(db: Db, scope: ChannelScope, tagIds: number[]): Promise<EnginePlanRow[]> {
-  if (tagIds.length === 0) return [];
-  return db
-    .select()
-    .from(plans)
-    .where(
-      and(
-        eq(plans.lineAccountId, scope.lineAccountId),
-        eq(plans.isActive, true),
-        eq(plans.planType, 'scenario'),
-        eq(plans.scenarioTrigger, 'tag_added'),
-        inArray(plans.triggerTagId, tagIds),
-      ),
-    )
-    .orderBy(asc(plans.id));
-}
-
 export async function activeAutoReplies(db: Db, scope: ChannelScope): Promise<EnginePlanRow[]> {
   return db
     .select()

@@ -1,29 +1,19 @@
 import type { AppContext } from '../../platform/context.ts';
 import { channelScope } from '../../platform/principal.ts';
 import { parseActionPostbackData } from '@linq/contract';
-import {
-  endAtRemovedBoxes,
-  handleFollow,
-  handleIncomingText,
-  handleTagAdded,
-  handleTap,
-  rescheduleChangedTimings,
-  resumeMissed,
-} from './service.ts';
+import { handleIncomingText } from './auto-replies.ts';
+import { endAtRemovedBoxes, rescheduleChangedTimings, resumeMissed } from './live-editing.ts';
+import { handleTap } from './taps.ts';
+import { subscribeTriggers } from './triggers.ts';
 
 /**
- * The plan engine's triggers, in the transaction of the fact that causes them: a friend added
- * (the channel's welcome scenario), a tag put on friends, a tap on a plan box's option, a text
- * message an auto-reply answers; and a plan's changes. Each fact is published once, so each enrols
- * or moves once.
+ * The plan engine's reactions, in the transaction of the fact that causes them: the registered
+ * triggers (a friend added, a tag put on friends, and those other modules add), a tap on a plan
+ * box's option, a text message an auto-reply answers; and a plan's changes. Each fact is published
+ * once, so each enrols or moves once.
  */
 export function planEngineSubscriptions(ctx: AppContext): void {
-  ctx.events.subscribe('friend.followed', async (event, on) => {
-    await handleFollow(ctx, on, channelScope(event.lineAccountId), event.friendId);
-  });
-  ctx.events.subscribe('tag.added', async (event, on) => {
-    await handleTagAdded(ctx, on, channelScope(event.lineAccountId), event.tagId, event.friendIds);
-  });
+  subscribeTriggers(ctx);
   ctx.events.subscribe('postback.tapped', async (event, on) => {
     const actionItemId = parseActionPostbackData(event.data);
     if (actionItemId !== null)

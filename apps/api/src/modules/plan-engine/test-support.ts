@@ -8,7 +8,7 @@ import { planEnrolments } from '../plans/schema.ts';
 import type { TestAppHandle } from '../../test/kit.ts';
 import { waitFor } from '../../test/wait.ts';
 import { boxOf, createPlan, type Caller } from '../plans/test-support.ts';
-import { runDueSends } from './service.ts';
+import { runDueSends } from './scheduler.ts';
 
 /** The test app listening for the simulator's webhooks (once per test file); answers its URL. */
 export async function listening(t: TestAppHandle): Promise<string> {

@@ -134,6 +134,8 @@ const planRoutes = (): Record<string, Entry> => {
     'GET /api/service/plans/:id/history': byId('/history'),
     // The settings are those of the channel in the header: A's own (B's unchanged), or 403 with B's.
     'GET /api/service/plan_settings': inChannel('/service/plan_settings', [200]),
+    // The triggers there are, the same for every channel: A's own answer, or 403 with B's channel.
+    'GET /api/service/plan_triggers': inChannel('/service/plan_triggers', [200]),
     'PUT /api/service/plan_settings': inChannel('/service/plan_settings', [200], {
       night_window: { enabled: true, start: '22:00', end: '09:00' },
     }),

@@ -101,17 +101,25 @@ describe('plan history', () => {
     const page = await historyOf(id);
     expect(page.total_item_count).toBe(4);
     expect(page.data.map((row) => row.kind)).toEqual(['deactivated', 'activated', 'saved', 'created']);
-    expect(page.data.find((row) => row.kind === 'created')!.summary).toBe('作成しました（ボックス1個、タイミング0個）');
-    expect(page.data.find((row) => row.kind === 'saved')!.summary).toBe(
-      '保存しました：ボックスを1個追加、タイミング 0→1個（ボックス2個、タイミング1個）',
-    );
+    expect(page.data.find((row) => row.kind === 'created')!.params).toEqual({ boxes: 1, timings: 0 });
+    expect(page.data.find((row) => row.kind === 'saved')!.params).toEqual({
+      boxes: 2,
+      timings: 1,
+      added_boxes: 1,
+      removed_boxes: 0,
+      timings_before: 0,
+    });
     expect(page.data.every((row) => row.user_name !== null && row.user_name.length > 0)).toBe(true);
 
     // A save that removes the box again.
     expect((await savePlan(t, t.staff, await readPlanWithout(id, 'box-1-0'))).status).toBe(200);
-    expect((await historyOf(id)).data[0]!.summary).toBe(
-      '保存しました：ボックスを1個削除、タイミング 1→0個（ボックス1個、タイミング0個）',
-    );
+    expect((await historyOf(id)).data[0]!.params).toEqual({
+      boxes: 1,
+      timings: 0,
+      added_boxes: 0,
+      removed_boxes: 1,
+      timings_before: 1,
+    });
   });
 
   it('counts the friends a deactivation paused and an activation resumed', async () => {
@@ -122,8 +130,8 @@ describe('plan history', () => {
     await t.call(plansApi.deactivate, { params: { id } }, t.staff);
     await t.call(plansApi.activate, { params: { id }, body: {} }, t.staff);
     const [activated, deactivated] = (await historyOf(id)).data;
-    expect(deactivated).toMatchObject({ kind: 'deactivated', affected_count: 2 });
-    expect(activated).toMatchObject({ kind: 'activated', affected_count: 2 });
+    expect(deactivated).toMatchObject({ kind: 'deactivated', affected_count: 2, params: { friends: 2 } });
+    expect(activated).toMatchObject({ kind: 'activated', affected_count: 2, params: { friends: 2 } });
   });
 
   it('pages newest first, writes a copy as created, and keeps other plans and channels out', async () => {
@@ -136,9 +144,7 @@ describe('plan history', () => {
 
     const copy = await t.call(plansApi.copy, { params: { id }, body: {} }, t.staff);
     const copied = await historyOf(copy.output.plan.id!);
-    expect(copied.data.map((row) => row.summary)).toEqual([
-      '「履歴・ページ」のコピーとして作成しました（ボックス1個、タイミング0個）',
-    ]);
+    expect(copied.data.map((row) => row.params)).toEqual([{ boxes: 1, timings: 0, copied_from: '履歴・ページ' }]);
 
     const foreign = { token: t.other.tokens.staff, lineAccountId: t.other.channels[0]!.id };
     expect((await t.send(plansApi.history, { params: { id } }, foreign)).status).toBe(404);

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { PlanHistoryKind, PlanType } from '@linq/contract';
+import type { PlanHistoryKind, PlanHistoryParams, PlanType } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
 import { containsPattern } from '../../platform/sql.ts';
@@ -531,7 +531,7 @@ export interface PlanHistoryEntry {
   planId: number;
   userId: number | null;
   kind: PlanHistoryKind;
-  summary: string;
+  params: PlanHistoryParams;
   affectedCount: number;
 }
 
@@ -543,7 +543,7 @@ export async function addHistory(db: Db, scope: ChannelScope, entry: PlanHistory
 export interface PlanHistoryRow {
   id: number;
   kind: PlanHistoryKind;
-  summary: string;
+  params: PlanHistoryParams;
   affectedCount: number;
   userName: string | null;
   createdAt: Date;
@@ -562,7 +562,7 @@ export async function history(
       .select({
         id: planHistory.id,
         kind: planHistory.kind,
-        summary: planHistory.summary,
+        params: planHistory.params,
         affectedCount: planHistory.affectedCount,
         userName: users.name,
         createdAt: planHistory.createdAt,

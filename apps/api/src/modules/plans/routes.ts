@@ -67,6 +67,10 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, plansApi.settings, async ({ channel }) => ({
     data: await plans.settings(ctx, requireChannel(channel)),
   }));
+  route(app, ctx, plansApi.triggers, async ({ channel }) => {
+    requireChannel(channel);
+    return { data: plans.triggers(ctx) };
+  });
   route(app, ctx, plansApi.updateSettings, async ({ channel, body }) => ({
     data: await plans.updateSettings(ctx, requireChannel(channel), body),
   }));

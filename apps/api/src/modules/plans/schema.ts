@@ -17,15 +17,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   ENROLMENT_STATUSES,
-  ENROLMENT_TRIGGERS,
   KEYWORD_MATCHES,
   MESSAGE_TYPES,
   PLAN_HISTORY_KINDS,
   PLAN_TYPES,
   REENTRY_POLICIES,
-  SCENARIO_TRIGGERS,
   TARGET_SENDS,
   TIMING_TYPES,
+  type PlanHistoryParams,
   type PlanMessage,
 } from '@linq/contract';
 import { createdAt, updatedAt } from '../../platform/db-columns.ts';
@@ -64,8 +63,14 @@ export const plans = pgTable(
     sendAt: timestamp('send_at', { withTimezone: true }),
     /** broadcast: when its recipients were fixed and enrolled (set once; it never goes out twice). */
     broadcastStartedAt: timestamp('broadcast_started_at', { withTimezone: true }),
-    scenarioTrigger: text('scenario_trigger', { enum: SCENARIO_TRIGGERS }).notNull().default('manual'),
-    triggerTagId: integer('trigger_tag_id').references(() => tags.id, { onDelete: 'set null' }),
+    /** scenario: the trigger kind that starts it (plan-engine/registries.ts; manual and start_plan are the plans' own). */
+    scenarioTrigger: text('scenario_trigger').notNull().default('manual'),
+    /**
+     * What the trigger names (the tag of tag_added…), checked to be the channel's when saved. No
+     * foreign key, since the kinds name different tables: an item deleted since matches no fact, so
+     * the scenario starts for nobody.
+     */
+    triggerRefId: integer('trigger_ref_id'),
     reentryPolicy: text('reentry_policy', { enum: REENTRY_POLICIES }).notNull().default('once'),
     autoKeywords: jsonb('auto_keywords').$type<string[]>().notNull().default([]),
     autoKeywordMatch: text('auto_keyword_match', { enum: KEYWORD_MATCHES }).notNull().default('exact'),
@@ -85,6 +90,10 @@ export const plans = pgTable(
     index('plans_channel_updated_idx').on(t.lineAccountId, t.updatedAt.desc()),
     index('plans_folder_idx').on(t.folderId),
     index('plans_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    /** The scenarios a trigger's fact starts (plan-engine/enrolment-repository.ts). */
+    index('plans_channel_trigger_idx')
+      .on(t.lineAccountId, t.scenarioTrigger, t.triggerRefId)
+      .where(sql`plan_type = 'scenario' and is_active`),
   ],
 );
 
@@ -290,8 +299,8 @@ export const planEnrolments = pgTable(
       .notNull()
       .references(() => friends.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ENROLMENT_STATUSES }).notNull().default('active'),
-    /** What enrolled the friend: a scenario trigger, a broadcast, an auto-reply, or staff (manual). */
-    trigger: text('trigger', { enum: ENROLMENT_TRIGGERS }).notNull().default('manual'),
+    /** What enrolled the friend: a scenario trigger's kind, `broadcast` or `auto_reply`. */
+    trigger: text('trigger').notNull().default('manual'),
     /** The box last sent (the friend waits here for a tap when it has options). */
     currentBoxId: text('current_box_id'),
     currentPlanActionId: integer('current_plan_action_id').references(() => planActions.id, { onDelete: 'set null' }),
@@ -309,6 +318,7 @@ export const planEnrolments = pgTable(
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Why it ended other than by finishing: an ENROLMENT_END_REASONS code. */
     endReason: text('end_reason'),
   },
   (t) => [
@@ -336,8 +346,8 @@ export const planHistory = pgTable(
       .references(() => plans.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: PLAN_HISTORY_KINDS }).notNull(),
-    /** What changed, in words (Japanese, as the editor shows it). */
-    summary: text('summary').notNull(),
+    /** What changed, as facts by kind (counts, names): the console words them in the user's language. */
+    params: jsonb('params').$type<PlanHistoryParams>().notNull().default({}),
     /** Friends whose enrolment the change moved, paused, resumed or ended. */
     affectedCount: integer('affected_count').notNull().default(0),
     createdAt: createdAt(),

@@ -22,7 +22,9 @@ import {
   type PlanDetail,
   type PlanErrors,
   type PlanHistoryItem,
+  type PlanHistoryParams,
   type PlanSettings,
+  type PlanTriggerInfo,
   type PlanSettingsInput,
   type PlanListItem,
   type PlanMessage,
@@ -46,6 +48,7 @@ import { estimatedSendSeconds, remainingQuota } from '../delivery/service.ts';
 import { keepRelevantParts, newItemCount, unknownIds, withNewIds, withoutIds } from '../templates/items.ts';
 import { nextItemIds } from '../templates/repository.ts';
 import * as repo from './repository.ts';
+import { scenarioTriggers, triggerInfo, type ScenarioTriggerKind } from './triggers.ts';
 
 /*
  * Plans (issue 14): save (the contract's rules plus what only the database knows: the ids a save
@@ -129,13 +132,14 @@ export async function save(
   payload: PlanSavePayload,
 ): Promise<PlanSaveAnswer> {
   return ctx.events.transaction(ctx.database.db, async (on) => {
-    const planId = await saveIn(on, scope, id, payload, ctx.clock.now());
+    const planId = await saveIn(ctx, on, scope, id, payload, ctx.clock.now());
     return { success: true, errors: {}, id: planId };
   });
 }
 
 /** `save` inside the caller's transaction (the demo seed's too): the saved plan's id. */
 export async function saveIn(
+  ctx: Pick<AppContext, 'registries'>,
   on: EventTransaction,
   scope: ChannelRequest,
   id: number | null,
@@ -145,11 +149,17 @@ export async function saveIn(
   const tx = on.tx;
   const existing = id === null ? null : await findOrFail(tx, scope, id, true);
   const errors = new PlanErrorList();
-  const contractErrors = validatePlan(payload, { now, savedSendAt: savedSendAt(existing, payload) });
+  const triggers = scenarioTriggers(ctx);
+  const contractErrors = validatePlan(payload, {
+    now,
+    savedSendAt: savedSendAt(existing, payload),
+    triggers: triggers.map(triggerInfo),
+  });
   for (const [key, error] of Object.entries(contractErrors)) errors.errors[key] ??= error;
   const input = fromPlanSavePayload(payload);
   const boxes = await checkBoxes(tx, scope, existing, input, errors);
   await checkReferences(tx, scope, payload, errors);
+  await checkTriggerRef(tx, scope, payload, triggers, errors);
   await checkSavedRows(tx, scope, existing, payload, errors);
   const friendAdded = await checkFriendAdded(tx, scope, existing, payload, errors);
   throwIfAny(errors.errors);
@@ -168,9 +178,9 @@ export async function saveIn(
     planId,
     userId: scope.userId,
     kind: before ? 'saved' : 'created',
-    summary: before
-      ? savedSummary(before, after, boxes.filter((box) => box.savedId === null).length)
-      : createdSummary(after),
+    params: before
+      ? savedParams(before, after, boxes.filter((box) => box.savedId === null).length)
+      : { boxes: after.boxes, timings: after.timings },
     affectedCount: 0,
   });
   if (friendAdded.claims) await repo.setFriendAddedPlan(tx, scope, planId);
@@ -235,7 +245,7 @@ export async function copy(ctx: AppContext, scope: ChannelRequest, id: number, i
       planId,
       userId: scope.userId,
       kind: 'created',
-      summary: `「${plan.name}」のコピーとして${createdSummary(await repo.partCounts(tx, scope, planId))}`,
+      params: { ...(await repo.partCounts(tx, scope, planId)), copied_from: plan.name },
       affectedCount: 0,
     });
     return detail(tx, scope, await findOrFail(tx, scope, planId));
@@ -256,7 +266,7 @@ export async function history(
     rows.map((row): PlanHistoryItem => ({
       id: row.id,
       kind: row.kind,
-      summary: row.summary,
+      params: row.params,
       affected_count: row.affectedCount,
       user_name: row.userName,
       created_at: row.createdAt.toISOString(),
@@ -264,6 +274,11 @@ export async function history(
     total,
     query,
   );
+}
+
+/** GET /service/plan_triggers: the scenario triggers there are, and what each names. */
+export function triggers(ctx: AppContext): PlanTriggerInfo[] {
+  return scenarioTriggers(ctx).map(triggerInfo);
 }
 
 /** The channel's plan settings: its friend-added scenario and its night window. */
@@ -366,7 +381,7 @@ async function setActiveIn(
     planId: id,
     userId: scope.userId,
     kind: active ? 'activated' : 'deactivated',
-    summary: active ? activatedSummary(moved) : deactivatedSummary(moved),
+    params: { friends: moved },
     affectedCount: moved,
   });
   const row = await repo.listRow(tx, scope, id, now);
@@ -414,29 +429,20 @@ export function messagesSentAtOnce(parts: Pick<repo.PlanParts, 'actions' | 'timi
   return sent;
 }
 
-// --- history summaries (the editor's history panel shows them as written) ---
+// --- history ---
 
 type PartCounts = { boxes: number; timings: number };
 
-export const createdSummary = (counts: PartCounts) =>
-  `作成しました（ボックス${counts.boxes}個、タイミング${counts.timings}個）`;
-
-/** What a save changed in numbers: boxes added and removed, timings before and after. */
-export function savedSummary(before: PartCounts, after: PartCounts, addedBoxes: number): string {
-  const removedBoxes = before.boxes + addedBoxes - after.boxes;
-  const changes = [
-    addedBoxes > 0 ? `ボックスを${addedBoxes}個追加` : null,
-    removedBoxes > 0 ? `ボックスを${removedBoxes}個削除` : null,
-    before.timings !== after.timings ? `タイミング ${before.timings}→${after.timings}個` : null,
-  ].filter((change) => change !== null);
-  const total = `ボックス${after.boxes}個、タイミング${after.timings}個`;
-  return changes.length > 0 ? `保存しました：${changes.join('、')}（${total}）` : `保存しました（${total}）`;
+/** What a save changed in numbers: boxes added and removed, timings before and after, and the totals now. */
+export function savedParams(before: PartCounts, after: PartCounts, addedBoxes: number): PlanHistoryParams {
+  return {
+    boxes: after.boxes,
+    timings: after.timings,
+    added_boxes: addedBoxes,
+    removed_boxes: before.boxes + addedBoxes - after.boxes,
+    timings_before: before.timings,
+  };
 }
-
-export const activatedSummary = (resumed: number) =>
-  resumed > 0 ? `有効にしました（停止中の友だち${resumed}人を再開）` : '有効にしました';
-export const deactivatedSummary = (paused: number) =>
-  paused > 0 ? `停止しました（配信中の友だち${paused}人を一時停止）` : '停止しました';
 
 // --- checks of a save ---
 
@@ -510,7 +516,6 @@ async function checkReferences(
     repo.ownTagIds(db, scope, [
       ...payload.tag_ids,
       ...payload.target_tag_ids,
-      ...(payload.trigger_tag_id === null ? [] : [payload.trigger_tag_id]),
       ...conditions.flatMap((condition) => [...condition.tag_ids_accepted, ...condition.tag_ids_excepted]),
       ...actions.flatMap((action) => action.tag_ids),
     ]),
@@ -535,9 +540,6 @@ async function checkReferences(
   each(['mark_ids'], payload.mark_ids, markIds, FOREIGN_MARK_MESSAGE);
   each(['target_mark_ids'], payload.target_mark_ids, markIds, FOREIGN_MARK_MESSAGE);
   each(['target_friend_ids'], payload.target_friend_ids, friendIds, FOREIGN_FRIEND_MESSAGE);
-  if (payload.trigger_tag_id !== null && !tagIds.has(payload.trigger_tag_id)) {
-    errors.add(['trigger_tag_id'], FOREIGN_TAG_MESSAGE);
-  }
   if (payload.start_plan_id !== null && !planIds.has(payload.start_plan_id)) {
     errors.add(['start_plan_id'], FOREIGN_PLAN_MESSAGE);
   }
@@ -556,6 +558,21 @@ async function checkReferences(
       errors.add(boxPath(index, 'start_plan_id'), FOREIGN_PLAN_MESSAGE);
     }
   });
+}
+
+/** The item a scenario's trigger names (the tag of tag_added…) must be the channel's. */
+async function checkTriggerRef(
+  db: Db,
+  scope: ChannelRequest,
+  payload: PlanSavePayload,
+  triggers: readonly ScenarioTriggerKind[],
+  errors: PlanErrorList,
+): Promise<void> {
+  if (payload.plan_type !== 'scenario' || payload.trigger_ref_id === null) return;
+  const ref = triggers.find((trigger) => trigger.kind === payload.scenario_trigger)?.ref;
+  if (ref && !(await ref.ownIds(db, scope, [payload.trigger_ref_id])).has(payload.trigger_ref_id)) {
+    errors.add(['trigger_ref_id'], ref.foreignMessage);
+  }
 }
 
 /** Timings and target conditions sent with an id must be this plan's. */
@@ -639,7 +656,7 @@ function planValues(plan: CheckedSave['plan']): repo.PlanValues {
     targetIsSpecifiedFriend: plan.target_is_specified_friend,
     sendAt: dateOf(plan.send_at),
     scenarioTrigger: plan.scenario_trigger,
-    triggerTagId: plan.trigger_tag_id,
+    triggerRefId: plan.trigger_ref_id,
     reentryPolicy: plan.reentry_policy,
     autoKeywords: plan.auto_keywords,
     autoKeywordMatch: plan.auto_keyword_match,
@@ -792,7 +809,7 @@ function planFieldsOf(plan: Plan): CheckedSave['plan'] {
     target_is_specified_friend: plan.target_is_specified_friend,
     send_at: plan.send_at,
     scenario_trigger: plan.scenario_trigger,
-    trigger_tag_id: plan.trigger_tag_id,
+    trigger_ref_id: plan.trigger_ref_id,
     reentry_policy: plan.reentry_policy,
     auto_keywords: plan.auto_keywords,
     auto_keyword_match: plan.auto_keyword_match,
@@ -858,7 +875,7 @@ async function detail(db: Db, scope: ChannelRequest, row: repo.PlanRow): Promise
     deletedConditionIds: [],
     send_at: iso(row.sendAt),
     scenario_trigger: row.scenarioTrigger,
-    trigger_tag_id: row.triggerTagId,
+    trigger_ref_id: row.triggerRefId,
     reentry_policy: row.reentryPolicy,
     auto_keywords: row.autoKeywords,
     auto_keyword_match: row.autoKeywordMatch,

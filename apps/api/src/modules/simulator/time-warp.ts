@@ -5,7 +5,8 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import type { ChannelRequest } from '../../platform/principal.ts';
 import { channelFriend } from '../friends/repository.ts';
 import * as engineRepo from '../plan-engine/repository.ts';
-import { FRIEND_NOUN, runDueSends, startPlanForFriend } from '../plan-engine/service.ts';
+import { FRIEND_NOUN, startPlanForFriend } from '../plan-engine/enrol.ts';
+import { runDueSends } from '../plan-engine/scheduler.ts';
 import * as repo from './repository.ts';
 import { bound, friendOf, NOT_FOLLOWING } from './service.ts';
 

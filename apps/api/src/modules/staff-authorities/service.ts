@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { accessChangedForAuthority } from '../../platform/auth.ts';
+import { accessChangedForAuthority } from '../sessions/authenticate.ts';
 import type {
   EndpointOutput,
   StaffAuthority,

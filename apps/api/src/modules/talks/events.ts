@@ -13,6 +13,13 @@ declare module '../../platform/events.ts' {
   }
 }
 
+/** Realtime events of the talks module: a message stored in a talk (the talk list and the open chat follow). */
+declare module '../../platform/realtime.ts' {
+  interface RealtimeEvents {
+    'message.created': { friendId: number; messageId: number; direction: 'incoming' | 'outgoing' };
+  }
+}
+
 export interface IncomingMessage {
   lineAccountId: number;
   friendId: number;

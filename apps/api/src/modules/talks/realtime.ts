@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { allows, REALTIME_CLOSE, REALTIME_PATH, type RealtimeEventMessage } from '@linq/contract';
-import { authenticate } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { RealtimeEvent } from '../../platform/realtime.ts';
@@ -11,11 +10,19 @@ const AUTH_TIMEOUT_MS = 10_000;
 export const HEARTBEAT_MS = 30_000;
 const OPEN = 1;
 
-/** The wire form: ids only, the client fetches the rows. */
+/**
+ * The wire form: the event's ids with snake_case keys, without the channel (the socket's own); the
+ * client fetches the rows. Fields an event does not have are null.
+ */
 export function toWire(event: RealtimeEvent): RealtimeEventMessage {
-  return event.type === 'message.created'
-    ? { type: event.type, friend_id: event.friendId, message_id: event.messageId, direction: event.direction }
-    : { type: event.type, friend_id: event.friendId, message_id: null, direction: null };
+  const {
+    type,
+    lineAccountId: _channel,
+    ...fields
+  } = event as { type: string; lineAccountId: number } & Record<string, unknown>;
+  const wire: Record<string, unknown> = { type, friend_id: null, message_id: null, direction: null };
+  for (const [key, value] of Object.entries(fields)) wire[key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = value;
+  return wire as RealtimeEventMessage;
 }
 
 /** The token of the first message: `{"token": "…"}` or the bare token. */
@@ -73,7 +80,7 @@ export function realtimeRoute(app: FastifyInstance, ctx: AppContext) {
       let userId: number | null = null;
       /** Null when the session may use this channel's socket, else why not (as a close code and reason). */
       const refusal = async (): Promise<[number, string] | null> => {
-        const principal = await authenticate(ctx.database.db, ctx.sessionPolicy, token, ['service']);
+        const principal = await ctx.authenticate(token, ['service']);
         if (principal.role !== 'service') return [REALTIME_CLOSE.unauthorized, 'unauthorized'];
         userId = principal.userId;
         if (!allows(principal.permissions, { feature: 'talks', level: 'view' })) {

@@ -35,6 +35,7 @@ const seen: { [N in DomainEventName]: Array<DomainEvents[N]> } = {
   'plan.boxes_removing': [],
   'plan.timings_changed': [],
   'plan.resumed': [],
+  'plan.enrolment_requested': [],
 };
 
 beforeAll(async () => {
@@ -104,9 +105,28 @@ describe('domain events from webhooks, under redelivery', () => {
     const stored = await deliverRepeatedly({ type: 'follow', replyToken: 'r'.repeat(32), ...source(userId) });
     const friend = await friendRow(userId);
     expect(of('friend.followed', stored.id)).toEqual([
-      { lineAccountId, friendId: friend.id, webhookEventId: stored.id, occurredAt: new Date(stored.occurredAt) },
+      {
+        lineAccountId,
+        friendId: friend.id,
+        webhookEventId: stored.id,
+        occurredAt: new Date(stored.occurredAt),
+        kind: 'new',
+      },
     ]);
     expect(friend.status).toBe('following');
+  });
+
+  it('friend.followed says how: a new friend, an unblock (LINE says isUnblocked), or a re-add', async () => {
+    const userId = channel.createFriend().userId;
+    const kindOf = async (event: Record<string, unknown>) => {
+      const stored = await deliverRepeatedly({ replyToken: 'r'.repeat(32), ...event, ...source(userId) });
+      return seen['friend.followed'].filter((followed) => followed.webhookEventId === stored.id).map((f) => f.kind);
+    };
+    expect(await kindOf({ type: 'follow', follow: { isUnblocked: false } })).toEqual(['new']);
+    await deliverRepeatedly({ type: 'unfollow', ...source(userId) });
+    expect(await kindOf({ type: 'follow', follow: { isUnblocked: true } })).toEqual(['unblock']);
+    await deliverRepeatedly({ type: 'unfollow', ...source(userId) });
+    expect(await kindOf({ type: 'follow', follow: { isUnblocked: false } })).toEqual(['re_add']);
   });
 
   it('friend.blocked: once; a follow older than the block publishes nothing', async () => {

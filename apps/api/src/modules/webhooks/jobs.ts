@@ -14,3 +14,10 @@ export async function sweepWebhookEvents(ctx: AppContext, olderThanMs = STALE_AF
   const channels = await channelsWithStaleEventsUnscoped(ctx.database.db, new Date(Date.now() - olderThanMs));
   for (const lineAccountId of channels) await enqueueProcessing(ctx, lineAccountId);
 }
+
+/** The webhooks module's job: process the channel's stored events (one waits per channel at most). */
+declare module '../../platform/queue.ts' {
+  interface JobPayloads {
+    'webhook.process': { lineAccountId: number };
+  }
+}

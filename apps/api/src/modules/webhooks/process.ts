@@ -3,13 +3,18 @@ import type { EventTransaction } from '../../platform/events.ts';
 import { lineClient, type LineClient } from '../../platform/line.ts';
 import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 import { applyFollow, applyUnfollow, fetchProfile } from '../friends/lifecycle.ts';
-import { ensureFriend } from '../friends/repository.ts';
+import { ensureFriend, profileFetchedAt } from '../friends/repository.ts';
 import { receiveIncoming, type StoredFile } from '../talks/incoming.ts';
 import { findChannelUnscoped, type ChannelForLine } from '../line-accounts/repository.ts';
 import * as repo from './repository.ts';
 
 const BATCH = 100;
 const CONTENT_TYPES = new Set(['image', 'video', 'audio', 'file']);
+/**
+ * A friend's LINE profile is read when they add the channel, and again when they write or tap only
+ * once it is this old (or never read): LINE's profile endpoint is not called for every message.
+ */
+export const PROFILE_REFRESH_MS = 24 * 3600_000;
 
 /**
  * Processes a channel's stored events, oldest first. Each event's effect is applied in
@@ -77,8 +82,8 @@ async function prepare(
   event: repo.StoredEvent,
 ): Promise<Prepared> {
   const userId = event.lineUserId;
-  const needsProfile = userId !== null && ['follow', 'message', 'postback'].includes(event.type);
-  const profile = needsProfile ? await fetchProfile(client, userId) : null;
+  const profile =
+    userId !== null && (await needsProfile(ctx, channel, event)) ? await fetchProfile(client, userId) : null;
   let file: StoredFile | null = null;
   const message = event.payload.message as { id?: string; type?: string } | undefined;
   if (event.type === 'message' && client && message?.id && CONTENT_TYPES.has(message.type ?? '')) {
@@ -88,6 +93,15 @@ async function prepare(
     file = { file_key: key, content_type: content.contentType, size: content.bytes.length };
   }
   return { profile, file };
+}
+
+/** A follow reads the profile; a message or tap only from a friend never read, or read a day ago or more. */
+async function needsProfile(ctx: AppContext, channel: ChannelForLine, event: repo.StoredEvent): Promise<boolean> {
+  if (event.lineUserId === null) return false;
+  if (event.type === 'follow') return true;
+  if (event.type !== 'message' && event.type !== 'postback') return false;
+  const fetchedAt = await profileFetchedAt(ctx.database.db, channelScope(channel.id), event.lineUserId);
+  return !fetchedAt || ctx.clock.now().getTime() - fetchedAt.getTime() >= PROFILE_REFRESH_MS;
 }
 
 /**
@@ -106,9 +120,11 @@ async function apply(
   if (!lineUserId) return;
   const follow = { scope, lineUserId, webhookEventId: event.id, eventAt: event.occurredAt };
   switch (event.type) {
-    case 'follow':
-      await applyFollow(ctx.database, on, follow, prepared.profile);
+    case 'follow': {
+      const isUnblocked = (event.payload.follow as { isUnblocked?: unknown } | undefined)?.isUnblocked === true;
+      await applyFollow(ctx.database, on, { ...follow, isUnblocked }, prepared.profile);
       return;
+    }
     case 'unfollow':
       await applyUnfollow(ctx.database, on, follow);
       return;

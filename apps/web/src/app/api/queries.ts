@@ -3,7 +3,9 @@ import { MutationCache, QueryCache, QueryClient, queryOptions, useMutation } fro
 import { tabChannelId } from '../channels/tab-channel.ts';
 import { GET_CACHE_TTL_MS } from '../config.ts';
 import { feedback } from '../feedback.ts';
+import type { z } from 'zod';
 import { call, type CallOptions } from './call.ts';
+import { request } from './request.ts';
 import { ApiError } from './errors.ts';
 
 /** A state-layer failure that is not an API error (those the request layer already reported) shows as a toast. */
@@ -49,6 +51,18 @@ export function endpointQuery<E extends Endpoint>(endpoint: E, input: EndpointIn
   return queryOptions<EndpointOutput<E>, ApiError>({
     queryKey: endpointKey(endpoint, input, lineAccountId ?? null),
     queryFn: ({ signal }) => call(endpoint, input, { lineAccountId, ...options, signal }),
+  });
+}
+
+/**
+ * A GET of a path known only at run time (a list a plug-in names), read with `schema`. Keyed like
+ * endpoint queries (path, then input), so it shares the cache with the endpoint of that path.
+ */
+export function pathQuery<T>(path: string, query: Record<string, unknown>, schema: z.ZodType<T>) {
+  return queryOptions<T, ApiError>({
+    queryKey: [path, { query }],
+    queryFn: async ({ signal }) =>
+      schema.parse(await request({ method: 'GET', path, query, authenticated: true, signal })),
   });
 }
 

@@ -1,38 +1,12 @@
 import 'i18next';
+import type { StringParts } from './index.ts';
 import type { Messages } from './ja.ts';
-import type { AccountStrings } from './parts/account.ts';
-import type { AdminStrings } from './parts/admin.ts';
-import type { DeliveryStrings } from './parts/delivery.ts';
-import type { FoldersStrings } from './parts/folders.ts';
-import type { FriendPlansStrings } from './parts/friend-plans.ts';
-import type { FriendsStrings } from './parts/friends.ts';
-import type { LabelsStrings } from './parts/labels.ts';
-import type { LineMessageStrings } from './parts/line-message.ts';
-import type { MessageBuilderStrings } from './parts/message-builder.ts';
-import type { PhonePanelStrings } from './parts/phone-panel.ts';
-import type { PlanAnalysisStrings } from './parts/plan-analysis.ts';
-import type { PlansStrings } from './parts/plans.ts';
-import type { PublicStrings } from './parts/public.ts';
-import type { TalksStrings } from './parts/talks.ts';
-import type { TemplatesStrings } from './parts/templates.ts';
 
-/** Every key a screen may use: the shell's and those its area or feature adds (parts/). */
-type AllMessages = Messages &
-  AccountStrings &
-  AdminStrings &
-  DeliveryStrings &
-  FoldersStrings &
-  FriendPlansStrings &
-  FriendsStrings &
-  LabelsStrings &
-  LineMessageStrings &
-  MessageBuilderStrings &
-  PhonePanelStrings &
-  PlanAnalysisStrings &
-  PlansStrings &
-  PublicStrings &
-  TalksStrings &
-  TemplatesStrings;
+/** The parts' texts together (overlapping keys, such as each screen's tutorial, merge). */
+type Together<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
+
+/** Every key a screen may use: the shell's and those each area or feature adds (StringParts). */
+type AllMessages = Messages & Together<StringParts[keyof StringParts]>;
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -20,7 +20,16 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   showSupportNotice: false,
 });
-document.documentElement.lang = i18n.language;
+// Unit tests word texts without a page.
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+
+/**
+ * The texts every area or feature adds, by the file that adds them: each such file (`parts/*.ts`, or a
+ * feature's own) augments this interface with its entry (`declare module '…/i18n/index.ts'`), so the
+ * typed keys of `t` include its texts without a central list.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface StringParts {}
 
 /** UI texts of one area or feature, in both languages (the Japanese ones give the keys). */
 export interface Strings<T extends object> {

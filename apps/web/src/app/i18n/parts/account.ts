@@ -116,3 +116,9 @@ const en: typeof ja = {
 addStrings({ ja, en });
 
 export type AccountStrings = typeof ja;
+
+declare module '../index.ts' {
+  interface StringParts {
+    account: AccountStrings;
+  }
+}

@@ -98,3 +98,9 @@ const en: typeof ja = {
 addStrings({ ja, en });
 
 export type AdminStrings = typeof ja;
+
+declare module '../index.ts' {
+  interface StringParts {
+    admin: AdminStrings;
+  }
+}

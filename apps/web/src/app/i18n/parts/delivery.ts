@@ -34,3 +34,9 @@ const en: typeof ja = {
 addStrings({ ja, en });
 
 export type DeliveryStrings = typeof ja;
+
+declare module '../index.ts' {
+  interface StringParts {
+    delivery: DeliveryStrings;
+  }
+}

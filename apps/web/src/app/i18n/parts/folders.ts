@@ -62,3 +62,9 @@ const en: typeof ja = {
 addStrings({ ja, en });
 
 export type FoldersStrings = typeof ja;
+
+declare module '../index.ts' {
+  interface StringParts {
+    folders: FoldersStrings;
+  }
+}

@@ -27,6 +27,14 @@ const ja = {
       broadcast: '一斉配信',
       auto_reply: '自動応答',
     },
+    otherTrigger: 'その他のきっかけ',
+    endReasons: {
+      stopped_by_staff: 'スタッフが停止',
+      box_removed: '待っていたボックスがプランから削除されました',
+      skipped_wait: '停止中に送信予定だった選択肢付きのメッセージをスキップしました',
+      replaced_by_new_reply: '新しい自動応答が始まりました',
+      not_sent: '送信できませんでした',
+    },
     startedAt: '開始 {{time}}',
     endedAt: '終了 {{time}}',
     sent: '送信済み',
@@ -69,6 +77,14 @@ const en: typeof ja = {
       broadcast: 'Broadcast',
       auto_reply: 'Auto-reply',
     },
+    otherTrigger: 'Other trigger',
+    endReasons: {
+      stopped_by_staff: 'Stopped by staff',
+      box_removed: 'The box it waited at was removed from the plan',
+      skipped_wait: 'A message with options due while paused was skipped',
+      replaced_by_new_reply: 'A newer auto-reply started',
+      not_sent: 'Could not be sent',
+    },
     startedAt: 'Started {{time}}',
     endedAt: 'Ended {{time}}',
     sent: 'Sent',
@@ -88,3 +104,9 @@ const en: typeof ja = {
 addStrings({ ja, en });
 
 export type FriendPlansStrings = typeof ja;
+
+declare module '../index.ts' {
+  interface StringParts {
+    friendPlans: FriendPlansStrings;
+  }
+}

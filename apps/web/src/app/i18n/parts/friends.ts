@@ -44,6 +44,11 @@ const ja = {
     exportCsv: 'CSVエクスポート',
     exportFailed: 'CSVをエクスポートできませんでした',
     editDisplayName: '表示名を変更',
+    refreshProfile: 'LINEのプロフィールを読み直す',
+    profileRefreshed: 'LINEのプロフィールを読み直しました',
+    profileRefreshFailed: 'プロフィールを読み直せませんでした',
+    profileFetchedAt: 'プロフィール取得',
+    profileNeverFetched: '未取得',
     displayNameHint: '空欄にして保存すると、LINEの名前に戻ります。',
     unread: '未読メッセージ',
     language: '言語',
@@ -143,6 +148,11 @@ const en: typeof ja = {
     exportCsv: 'Export CSV',
     exportFailed: 'Could not export the CSV',
     editDisplayName: 'Change display name',
+    refreshProfile: 'Read the LINE profile again',
+    profileRefreshed: 'The LINE profile was read again',
+    profileRefreshFailed: 'The profile could not be read',
+    profileFetchedAt: 'Profile read',
+    profileNeverFetched: 'Not yet',
     displayNameHint: "Save it empty to show the friend's LINE name again.",
     unread: 'Unread messages',
     language: 'Language',
@@ -202,3 +212,9 @@ const en: typeof ja = {
 addStrings({ ja, en });
 
 export type FriendsStrings = typeof ja;
+
+declare module '../index.ts' {
+  interface StringParts {
+    friends: FriendsStrings;
+  }
+}

@@ -104,3 +104,9 @@ const en: typeof ja = {
 addStrings({ ja, en });
 
 export type LabelsStrings = typeof ja;
+
+declare module '../index.ts' {
+  interface StringParts {
+    labels: LabelsStrings;
+  }
+}

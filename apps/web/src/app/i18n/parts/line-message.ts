@@ -30,3 +30,9 @@ const en: typeof ja = {
 addStrings({ ja, en });
 
 export type LineMessageStrings = typeof ja;
+
+declare module '../index.ts' {
+  interface StringParts {
+    lineMessage: LineMessageStrings;
+  }
+}

@@ -278,3 +278,9 @@ const en: typeof ja = {
 addStrings({ ja, en });
 
 export type MessageBuilderStrings = typeof ja;
+
+declare module '../index.ts' {
+  interface StringParts {
+    messageBuilder: MessageBuilderStrings;
+  }
+}

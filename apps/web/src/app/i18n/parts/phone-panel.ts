@@ -96,3 +96,9 @@ const en: typeof ja = {
 addStrings({ ja, en });
 
 export type PhonePanelStrings = typeof ja;
+
+declare module '../index.ts' {
+  interface StringParts {
+    phonePanel: PhonePanelStrings;
+  }
+}

@@ -64,3 +64,9 @@ const en: typeof ja = {
 addStrings({ ja, en });
 
 export type PlanAnalysisStrings = typeof ja;
+
+declare module '../index.ts' {
+  interface StringParts {
+    planAnalysis: PlanAnalysisStrings;
+  }
+}

@@ -75,6 +75,25 @@ const ja = {
         box_removed: 'ボックス削除',
         enrolments_ended: '待機終了',
       },
+      texts: {
+        created: '作成しました（ボックス{{boxes}}個、タイミング{{timings}}個）',
+        copied: '「{{name}}」のコピーとして作成しました（ボックス{{boxes}}個、タイミング{{timings}}個）',
+        saved: '保存しました（ボックス{{boxes}}個、タイミング{{timings}}個）',
+        savedChanges: '保存しました：{{changes}}（ボックス{{boxes}}個、タイミング{{timings}}個）',
+        addedBoxes: 'ボックスを{{count}}個追加',
+        removedBoxes: 'ボックスを{{count}}個削除',
+        timingsChanged: 'タイミング {{before}}→{{after}}個',
+        separator: '、',
+        activated: '有効にしました',
+        activatedResuming: '有効にしました（停止中の友だち{{friends}}人を再開）',
+        deactivated: '停止しました',
+        deactivatedPausing: '停止しました（配信中の友だち{{friends}}人を一時停止）',
+        boxRemoved: 'ボックス{{boxes}}個の削除で、そこで待っていた友だち{{friends}}人のシナリオを終了しました',
+        timingChanged: 'タイミングの変更で、友だち{{friends}}人の次の配信日時を計算し直しました',
+        resumedSending: '停止中に送信予定だった配信（友だち{{friends}}人）を送信します',
+        resumedSkipping: '停止中に送信予定だった配信（友だち{{friends}}人）をスキップしました',
+        stoppedByStaff: '「{{friend}}」さんの配信をスタッフが停止しました',
+      },
       loadFailed: '履歴を取得できませんでした',
     },
     forecast: {
@@ -162,7 +181,9 @@ const ja = {
         start_plan: '他のシナリオから開始',
         manual: '手動で開始',
       },
-      triggerTag: 'きっかけのタグ',
+      otherTrigger: 'その他のきっかけ',
+      triggerRef: 'きっかけの対象',
+      triggerRefs: { tag_added: 'きっかけのタグ' },
       reentry: '再参加',
       reentryPolicies: { once: '1人1回まで', again_after_finish: '終了後は再び参加できる' },
       keywords: 'キーワード',
@@ -253,6 +274,25 @@ const en: typeof ja = {
         box_removed: 'Box removed',
         enrolments_ended: 'Waits ended',
       },
+      texts: {
+        created: 'Created ({{boxes}} boxes, {{timings}} timings)',
+        copied: 'Created as a copy of "{{name}}" ({{boxes}} boxes, {{timings}} timings)',
+        saved: 'Saved ({{boxes}} boxes, {{timings}} timings)',
+        savedChanges: 'Saved: {{changes}} ({{boxes}} boxes, {{timings}} timings)',
+        addedBoxes: '{{count}} boxes added',
+        removedBoxes: '{{count}} boxes removed',
+        timingsChanged: 'timings {{before}} → {{after}}',
+        separator: ', ',
+        activated: 'Activated',
+        activatedResuming: 'Activated ({{friends}} paused friends resumed)',
+        deactivated: 'Deactivated',
+        deactivatedPausing: 'Deactivated ({{friends}} friends paused)',
+        boxRemoved: 'Removing {{boxes}} boxes ended the scenario of the {{friends}} friends waiting at them',
+        timingChanged: 'A changed timing moved the next send of {{friends}} friends',
+        resumedSending: 'The sends missed while paused ({{friends}} friends) go out now',
+        resumedSkipping: 'The sends missed while paused ({{friends}} friends) were skipped',
+        stoppedByStaff: 'Staff stopped the sends to "{{friend}}"',
+      },
       loadFailed: 'Could not load the history',
     },
     forecast: {
@@ -340,7 +380,9 @@ const en: typeof ja = {
         start_plan: 'Another scenario starts it',
         manual: 'Started by staff',
       },
-      triggerTag: 'Trigger tag',
+      otherTrigger: 'Other trigger',
+      triggerRef: 'Trigger item',
+      triggerRefs: { tag_added: 'Trigger tag' },
       reentry: 'Re-entry',
       reentryPolicies: { once: 'Once per friend', again_after_finish: 'Again after finishing' },
       keywords: 'Keywords',
@@ -359,3 +401,9 @@ const en: typeof ja = {
 addStrings({ ja, en });
 
 export type PlansStrings = typeof ja;
+
+declare module '../index.ts' {
+  interface StringParts {
+    plans: PlansStrings;
+  }
+}

@@ -36,3 +36,9 @@ const en: typeof ja = {
 addStrings({ ja, en });
 
 export type PublicStrings = typeof ja;
+
+declare module '../index.ts' {
+  interface StringParts {
+    public: PublicStrings;
+  }
+}

@@ -117,3 +117,9 @@ const en: typeof ja = {
 addStrings({ ja, en });
 
 export type TalksStrings = typeof ja;
+
+declare module '../index.ts' {
+  interface StringParts {
+    talks: TalksStrings;
+  }
+}

@@ -162,3 +162,9 @@ const en: typeof ja = {
 addStrings({ ja, en });
 
 export type TemplatesStrings = typeof ja;
+
+declare module '../index.ts' {
+  interface StringParts {
+    templates: TemplatesStrings;
+  }
+}

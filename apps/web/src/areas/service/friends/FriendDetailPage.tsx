@@ -21,7 +21,7 @@ import {
   useFriendAbilities,
   type LabelKind,
 } from './friend-parts.tsx';
-import { DisplayNameButton, friendQuery, NotesForm, ScoreForm } from './FriendFieldForms.tsx';
+import { DisplayNameButton, friendQuery, NotesForm, RefreshProfileButton, ScoreForm } from './FriendFieldForms.tsx';
 import { FriendInfoValues } from './FriendInfoValues.tsx';
 import { FriendPlans } from './FriendPlans.tsx';
 import { useCanViewPlans } from './friend-plans.ts';
@@ -41,6 +41,13 @@ function FriendProfile({ friend, abilities }: { friend: FriendDetail; abilities:
       ? [{ key: 'blocked_at', label: t('friends.blockedAt'), children: formatDateTime(friend.blocked_at) }]
       : []),
     { key: 'unread', label: t('friends.unread'), children: friend.unread_count },
+    {
+      key: 'profile_fetched_at',
+      label: t('friends.profileFetchedAt'),
+      children: friend.profile_fetched_at
+        ? formatDateTime(friend.profile_fetched_at)
+        : t('friends.profileNeverFetched'),
+    },
     ...(personal
       ? [
           { key: 'language', label: t('friends.language'), children: friend.language ?? '' },
@@ -63,6 +70,7 @@ function FriendProfile({ friend, abilities }: { friend: FriendDetail; abilities:
               {friend.display_name}
             </Typography.Title>
             {abilities.editFriends && <DisplayNameButton friend={friend} />}
+            {abilities.editFriends && <RefreshProfileButton friend={friend} />}
           </Space>
           {friend.display_name_override !== null && (
             <Typography.Text type="secondary" data-testid="friend-line-name">

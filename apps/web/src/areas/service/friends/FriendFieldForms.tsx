@@ -1,4 +1,4 @@
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, SyncOutlined } from '@ant-design/icons';
 import {
   FRIEND_DISPLAY_NAME_MAX,
   FRIEND_NOTES_MAX,
@@ -14,6 +14,7 @@ import type { Rule } from 'antd/es/form';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../app/api/call.ts';
+import { isApiError } from '../../../app/api/errors.ts';
 import { endpointQuery, invalidateEndpoints } from '../../../app/api/queries.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { schemaRule, showFieldErrors } from '../../../app/forms.ts';
@@ -133,6 +134,40 @@ export function ScoreForm({ friend }: { friend: FriendDetail }) {
 }
 
 /** Edits the display-name override; saving it empty shows LINE's name again. */
+/**
+ * Reads the friend's LINE profile again now (it is read when they add the channel, and at most daily
+ * when they write): a new name or picture shows at once. LINE's refusal (blocked) is explained.
+ */
+export function RefreshProfileButton({ friend }: { friend: FriendDetail }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const refresh = async () => {
+    setBusy(true);
+    try {
+      const refreshed = await call(friendsApi.refreshProfile, { params: { id: friend.id } }, { handles: [409] });
+      queryClient.setQueryData(friendQuery(friend.id).queryKey, refreshed);
+      feedback.notifySuccess(t('friends.profileRefreshed'));
+      await invalidateEndpoints(friendsApi.list);
+    } catch (error) {
+      if (isApiError(error, 409)) feedback.notifyError(t('friends.profileRefreshFailed'), error.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      size="small"
+      icon={<SyncOutlined />}
+      loading={busy}
+      onClick={() => void refresh()}
+      aria-label={t('friends.refreshProfile')}
+      title={t('friends.refreshProfile')}
+      data-testid="refresh-profile"
+    />
+  );
+}
+
 export function DisplayNameButton({ friend }: { friend: FriendDetail }) {
   const { t } = useTranslation();
   const save = useSaveFriend(friend.id);

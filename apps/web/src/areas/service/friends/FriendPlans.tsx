@@ -134,7 +134,8 @@ function EnrolmentCard({
             children: (
               <Typography.Text type="secondary">
                 {t('friendPlans.endedAt', { time: formatDateTimeIn(enrolment.ended_at, timeZone) })}
-                {enrolment.end_reason && ` · ${enrolment.end_reason}`}
+                {enrolment.end_reason &&
+                  ` · ${t(`friendPlans.endReasons.${enrolment.end_reason}`, { defaultValue: enrolment.end_reason })}`}
               </Typography.Text>
             ),
           },
@@ -174,7 +175,7 @@ function EnrolmentCard({
       }
     >
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-        {t(`friendPlans.triggers.${enrolment.trigger}`)} ·{' '}
+        {t(`friendPlans.triggers.${enrolment.trigger}`, { defaultValue: t('friendPlans.otherTrigger') })} ·{' '}
         {t('friendPlans.startedAt', { time: formatDateTimeIn(enrolment.started_at, timeZone) })}
       </Typography.Paragraph>
       {items.length > 0 && <Timeline items={items} />}

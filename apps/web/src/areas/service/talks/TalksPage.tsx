@@ -61,11 +61,12 @@ function useTalkEvents(
     onEvent(event) {
       const screen = { widthPx: window.innerWidth, selectedFriendId: friendId };
       void conversations.apply(event, screen);
-      if (event.friend_id !== friendId) return;
+      if (event.friend_id === null || event.friend_id !== friendId) return;
       if (event.type === 'friend.updated') {
         void invalidateEndpoints(friendsApi.get);
         return;
       }
+      if (event.type !== 'message.created') return;
       void invalidateEndpoints(talksApi.history);
       // The open chat on a wide screen has been read: the server's count stays 0 like the list's.
       if (

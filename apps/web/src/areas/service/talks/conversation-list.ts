@@ -114,6 +114,8 @@ async function loadNextPage(queryKey: ListKey): Promise<void> {
 
 /** A realtime event of the channel, applied to the list through the rules. */
 async function applyEvent(queryKey: ListKey, event: RealtimeEventMessage, screen: ScreenState): Promise<void> {
+  // Only a friend's changes and messages move the list; other modules' events pass by.
+  if ((event.type !== 'friend.updated' && event.type !== 'message.created') || event.friend_id === null) return;
   const friendId = event.friend_id;
   const { lineAccountId, filters } = queryKey[1];
   // A row of the first page, for a friend not listed yet or changed elsewhere (null: not there).

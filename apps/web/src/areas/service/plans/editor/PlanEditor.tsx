@@ -20,6 +20,7 @@ import { historyShortcut, isTextEntry } from './shortcuts.ts';
 import { selectCanRedo, selectCanUndo, usePlanEditor } from './store.ts';
 import { prepareSubmit, saveOutcome, snapshotForSubmit } from './submit.ts';
 import { TimingPanel } from './TimingPanel.tsx';
+import { useTriggerOptions } from './useEditorOptions.ts';
 import '../../../../app/i18n/parts/plans.ts';
 
 /** A refused save's body: { success: false, errors } (the id only comes with a saved plan). */
@@ -66,6 +67,7 @@ export function PlanEditor({ savedSendAt }: { savedSendAt: string | null }) {
   const canUndo = usePlanEditor(selectCanUndo);
   const canRedo = usePlanEditor(selectCanRedo);
   const { undo, redo, select, showError, saved } = usePlanEditor.getState();
+  const triggers = useTriggerOptions();
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<PlanErrors>({});
   const [forecasting, setForecasting] = useState(false);
@@ -89,6 +91,7 @@ export function PlanEditor({ savedSendAt }: { savedSendAt: string | null }) {
       selectedFolderId: state.present.plan.folder_id,
       now: new Date(),
       savedSendAt,
+      ...(triggers ? { triggers } : {}),
     });
     if (Object.keys(found).length > 0) {
       fail({ success: false, errors: found });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../components/format.ts';
 import { testId } from '../../../../components/test-id.ts';
 import { PLAN_HISTORY_PAGE_SIZE, planHistoryQuery } from '../usePlans.ts';
+import { historyText } from './history-text.ts';
 import '../../../../app/i18n/parts/plans.ts';
 
 /**
@@ -47,7 +48,9 @@ export function PlanHistoryPanel({ planId }: { planId: number }) {
           render: (_, row) => (
             <>
               <Tag data-testid="history-kind">{t(`plans.history.kinds.${row.kind}`)}</Tag>
-              <Typography.Text data-testid="history-summary">{row.summary}</Typography.Text>
+              <Typography.Text data-testid="history-summary">
+                {historyText(row, (key, values) => t(`plans.history.texts.${key}`, { defaultValue: '', ...values }))}
+              </Typography.Text>
             </>
           ),
         },

@@ -6,7 +6,6 @@ import {
   PLAN_TARGET_CONDITIONS_MAX,
   PLAN_TYPES,
   REENTRY_POLICIES,
-  SCENARIO_TRIGGERS,
   WEEKDAYS,
   type Plan,
   type PlanLabelRef,
@@ -23,8 +22,54 @@ import { typingFieldOf } from './shortcuts.ts';
 import { useAccountTimeZone } from '../useAccountTimeZone.ts';
 import { usePlanEditor } from './store.ts';
 import { isoOfPicked, nextFullHourIso, pickerValueOf } from './zoned-time.ts';
-import { useFriendSearch, useMarkOptions, useScenarioOptions, useTagOptions } from './useEditorOptions.ts';
+import {
+  useFriendSearch,
+  useMarkOptions,
+  useRefOptions,
+  useScenarioOptions,
+  useTagOptions,
+  useTriggerOptions,
+} from './useEditorOptions.ts';
 import '../../../../app/i18n/parts/plans.ts';
+
+/**
+ * How a scenario starts: one of the triggers there are (the built-in ones and those modules
+ * register), and the item it names when it names one (the tag of "a tag is put on"), picked from
+ * the list the trigger gives.
+ */
+function ScenarioTrigger({ plan, change }: { plan: Plan; change: (changes: Partial<Plan>) => void }) {
+  const { t } = useTranslation();
+  const triggers = useTriggerOptions() ?? [];
+  const current = triggers.find((trigger) => trigger.kind === plan.scenario_trigger);
+  const refs = useRefOptions(current?.ref?.list_path ?? null);
+  const label = (kind: string) =>
+    t(`plans.settings.triggers.${kind}`, { defaultValue: t('plans.settings.otherTrigger') });
+  return (
+    <>
+      <Form.Item label={t('plans.settings.trigger')}>
+        <Select
+          value={plan.scenario_trigger}
+          onChange={(scenario_trigger: string) => change({ scenario_trigger, trigger_ref_id: null })}
+          options={triggers.map((trigger) => ({ value: trigger.kind, label: label(trigger.kind) }))}
+          data-testid="plan-trigger"
+        />
+      </Form.Item>
+      {current?.ref && (
+        <Form.Item
+          label={t(`plans.settings.triggerRefs.${current.kind}`, { defaultValue: t('plans.settings.triggerRef') })}
+        >
+          <Select<number>
+            value={plan.trigger_ref_id ?? undefined}
+            onChange={(trigger_ref_id) => change({ trigger_ref_id })}
+            options={refs.map((item) => ({ value: item.id, label: item.name }))}
+            showSearch={{ optionFilterProp: 'label' }}
+            data-testid="plan-trigger-ref"
+          />
+        </Form.Item>
+      )}
+    </>
+  );
+}
 
 /** Picks labels by id; the plan keeps them with their names. */
 function LabelPicker(props: {
@@ -218,7 +263,6 @@ function Targets({ plan, change }: { plan: Plan; change: (changes: Partial<Plan>
 
 function TypeSettings({ plan, change }: { plan: Plan; change: (changes: Partial<Plan>) => void }) {
   const { t } = useTranslation();
-  const tags = useTagOptions();
   const weekdayNames = t('plans.timingEditor.weekdayNames', { returnObjects: true });
   const timeZone = useAccountTimeZone();
   const isoOf = (value: Dayjs | null) => isoOfPicked(value, timeZone);
@@ -253,28 +297,7 @@ function TypeSettings({ plan, change }: { plan: Plan; change: (changes: Partial<
     case 'scenario':
       return (
         <>
-          <Form.Item label={t('plans.settings.trigger')}>
-            <Select
-              value={plan.scenario_trigger}
-              onChange={(scenario_trigger) => change({ scenario_trigger })}
-              options={SCENARIO_TRIGGERS.map((trigger) => ({
-                value: trigger,
-                label: t(`plans.settings.triggers.${trigger}`),
-              }))}
-              data-testid="plan-trigger"
-            />
-          </Form.Item>
-          {plan.scenario_trigger === 'tag_added' && (
-            <Form.Item label={t('plans.settings.triggerTag')}>
-              <Select<number>
-                value={plan.trigger_tag_id ?? undefined}
-                onChange={(trigger_tag_id) => change({ trigger_tag_id })}
-                options={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
-                showSearch={{ optionFilterProp: 'label' }}
-                data-testid="plan-trigger-tag"
-              />
-            </Form.Item>
-          )}
+          <ScenarioTrigger plan={plan} change={change} />
           <Form.Item label={t('plans.settings.reentry')}>
             <Radio.Group
               value={plan.reentry_policy}

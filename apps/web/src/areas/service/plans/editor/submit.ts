@@ -3,6 +3,7 @@ import {
   errorTimingIndex,
   toPlanSavePayload,
   validatePlan,
+  type PlanTriggerInfo,
   type Plan,
   type PlanAction,
   type PlanErrors,
@@ -68,6 +69,8 @@ export interface SubmitOptions {
   now: Date;
   /** The saved broadcast time of an existing plan. */
   savedSendAt?: string | null;
+  /** The scenario triggers there are, once loaded. */
+  triggers?: readonly PlanTriggerInfo[];
 }
 
 /** The save payload and the rules it breaks (sent only when there are none). */
@@ -76,7 +79,14 @@ export function prepareSubmit(
   options: SubmitOptions,
 ): { payload: PlanSavePayload; errors: PlanErrors } {
   const payload = toPlanSavePayload(snapshotForSubmit(state), { selectedFolderId: options.selectedFolderId });
-  return { payload, errors: validatePlan(payload, { now: options.now, savedSendAt: options.savedSendAt }) };
+  return {
+    payload,
+    errors: validatePlan(payload, {
+      now: options.now,
+      savedSendAt: options.savedSendAt,
+      ...(options.triggers ? { triggers: options.triggers } : {}),
+    }),
+  };
 }
 
 /** The box an error key names (a timing's error names the box it leads to), for highlighting. */

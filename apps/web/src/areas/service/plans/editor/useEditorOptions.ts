@@ -1,7 +1,16 @@
-import { friendsApi, marksApi, plansApi, tagsApi, type PlanLabelRef, type PlanNamedRef } from '@linq/contract';
+import {
+  friendsApi,
+  marksApi,
+  plansApi,
+  tagsApi,
+  triggerRefItems,
+  type PlanLabelRef,
+  type PlanNamedRef,
+  type PlanTriggerInfo,
+} from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { endpointQuery } from '../../../../app/api/queries.ts';
+import { endpointQuery, pathQuery } from '../../../../app/api/queries.ts';
 
 /*
  * What the editor's pickers offer: the channel's tags, marks and other plans, and friends found by
@@ -36,4 +45,18 @@ export function useFriendSearch(name: string) {
     () => (friends.data?.data ?? []).map(({ id, display_name }) => ({ id, display_name })),
     [friends.data],
   );
+}
+
+/** The scenario triggers there are (the built-in ones and those modules register); undefined while loading. */
+export function useTriggerOptions(): PlanTriggerInfo[] | undefined {
+  return useQuery(endpointQuery(plansApi.triggers, {})).data?.data;
+}
+
+/** The channel's items a trigger may name (its `ref.list_path`: tags, and the forms or routes of later modules). */
+export function useRefOptions(listPath: string | null): PlanNamedRef[] {
+  const items = useQuery({
+    ...pathQuery(listPath ?? '', { page: 1, limit: ALL }, triggerRefItems),
+    enabled: listPath !== null,
+  });
+  return useMemo(() => (items.data?.data ?? []).map(({ id, name }) => ({ id, name })), [items.data]);
 }

@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startLineSimulator, type LineSimulator, type SimFriend } from '@linq/line-simulator';
 import { permissionsWith, type RealtimeEventMessage } from '@linq/contract';
-import { startTestApp, type TestApp } from '../test/harness.ts';
-import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
-import { waitFor } from '../test/wait.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { waitFor } from './wait.ts';
 import { webhookEvents } from '../modules/webhooks/schema.ts';
-import { terminateBackends } from '../test/postgres.ts';
+import { terminateBackends } from './postgres.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const ROUNDS = 4;

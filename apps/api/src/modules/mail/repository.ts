@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from './db.ts';
-import { mailOutbox } from '../modules/passwords/schema.ts';
+import type { Db } from '../../platform/db.ts';
+import { mailOutbox } from './schema.ts';
 
 /*
  * The mail outbox is the platform's, not a tenant's: mails are found by their outbox id alone.

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
-import type { AppContext } from './context.ts';
-import { findMail, insertMail, markMailSent } from './mail-repository.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { findMail, insertMail, markMailSent } from './repository.ts';
 
 export interface Mail {
   to: string;

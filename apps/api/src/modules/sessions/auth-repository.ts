@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from './db.ts';
-import type { AccountScope } from './principal.ts';
-import { lineAccounts, userLineAccounts } from '../modules/line-accounts/schema.ts';
-import { sessions, users } from '../modules/sessions/schema.ts';
-import { staffAuthorities } from '../modules/staff-authorities/schema.ts';
+import type { Db } from '../../platform/db.ts';
+import type { AccountScope } from '../../platform/principal.ts';
+import { lineAccounts, userLineAccounts } from '../line-accounts/schema.ts';
+import { staffAuthorities } from '../staff-authorities/schema.ts';
+import { sessions, users } from './schema.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -35,14 +35,17 @@ export async function staffPermissions(db: Db, { accountId }: AccountScope, staf
   return authority?.permissions;
 }
 
-/** The account's channels assigned to the staff user. */
-export async function assignedChannelIds(db: Db, { accountId }: AccountScope, userId: number): Promise<number[]> {
-  const channels = await db
-    .select({ id: userLineAccounts.lineAccountId })
+/** The account's channels assigned to the staff user, each with the account its own row names. */
+export async function assignedChannels(
+  db: Db,
+  { accountId }: AccountScope,
+  userId: number,
+): Promise<{ id: number; accountId: number }[]> {
+  return db
+    .select({ id: lineAccounts.id, accountId: lineAccounts.accountId })
     .from(userLineAccounts)
     .innerJoin(lineAccounts, eq(lineAccounts.id, userLineAccounts.lineAccountId))
     .where(and(eq(userLineAccounts.userId, userId), eq(lineAccounts.accountId, accountId)));
-  return channels.map((c) => c.id);
 }
 
 /** Unscoped: the callers pass users they found in their own scope. */

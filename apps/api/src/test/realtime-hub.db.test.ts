@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
 import { REALTIME_CLOSE, type RealtimeEventMessage } from '@linq/contract';
-import { startTestApp, type TestApp } from '../test/harness.ts';
-import type { Tenant } from '../test/factory.ts';
-import { waitFor } from '../test/wait.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+import type { Tenant } from './factory.ts';
+import { waitFor } from './wait.ts';
 import { friends } from '../modules/friends/schema.ts';
 import { userLineAccounts } from '../modules/line-accounts/schema.ts';
-import { publishRealtime, REALTIME_CHANNEL } from './realtime.ts';
+import { publishRealtime, REALTIME_CHANNEL } from '../platform/realtime.ts';
 import { and, eq } from 'drizzle-orm';
 
 /** The `ws` client (installed with @fastify/websocket; Node 20 has no global WebSocket), typed as used here. */

@@ -1,23 +1,14 @@
 import type { Role } from '@linq/contract';
+import type { SessionPolicy } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { unauthorized } from '../../platform/errors.ts';
+import { accountScope, type AccountScope, type Principal } from '../../platform/principal.ts';
+import { publishAccessChanged } from '../../platform/realtime.ts';
+import { hashToken } from '../../platform/tokens.ts';
 import * as repo from './auth-repository.ts';
-import type { Db } from './db.ts';
-import { unauthorized } from './errors.ts';
-import { accountScope, type AccountScope, type Principal } from './principal.ts';
-import { publishAccessChanged } from './realtime.ts';
-import { hashToken } from './tokens.ts';
-
-export interface SessionPolicy {
-  idleMinutes: number;
-  absoluteHours: number;
-}
 
 /** last_used_at is written at most this often, to keep reads cheap. */
 const TOUCH_INTERVAL_MS = 60_000;
-
-export function bearerToken(header: string | undefined): string | null {
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  return match?.[1] ?? null;
-}
 
 /**
  * Resolves an access token to who is calling. A token of another role, an expired,
@@ -61,13 +52,15 @@ async function principalFor(db: Db, sessionId: number, user: repo.UserRow): Prom
       const scope = accountScope(accountId);
       const permissions = await repo.staffPermissions(db, scope, requireOwner(user.staffAuthorityId));
       if (!permissions) throw unauthorized();
+      const channels = await repo.assignedChannels(db, scope, user.id);
       return {
         ...base,
         role: 'service',
         accountId,
         staffAuthorityId: requireOwner(user.staffAuthorityId),
         permissions,
-        lineAccountIds: await repo.assignedChannelIds(db, scope, user.id),
+        lineAccountIds: channels.map((channel) => channel.id),
+        channelAccounts: new Map(channels.map((channel) => [channel.id, channel.accountId])),
       };
     }
   }

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { THROTTLE } from '../modules/sessions/service.ts';
-import { startTestApp, type TestApp } from '../test/harness.ts';
+import { startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {

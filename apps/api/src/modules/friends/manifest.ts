@@ -1,0 +1,9 @@
+import type { ModuleManifest } from '../../platform/module.ts';
+import { friendRoutes } from './routes.ts';
+
+/** Friends of a channel: list, detail, info fields, CSV export, and their follow state. */
+export const manifest: ModuleManifest = {
+  name: 'friends',
+  routes: friendRoutes,
+  isolation: async () => (await import('./isolation.ts')).isolation,
+};

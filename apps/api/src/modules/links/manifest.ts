@@ -1,0 +1,9 @@
+import type { ModuleManifest } from '../../platform/module.ts';
+import { linkRoutes } from './routes.ts';
+
+/** Tracked links: per-friend redirect tokens, their openings and scores. */
+export const manifest: ModuleManifest = {
+  name: 'links',
+  routes: linkRoutes,
+  isolation: async () => (await import('./isolation.ts')).isolation,
+};

@@ -1,0 +1,279 @@
+import { toLineMessage, type MessageContext } from '@linq/contract';
+import type { AppContext } from '../../platform/context.ts';
+import type { EventTransaction } from '../../platform/events.ts';
+import type { LineMessage } from '../../platform/line.ts';
+import { MESSAGES_PER_REQUEST, recordSend, replyOrPush } from '../delivery/service.ts';
+import { channelFriend } from '../friends/repository.ts';
+import * as plansRepo from '../plans/repository.ts';
+import { contextOf } from '../templates/line-message.ts';
+import { advanceTo, finished } from './advance.ts';
+import { applyEffects } from './enrol.ts';
+import { firstStep, sendsMessage, stepAfterSend, type GraphAction, type Step, type StepContext } from './graph.ts';
+import { loadPlan, stepContext, type LoadedPlan } from './load.ts';
+import * as repo from './repository.ts';
+
+/*
+ * The scheduler (DESIGN.md section 8). Due enrolments are claimed in batches; each (enrolment, box,
+ * occurrence) send is recorded under its unique key in the same transaction as the deliveries that
+ * carry it and the enrolment's next step, and the deliveries are enqueued once that committed. A
+ * batch that dies before committing leaves nothing behind and is claimed again; one that committed
+ * is carried by the delivery service's retry keys.
+ */
+
+/** Enrolments claimed per scheduler transaction. */
+export const PLAN_SEND_BATCH = 2000;
+
+/**
+ * Starts the broadcasts whose time has come, then sends everything due, a batch per transaction,
+ * until nothing is due. Answers how many sends it handled. Safe to run in several workers at once.
+ */
+export async function runDueSends(ctx: AppContext, batchSize = PLAN_SEND_BATCH): Promise<number> {
+  await startDueBroadcasts(ctx);
+  let handled = 0;
+  for (;;) {
+    const claimed = await sendDueBatch(ctx, batchSize);
+    handled += claimed;
+    if (claimed < batchSize || ctx.queue.stopping()) return handled;
+  }
+}
+
+/** Each due broadcast: its recipients fixed now (the target as it matches now) and enrolled, due at once. */
+async function startDueBroadcasts(ctx: AppContext): Promise<void> {
+  for (;;) {
+    const started = await ctx.database.db.transaction(async (tx) => {
+      const now = ctx.clock.now();
+      const [row] = await repo.dueBroadcastsUnscoped(tx, now, 1);
+      if (!row) return false;
+      const scope = repo.scopeOf(row);
+      await repo.markBroadcastStarted(tx, scope, row.id, now);
+      const plan = await loadPlan(tx, scope, row);
+      const step = firstStep(plan.graph, row.sendAt ?? now, stepContext(plan, now));
+      const where = plansRepo.targetWhere(scope, plansRepo.targetOf(row, plan.parts));
+      if (step.kind === 'send' && where !== null) {
+        const enrolled = await repo.enrolTargetFriends(tx, scope, {
+          planId: row.id,
+          friendsWhere: where,
+          nextPlanActionId: step.planActionId,
+          at: now,
+          dueAt: step.dueAt,
+        });
+        ctx.log.info({ lineAccountId: scope.lineAccountId, planId: row.id, recipients: enrolled }, 'broadcast started');
+      }
+      return true;
+    });
+    if (!started) return;
+  }
+}
+
+/** One batch: claimed, sent (recorded) and advanced in one transaction; answers how many were claimed. */
+async function sendDueBatch(ctx: AppContext, batchSize: number): Promise<number> {
+  return ctx.events.transaction(ctx.database.db, async (on) => {
+    const now = ctx.clock.now();
+    const due = await repo.claimDueEnrolmentsUnscoped(on.tx, now, batchSize);
+    if (due.length === 0) return 0;
+    const rows = await repo.lockPlansUnscoped(on.tx, [...new Set(due.map((e) => e.planId))]);
+    for (const row of rows) {
+      const scope = repo.scopeOf(row);
+      const plan = await loadPlan(on.tx, scope, row);
+      await sendPlanBatch(
+        ctx,
+        on,
+        plan,
+        due.filter((e) => e.planId === row.id && e.lineAccountId === row.lineAccountId),
+        now,
+      );
+    }
+    return due.length;
+  });
+}
+
+/** One box of a send: which, its occurrence, when it was due and when its timing started. */
+interface Link {
+  action: GraphAction;
+  occurrence: number;
+  dueAt: Date;
+  arrivedAt: Date;
+}
+
+/**
+ * What an enrolment sends now: its due box and the boxes that follow it due at once (an immediate
+ * timing), up to LINE's 5 messages per request. They go in one request, so the friend gets them
+ * in order: separate requests may be sent in parallel and arrive the other way round.
+ */
+interface DueSend {
+  enrolment: repo.DueEnrolment;
+  chain: Link[];
+  /** What follows the chain's last box. */
+  next: Step;
+}
+
+function dueSendOf(plan: LoadedPlan, enrolment: repo.DueEnrolment, first: GraphAction, context: StepContext): DueSend {
+  const chain: Link[] = [
+    {
+      action: first,
+      occurrence: enrolment.nextOccurrence,
+      dueAt: enrolment.nextActionAt,
+      arrivedAt: enrolment.arrivedAt ?? context.now,
+    },
+  ];
+  for (;;) {
+    const last = chain.at(-1)!;
+    const next = stepAfterSend(
+      plan.graph,
+      { planActionId: last.action.id, occurrence: last.occurrence, arrivedAt: last.arrivedAt },
+      context,
+    );
+    const action = next.kind === 'send' ? plan.graph.action(next.planActionId) : undefined;
+    if (next.kind !== 'send' || !action || next.dueAt > context.now || chain.length >= MESSAGES_PER_REQUEST) {
+      return { enrolment, chain, next };
+    }
+    chain.push({ action, occurrence: next.occurrence, dueAt: next.dueAt, arrivedAt: next.arrivedAt });
+  }
+}
+
+async function sendPlanBatch(
+  ctx: AppContext,
+  on: EventTransaction,
+  plan: LoadedPlan,
+  due: repo.DueEnrolment[],
+  now: Date,
+): Promise<void> {
+  const { scope, graph } = plan;
+  const context = stepContext(plan, now);
+  const sends: DueSend[] = [];
+  const advances: repo.EnrolmentAdvance[] = [];
+  for (const enrolment of due) {
+    const action = enrolment.nextPlanActionId === null ? undefined : graph.action(enrolment.nextPlanActionId);
+    // Its box is gone (a save ends such enrolments; this only meets a save it raced with): nothing left to send.
+    if (!action) advances.push(finished(enrolment.id, now));
+    else sends.push(dueSendOf(plan, enrolment, action, context));
+  }
+  // A send recorded before (its unique key) is not sent again: the whole chain was recorded with it.
+  const recordedBefore = await repo.sendsRecordedBefore(
+    on.tx,
+    scope,
+    sends.map(({ enrolment, chain }) => ({
+      enrolmentId: enrolment.id,
+      planActionId: chain[0]!.action.id,
+      occurrence: chain[0]!.occurrence,
+    })),
+  );
+  const records: repo.NewSend[] = [];
+  for (const group of groupByChain(sends.filter((send) => !recordedBefore.has(send.enrolment.id)))) {
+    const actions = group[0]!.chain.map((link) => link.action);
+    const carriers = actions.some(sendsMessage)
+      ? await deliver(ctx, on, plan, actions, group)
+      : new Map<number, number>();
+    for (const { enrolment, chain } of group) {
+      for (const link of chain) {
+        records.push({
+          planId: plan.row.id,
+          enrolmentId: enrolment.id,
+          friendId: enrolment.friendId,
+          planActionId: link.action.id,
+          boxId: link.action.boxId,
+          occurrence: link.occurrence,
+          dueAt: link.dueAt,
+          status: 'sent',
+          deliveryId: sendsMessage(link.action) ? (carriers.get(enrolment.friendId) ?? null) : null,
+        });
+      }
+    }
+    for (const action of actions) {
+      await applyEffects(
+        ctx,
+        on,
+        scope,
+        group.map((send) => send.enrolment.friendId),
+        action.effects,
+      );
+    }
+  }
+  // Every claimed enrolment is locked by this batch, so none of its sends can have been recorded
+  // since the check above; if one was anyway, the batch rolls back (deliveries included) and the
+  // next run skips it.
+  await repo.recordSends(on.tx, scope, records, now, 'fail');
+  for (const { enrolment, chain, next } of sends)
+    advances.push(advanceTo(enrolment.id, chain.at(-1)!.action, next, now));
+  await repo.advanceEnrolments(on.tx, scope, advances);
+}
+
+/** Sends of the same boxes, together: one multicast carries them to all of the group's friends. */
+function groupByChain(sends: DueSend[]): DueSend[][] {
+  const groups = new Map<string, DueSend[]>();
+  for (const send of sends) {
+    const key = send.chain.map((link) => link.action.id).join(',');
+    const group = groups.get(key);
+    if (group) group.push(send);
+    else groups.set(key, [send]);
+  }
+  return [...groups.values()];
+}
+
+const VARIABLE = /\{\{[^{}]+\}\}/;
+const NO_VARIABLES: MessageContext = { friendName: '', infoValues: {} };
+
+/**
+ * The boxes to the group's friends in one request each: the same messages to everyone as
+ * multicasts of up to 500 (the delivery service splits them), or one push per friend when they
+ * have variables to fill in. An auto-reply's first boxes go with the reply token while it is
+ * valid, once the batch committed.
+ */
+async function deliver(
+  ctx: AppContext,
+  on: EventTransaction,
+  plan: LoadedPlan,
+  actions: GraphAction[],
+  group: DueSend[],
+): Promise<Map<number, number>> {
+  const { scope } = plan;
+  const now = ctx.clock.now();
+  const sent = actions.filter(sendsMessage);
+  const isReply = ({ enrolment }: DueSend) =>
+    Boolean(enrolment.replyToken && enrolment.replyTokenUntil && enrolment.replyTokenUntil > now);
+  const source = { source: 'plan', sourceId: sent[0]!.id };
+  /** Which delivery carries the sends to each friend (but replies, which are noted once sent). */
+  const carriers = new Map<number, number>();
+  const send = async (members: DueSend[], messages: LineMessage[]) => {
+    if (members.length === 1 && isReply(members[0]!)) {
+      const [{ enrolment, chain }] = members as [DueSend];
+      on.afterCommit(async () => {
+        const deliveryId = await replyOrPush(ctx, scope, {
+          friendId: enrolment.friendId,
+          replyToken: enrolment.replyToken!,
+          messages,
+          ...source,
+        });
+        if (deliveryId === null) return;
+        for (const link of chain) {
+          if (!sendsMessage(link.action)) continue;
+          const key = { enrolmentId: enrolment.id, planActionId: link.action.id, occurrence: link.occurrence };
+          await repo.setSendDelivery(ctx.database.db, scope, key, deliveryId);
+        }
+      });
+      return;
+    }
+    const friendIds = members.map((member) => member.enrolment.friendId);
+    const recorded = await recordSend(ctx, on.tx, scope, { friendIds, messages, ...source });
+    for (const [friendId, deliveryId] of recorded.deliveryOfFriend) carriers.set(friendId, deliveryId);
+    on.afterCommit(recorded.enqueue);
+  };
+
+  if (!sent.some((action) => VARIABLE.test(JSON.stringify(action.message)))) {
+    const messages = sent.map((action) => toLineMessage(action.message, NO_VARIABLES) as LineMessage);
+    const pushed = group.filter((member) => !isReply(member));
+    if (pushed.length > 0) await send(pushed, messages);
+    for (const member of group.filter(isReply)) await send([member], messages);
+    return carriers;
+  }
+  for (const member of group) {
+    const friend = await channelFriend(on.tx, scope, member.enrolment.friendId);
+    if (!friend) continue;
+    const context = await contextOf(on.tx, friend);
+    await send(
+      [member],
+      sent.map((action) => toLineMessage(action.message, context) as LineMessage),
+    );
+  }
+  return carriers;
+}

@@ -1,0 +1,11 @@
+import type { ModuleManifest } from '../../platform/module.ts';
+import { friendAddedTrigger } from './triggers.ts';
+import { planRoutes } from './routes.ts';
+
+/** Plans: broadcasts, scenarios and auto-replies, their diagrams, settings, history and forecast. */
+export const manifest: ModuleManifest = {
+  name: 'plans',
+  routes: planRoutes,
+  contributes: [friendAddedTrigger],
+  isolation: async () => (await import('./isolation.ts')).isolation,
+};
