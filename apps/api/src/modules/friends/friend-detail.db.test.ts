@@ -80,6 +80,7 @@ describe('GET /service/friends/:id', () => {
       notes: '来店3回',
       info_values: [{ field_id: field.id, value: '090-1234-5678' }],
       personal_data_visible: true,
+      profile_fetched_at: null,
       unread_count: 2,
       created_at: expect.any(String),
     });

@@ -55,14 +55,16 @@ export function endpointQuery<E extends Endpoint>(endpoint: E, input: EndpointIn
 }
 
 /**
- * A GET of a path known only at run time (a list a plug-in names), read with `schema`. Keyed like
- * endpoint queries (path, then input), so it shares the cache with the endpoint of that path.
+ * A GET of a channel's list known only at run time (one a plug-in names), read with `schema` in the
+ * tab's channel. Keyed like channel endpoint queries (path, channel, input), so it shares the cache
+ * with the endpoint of that path.
  */
-export function pathQuery<T>(path: string, query: Record<string, unknown>, schema: z.ZodType<T>) {
+export function channelPathQuery<T>(path: string, query: Record<string, unknown>, schema: z.ZodType<T>) {
+  const lineAccountId = tabChannelId();
   return queryOptions<T, ApiError>({
-    queryKey: [path, { query }],
+    queryKey: [path, { lineAccountId }, { query }],
     queryFn: async ({ signal }) =>
-      schema.parse(await request({ method: 'GET', path, query, authenticated: true, signal })),
+      schema.parse(await request({ method: 'GET', path, query, authenticated: true, lineAccountId, signal })),
   });
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { endpointQuery, pathQuery } from '../../../../app/api/queries.ts';
+import { endpointQuery, channelPathQuery } from '../../../../app/api/queries.ts';
 
 /*
  * What the editor's pickers offer: the channel's tags, marks and other plans, and friends found by
@@ -55,7 +55,7 @@ export function useTriggerOptions(): PlanTriggerInfo[] | undefined {
 /** The channel's items a trigger may name (its `ref.list_path`: tags, and the forms or routes of later modules). */
 export function useRefOptions(listPath: string | null): PlanNamedRef[] {
   const items = useQuery({
-    ...pathQuery(listPath ?? '', { page: 1, limit: ALL }, triggerRefItems),
+    ...channelPathQuery(listPath ?? '', { page: 1, limit: ALL }, triggerRefItems),
     enabled: listPath !== null,
   });
   return useMemo(() => (items.data?.data ?? []).map(({ id, name }) => ({ id, name })), [items.data]);
