@@ -6,7 +6,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
 /**
@@ -20,6 +21,34 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 /** The rows of a raw statement (`db.execute`): both drivers, node-postgres and PGlite, answer them as `rows`. */
 export const rowsOf = <T = unknown>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Rows written at once from which the writer refreshes the written tables' statistics itself:
+ * autovacuum notices a change only after its nap (a minute) and then needs time to analyze, while a
+ * burst writes a million rows in that minute and the next statements are planned on what it left.
+ */
+export const ANALYZE_AFTER_ROWS = 10_000;
+
+/**
+ * Refreshes the planner's statistics of the tables (ANALYZE). Call it with the database, after the
+ * bulk write committed: inside a transaction it would hold its lock on the tables until the commit,
+ * and two writers' transactions would wait for each other's.
+ */
+export async function analyze(db: Db, tables: PgTable[]): Promise<void> {
+  if (tables.length === 0) return;
+  await db.execute(sql`analyze ${sql.join(tables, sql`, `)}`);
+}
+
+/**
+ * The reads one after the other, answered as Promise.all answers them. A transaction is one
+ * connection, which runs one statement at a time: Promise.all over its queries hands pg a statement
+ * while another runs (pg deprecates it, and nothing runs sooner).
+ */
+export async function inTurn<T extends unknown[]>(...reads: { [K in keyof T]: () => PromiseLike<T[K]> }): Promise<T> {
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as T;
+}
 
 /** Raw SQL access in the shape pg-boss expects (`db.executeSql`). */
 export interface SqlExecutor {

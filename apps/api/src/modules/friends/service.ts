@@ -17,7 +17,7 @@ import {
   UTF8_BOM,
 } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
+import { inTurn, type Db } from '../../platform/db.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { lineClient } from '../../platform/line.ts';
 import { accountScope, type ChannelRequest } from '../../platform/principal.ts';
@@ -122,10 +122,10 @@ async function detailOf(db: Db, scope: ChannelRequest, friendId: number): Promis
   const row = await repo.channelFriend(db, scope, friendId);
   if (!row) throw notFound(FRIEND);
   const visible = personalData.visible(scope);
-  const [labels, values] = await Promise.all([
-    repo.labelsOf(db, scope, [row.id]),
-    visible ? repo.infoValuesOf(db, scope, [row.id]) : Promise.resolve([]),
-  ]);
+  const [labels, values] = await inTurn(
+    () => repo.labelsOf(db, scope, [row.id]),
+    () => (visible ? repo.infoValuesOf(db, scope, [row.id]) : Promise.resolve([])),
+  );
   const item = listItem(
     {
       ...row,

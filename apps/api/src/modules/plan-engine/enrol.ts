@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context.ts';
+import { ANALYZE_AFTER_ROWS } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { Delivered, EventTransaction } from '../../platform/events.ts';
 import { channelScope, type ChannelRequest, type ChannelScope } from '../../platform/principal.ts';
@@ -132,6 +133,9 @@ export async function enrolRequested(
     at: now,
   });
   ctx.log.info({ lineAccountId: scope.lineAccountId, planId: row.id, enrolled: enrolled.length }, 'bulk enrolment');
+  // The scheduler's claims and batches are planned on the enrolments' statistics.
+  if (enrolled.length >= ANALYZE_AFTER_ROWS)
+    on.afterCommit(() => repo.analyzeEnrolmentsUnscoped(ctx.database.db), 'analyze after a bulk enrolment');
   await applyEffects(ctx, on, scope, enrolled, planEntryEffects(plan));
 }
 

@@ -46,7 +46,9 @@ export function planEntryEffects(plan: LoadedPlan): PlanEffect[] {
 }
 
 export async function loadPlan(db: Db, scope: ChannelScope, row: repo.EnginePlanRow): Promise<LoadedPlan> {
-  const [parts, settings] = await Promise.all([plansRepo.partsOf(db, scope, row), repo.sendSettings(db, scope)]);
+  // In turn: `db` is the claiming transaction, one connection.
+  const parts = await plansRepo.partsOf(db, scope, row);
+  const settings = await repo.sendSettings(db, scope);
   const actions: GraphAction[] = parts.actions.map((action) => ({
     id: action.id,
     boxId: action.boxId,

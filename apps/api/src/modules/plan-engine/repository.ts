@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { EnrolmentTrigger, NightWindow } from '@linq/contract';
-import { rowsOf, type Db } from '../../platform/db.ts';
+import { analyze, rowsOf, type Db } from '../../platform/db.ts';
 import { channelScope, type ChannelScope } from '../../platform/principal.ts';
+import { deliveries } from '../delivery/schema.ts';
 import { friends } from '../friends/schema.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
 import { channelPlanSettings, planActions, planEnrolments, plans } from '../plans/schema.ts';
@@ -214,55 +215,28 @@ export interface DueEnrolment {
 }
 
 /**
- * Runs one statement of a batch with the planner methods `off` turned off for it alone. A burst
- * writes a million rows faster than statistics follow (autovacuum may be slow, or off), and a
- * table's statistics may count a million rows in hundreds, or thousands in tens. Misled, the planner
- * reads the whole table for each batch (a hash, a bitmap, a sequential scan under a nested loop),
- * a cost that grows with the table and is paid per batch. SET LOCAL would last until the
- * transaction ends: the settings are put back after the statement.
- */
-async function withPlanMethodsOff<T>(db: Db, off: PlanMethod[], statement: () => Promise<T>): Promise<T> {
-  for (const method of off) await db.execute(sql.raw(`set local ${method} = off`));
-  const result = await statement();
-  for (const method of off) await db.execute(sql.raw(`set local ${method} to default`));
-  return result;
-}
-type PlanMethod = 'enable_bitmapscan' | 'enable_seqscan' | 'enable_nestloop' | 'enable_mergejoin';
-/**
- * For statements that restrict the table to the batch's keys (`= any(array)` on an index's first
- * column) and join them to the batch's arrays: the table is read through that index only, and the
- * two sides of a few thousand rows each are hashed, whatever the planner believes the table's size
- * is (a nested loop over a table believed tiny rescans it for every row of the batch).
- */
-const BATCH_KEYS_ONLY: PlanMethod[] = ['enable_seqscan', 'enable_nestloop', 'enable_mergejoin'];
-
-/**
  * Claims due enrolments for sending until the transaction ends (FOR UPDATE SKIP LOCKED: several
  * schedulers each take their own). Unscoped: the scheduler serves every channel; each row names its channel.
  */
 export async function claimDueEnrolmentsUnscoped(db: Db, now: Date, limit: number): Promise<DueEnrolment[]> {
-  // The due index read in order stops after `limit` rows, where the planner misled by stale
-  // statistics would read every due row into a bitmap and sort them.
-  const rows = await withPlanMethodsOff(db, ['enable_bitmapscan'], () =>
-    db
-      .select({
-        id: planEnrolments.id,
-        lineAccountId: planEnrolments.lineAccountId,
-        planId: planEnrolments.planId,
-        friendId: planEnrolments.friendId,
-        nextPlanActionId: planEnrolments.nextPlanActionId,
-        nextOccurrence: planEnrolments.nextOccurrence,
-        arrivedAt: planEnrolments.arrivedAt,
-        nextActionAt: planEnrolments.nextActionAt,
-        replyToken: planEnrolments.replyToken,
-        replyTokenUntil: planEnrolments.replyTokenUntil,
-      })
-      .from(planEnrolments)
-      .where(and(eq(planEnrolments.status, 'active'), lte(planEnrolments.nextActionAt, now)))
-      .orderBy(asc(planEnrolments.nextActionAt))
-      .limit(limit)
-      .for('update', { skipLocked: true }),
-  );
+  const rows = await db
+    .select({
+      id: planEnrolments.id,
+      lineAccountId: planEnrolments.lineAccountId,
+      planId: planEnrolments.planId,
+      friendId: planEnrolments.friendId,
+      nextPlanActionId: planEnrolments.nextPlanActionId,
+      nextOccurrence: planEnrolments.nextOccurrence,
+      arrivedAt: planEnrolments.arrivedAt,
+      nextActionAt: planEnrolments.nextActionAt,
+      replyToken: planEnrolments.replyToken,
+      replyTokenUntil: planEnrolments.replyTokenUntil,
+    })
+    .from(planEnrolments)
+    .where(and(eq(planEnrolments.status, 'active'), lte(planEnrolments.nextActionAt, now)))
+    .orderBy(asc(planEnrolments.nextActionAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
   return rows.map((row) => ({ ...row, nextActionAt: row.nextActionAt! }));
 }
 
@@ -305,7 +279,7 @@ export async function advanceEnrolments(db: Db, scope: ChannelScope, advances: E
     ) as v(id, status, current_box_id, current_plan_action_id, next_plan_action_id, next_occurrence, arrived_at,
            next_action_at, ended_at)
     where e.id = v.id and e.id = any(${column((a) => a.id)}::int[]) and e.line_account_id = ${scope.lineAccountId}`;
-  await withPlanMethodsOff(db, BATCH_KEYS_ONLY, () => db.execute(statement));
+  await db.execute(statement);
 }
 
 /** Ends the running enrolments that wait at (or are due to be sent) one of the boxes; answers how many. */
@@ -377,7 +351,7 @@ export async function reschedule(db: Db, scope: ChannelScope, due: { id: number;
       as v(id, at)
     where e.id = v.id and e.id = any(${sql.param(due.map((d) => d.id))}::int[])
       and e.line_account_id = ${scope.lineAccountId}`;
-  await withPlanMethodsOff(db, BATCH_KEYS_ONLY, () => db.execute(statement));
+  await db.execute(statement);
 }
 
 // --- sends ---
@@ -412,7 +386,7 @@ export async function sendsRecordedBefore(db: Db, scope: ChannelScope, keys: Sen
                 ${column((k) => k.occurrence)}::int[]) as k(enrolment_id, plan_action_id, occurrence)
       on s.enrolment_id = k.enrolment_id and s.plan_action_id = k.plan_action_id and s.occurrence = k.occurrence
     where s.enrolment_id = any(${column((k) => k.enrolmentId)}::int[]) and s.line_account_id = ${scope.lineAccountId}`;
-  const result = await withPlanMethodsOff(db, BATCH_KEYS_ONLY, () => db.execute(statement));
+  const result = await db.execute(statement);
   return new Set(rowsOf<{ enrolment_id: number }>(result).map((row) => row.enrolment_id));
 }
 
@@ -547,6 +521,21 @@ export async function incomingText(
   if (payload?.message?.type !== 'text' || typeof payload.message.text !== 'string') return null;
   return { text: payload.message.text, replyToken: typeof payload.replyToken === 'string' ? payload.replyToken : null };
 }
+
+// --- statistics ---
+
+/*
+ * The scheduler's statements are planned on these tables' statistics. After a bulk write committed,
+ * they are refreshed at once (with the database, not a transaction: see analyze in platform/db.ts);
+ * autovacuum keeps them after (the hot tables' thresholds, migration 0015). Unscoped: a table's
+ * statistics are all channels'.
+ */
+
+/** After a bulk enrolment. */
+export const analyzeEnrolmentsUnscoped = (db: Db) => analyze(db, [planEnrolments]);
+
+/** After a burst of sends: the enrolments it advanced, the sends and deliveries it wrote. */
+export const analyzeSendsUnscoped = (db: Db) => analyze(db, [planEnrolments, planSends, deliveries]);
 
 /** The scope of a claimed row. */
 export const scopeOf = (row: { lineAccountId: number }) => channelScope(row.lineAccountId);

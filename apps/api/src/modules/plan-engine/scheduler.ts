@@ -1,5 +1,6 @@
 import { toLineMessage, type MessageContext } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
+import { ANALYZE_AFTER_ROWS } from '../../platform/db.ts';
 import type { EventTransaction } from '../../platform/events.ts';
 import type { LineMessage } from '../../platform/line.ts';
 import { MESSAGES_PER_REQUEST, recordSend, replyOrPush } from '../delivery/service.ts';
@@ -26,6 +27,7 @@ export const PLAN_SEND_BATCH = 2000;
 /**
  * Starts the broadcasts whose time has come, then sends everything due, a batch per transaction,
  * until nothing is due. Answers how many sends it handled. Safe to run in several workers at once.
+ * After a burst, the statistics of the tables it wrote are refreshed.
  */
 export async function runDueSends(ctx: AppContext, batchSize = PLAN_SEND_BATCH): Promise<number> {
   await startDueBroadcasts(ctx);
@@ -33,13 +35,16 @@ export async function runDueSends(ctx: AppContext, batchSize = PLAN_SEND_BATCH):
   for (;;) {
     const claimed = await sendDueBatch(ctx, batchSize);
     handled += claimed;
-    if (claimed < batchSize || ctx.queue.stopping()) return handled;
+    if (claimed < batchSize || ctx.queue.stopping()) break;
   }
+  if (handled >= ANALYZE_AFTER_ROWS) await repo.analyzeSendsUnscoped(ctx.database.db);
+  return handled;
 }
 
 /** Each due broadcast: its recipients fixed now (the target as it matches now) and enrolled, due at once. */
 async function startDueBroadcasts(ctx: AppContext): Promise<void> {
   for (;;) {
+    let enrolled = 0;
     const started = await ctx.database.db.transaction(async (tx) => {
       const now = ctx.clock.now();
       const [row] = await repo.dueBroadcastsUnscoped(tx, now, 1);
@@ -50,7 +55,7 @@ async function startDueBroadcasts(ctx: AppContext): Promise<void> {
       const step = firstStep(plan.graph, row.sendAt ?? now, stepContext(plan, now));
       const where = plansRepo.targetWhere(scope, plansRepo.targetOf(row, plan.parts));
       if (step.kind === 'send' && where !== null) {
-        const enrolled = await repo.enrolTargetFriends(tx, scope, {
+        enrolled = await repo.enrolTargetFriends(tx, scope, {
           planId: row.id,
           friendsWhere: where,
           nextPlanActionId: step.planActionId,
@@ -62,6 +67,7 @@ async function startDueBroadcasts(ctx: AppContext): Promise<void> {
       return true;
     });
     if (!started) return;
+    if (enrolled >= ANALYZE_AFTER_ROWS) await repo.analyzeEnrolmentsUnscoped(ctx.database.db);
   }
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PlanHistoryKind, PlanHistoryParams, PlanType } from '@linq/contract';
-import type { Db } from '../../platform/db.ts';
+import { inTurn, type Db } from '../../platform/db.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
 import { containsPattern } from '../../platform/sql.ts';
 import { folders } from '../folders/schema.ts';
@@ -192,16 +192,18 @@ export async function partCounts(
   scope: ChannelScope,
   planId: number,
 ): Promise<{ boxes: number; timings: number }> {
-  const [[boxes], [timings]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(planActions)
-      .where(and(eq(planActions.lineAccountId, scope.lineAccountId), eq(planActions.planId, planId))),
-    db
-      .select({ n: count() })
-      .from(planTimings)
-      .where(and(eq(planTimings.lineAccountId, scope.lineAccountId), eq(planTimings.planId, planId))),
-  ]);
+  const [[boxes], [timings]] = await inTurn(
+    () =>
+      db
+        .select({ n: count() })
+        .from(planActions)
+        .where(and(eq(planActions.lineAccountId, scope.lineAccountId), eq(planActions.planId, planId))),
+    () =>
+      db
+        .select({ n: count() })
+        .from(planTimings)
+        .where(and(eq(planTimings.lineAccountId, scope.lineAccountId), eq(planTimings.planId, planId))),
+  );
   return { boxes: boxes?.n ?? 0, timings: timings?.n ?? 0 };
 }
 
@@ -270,63 +272,72 @@ export interface PlanParts {
 export async function partsOf(db: Db, scope: ChannelScope, plan: PlanRow): Promise<PlanParts> {
   const inChannel = scope.lineAccountId;
   const [tagRows, markRows, friendRows, conditionRows, conditionTagRows, actions, actionTags, actionMarks, timings] =
-    await Promise.all([
-      db
-        .select({ id: tags.id, name: tags.name, role: planTags.role })
-        .from(planTags)
-        .innerJoin(tags, eq(tags.id, planTags.tagId))
-        .where(and(eq(planTags.lineAccountId, inChannel), eq(planTags.planId, plan.id)))
-        .orderBy(asc(tags.sortIndex), asc(tags.id)),
-      db
-        .select({ id: marks.id, name: marks.name, role: planMarks.role })
-        .from(planMarks)
-        .innerJoin(marks, eq(marks.id, planMarks.markId))
-        .where(and(eq(planMarks.lineAccountId, inChannel), eq(planMarks.planId, plan.id)))
-        .orderBy(asc(marks.sortIndex), asc(marks.id)),
-      db
-        .select({ id: friends.id, displayName: friends.displayName, override: friends.displayNameOverride })
-        .from(planTargetFriends)
-        .innerJoin(friends, eq(friends.id, planTargetFriends.friendId))
-        .where(and(eq(planTargetFriends.lineAccountId, inChannel), eq(planTargetFriends.planId, plan.id)))
-        .orderBy(asc(friends.id)),
-      db
-        .select({ id: targetConditions.id })
-        .from(targetConditions)
-        .where(and(eq(targetConditions.lineAccountId, inChannel), eq(targetConditions.planId, plan.id)))
-        .orderBy(asc(targetConditions.id)),
-      db
-        .select({
-          conditionId: targetConditionTags.targetConditionId,
-          id: tags.id,
-          name: tags.name,
-          accepted: targetConditionTags.accepted,
-        })
-        .from(targetConditionTags)
-        .innerJoin(targetConditions, eq(targetConditions.id, targetConditionTags.targetConditionId))
-        .innerJoin(tags, eq(tags.id, targetConditionTags.tagId))
-        .where(and(eq(targetConditionTags.lineAccountId, inChannel), eq(targetConditions.planId, plan.id)))
-        .orderBy(asc(tags.sortIndex), asc(tags.id)),
-      db
-        .select()
-        .from(planActions)
-        .where(and(eq(planActions.lineAccountId, inChannel), eq(planActions.planId, plan.id)))
-        .orderBy(asc(planActions.id)),
-      db
-        .select({ planActionId: planActionTags.planActionId, tagId: planActionTags.tagId })
-        .from(planActionTags)
-        .innerJoin(planActions, eq(planActions.id, planActionTags.planActionId))
-        .where(and(eq(planActionTags.lineAccountId, inChannel), eq(planActions.planId, plan.id))),
-      db
-        .select({ planActionId: planActionMarks.planActionId, markId: planActionMarks.markId })
-        .from(planActionMarks)
-        .innerJoin(planActions, eq(planActions.id, planActionMarks.planActionId))
-        .where(and(eq(planActionMarks.lineAccountId, inChannel), eq(planActions.planId, plan.id))),
-      db
-        .select()
-        .from(planTimings)
-        .where(and(eq(planTimings.lineAccountId, inChannel), eq(planTimings.planId, plan.id)))
-        .orderBy(asc(planTimings.id)),
-    ]);
+    await inTurn(
+      () =>
+        db
+          .select({ id: tags.id, name: tags.name, role: planTags.role })
+          .from(planTags)
+          .innerJoin(tags, eq(tags.id, planTags.tagId))
+          .where(and(eq(planTags.lineAccountId, inChannel), eq(planTags.planId, plan.id)))
+          .orderBy(asc(tags.sortIndex), asc(tags.id)),
+      () =>
+        db
+          .select({ id: marks.id, name: marks.name, role: planMarks.role })
+          .from(planMarks)
+          .innerJoin(marks, eq(marks.id, planMarks.markId))
+          .where(and(eq(planMarks.lineAccountId, inChannel), eq(planMarks.planId, plan.id)))
+          .orderBy(asc(marks.sortIndex), asc(marks.id)),
+      () =>
+        db
+          .select({ id: friends.id, displayName: friends.displayName, override: friends.displayNameOverride })
+          .from(planTargetFriends)
+          .innerJoin(friends, eq(friends.id, planTargetFriends.friendId))
+          .where(and(eq(planTargetFriends.lineAccountId, inChannel), eq(planTargetFriends.planId, plan.id)))
+          .orderBy(asc(friends.id)),
+      () =>
+        db
+          .select({ id: targetConditions.id })
+          .from(targetConditions)
+          .where(and(eq(targetConditions.lineAccountId, inChannel), eq(targetConditions.planId, plan.id)))
+          .orderBy(asc(targetConditions.id)),
+      () =>
+        db
+          .select({
+            conditionId: targetConditionTags.targetConditionId,
+            id: tags.id,
+            name: tags.name,
+            accepted: targetConditionTags.accepted,
+          })
+          .from(targetConditionTags)
+          .innerJoin(targetConditions, eq(targetConditions.id, targetConditionTags.targetConditionId))
+          .innerJoin(tags, eq(tags.id, targetConditionTags.tagId))
+          .where(and(eq(targetConditionTags.lineAccountId, inChannel), eq(targetConditions.planId, plan.id)))
+          .orderBy(asc(tags.sortIndex), asc(tags.id)),
+      () =>
+        db
+          .select()
+          .from(planActions)
+          .where(and(eq(planActions.lineAccountId, inChannel), eq(planActions.planId, plan.id)))
+          .orderBy(asc(planActions.id)),
+      () =>
+        db
+          .select({ planActionId: planActionTags.planActionId, tagId: planActionTags.tagId })
+          .from(planActionTags)
+          .innerJoin(planActions, eq(planActions.id, planActionTags.planActionId))
+          .where(and(eq(planActionTags.lineAccountId, inChannel), eq(planActions.planId, plan.id))),
+      () =>
+        db
+          .select({ planActionId: planActionMarks.planActionId, markId: planActionMarks.markId })
+          .from(planActionMarks)
+          .innerJoin(planActions, eq(planActions.id, planActionMarks.planActionId))
+          .where(and(eq(planActionMarks.lineAccountId, inChannel), eq(planActions.planId, plan.id))),
+      () =>
+        db
+          .select()
+          .from(planTimings)
+          .where(and(eq(planTimings.lineAccountId, inChannel), eq(planTimings.planId, plan.id)))
+          .orderBy(asc(planTimings.id)),
+    );
   const [startPlan] =
     plan.startPlanId === null
       ? []

@@ -41,7 +41,7 @@ import {
 } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { EventTransaction } from '../../platform/events.ts';
-import type { Db } from '../../platform/db.ts';
+import { inTurn, type Db } from '../../platform/db.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { ChannelRequest } from '../../platform/principal.ts';
 import { estimatedSendSeconds, remainingQuota } from '../delivery/service.ts';
@@ -512,25 +512,28 @@ async function checkReferences(
 ): Promise<void> {
   const actions = payload.plan_actions_attributes;
   const conditions = payload.target_conditions_attributes.filter((condition) => !condition._destroy);
-  const [tagIds, markIds, friendIds, planIds, folderIds] = await Promise.all([
-    repo.ownTagIds(db, scope, [
-      ...payload.tag_ids,
-      ...payload.target_tag_ids,
-      ...conditions.flatMap((condition) => [...condition.tag_ids_accepted, ...condition.tag_ids_excepted]),
-      ...actions.flatMap((action) => action.tag_ids),
-    ]),
-    repo.ownMarkIds(db, scope, [
-      ...payload.mark_ids,
-      ...payload.target_mark_ids,
-      ...actions.flatMap((a) => a.mark_ids),
-    ]),
-    repo.ownFriendIds(db, scope, payload.target_friend_ids),
-    repo.ownPlanIds(db, scope, [
-      ...(payload.start_plan_id === null ? [] : [payload.start_plan_id]),
-      ...actions.flatMap((action) => (action.start_plan_id === null ? [] : [action.start_plan_id])),
-    ]),
-    repo.ownFolderIds(db, scope, payload.folder_id === null ? [] : [payload.folder_id]),
-  ]);
+  const [tagIds, markIds, friendIds, planIds, folderIds] = await inTurn(
+    () =>
+      repo.ownTagIds(db, scope, [
+        ...payload.tag_ids,
+        ...payload.target_tag_ids,
+        ...conditions.flatMap((condition) => [...condition.tag_ids_accepted, ...condition.tag_ids_excepted]),
+        ...actions.flatMap((action) => action.tag_ids),
+      ]),
+    () =>
+      repo.ownMarkIds(db, scope, [
+        ...payload.mark_ids,
+        ...payload.target_mark_ids,
+        ...actions.flatMap((a) => a.mark_ids),
+      ]),
+    () => repo.ownFriendIds(db, scope, payload.target_friend_ids),
+    () =>
+      repo.ownPlanIds(db, scope, [
+        ...(payload.start_plan_id === null ? [] : [payload.start_plan_id]),
+        ...actions.flatMap((action) => (action.start_plan_id === null ? [] : [action.start_plan_id])),
+      ]),
+    () => repo.ownFolderIds(db, scope, payload.folder_id === null ? [] : [payload.folder_id]),
+  );
   const each = (path: (string | number)[], ids: number[], own: Set<number>, message: string) =>
     ids.forEach((id, index) => {
       if (!own.has(id)) errors.add([...path, index], message);
@@ -584,7 +587,10 @@ async function checkSavedRows(
   errors: PlanErrorList,
 ): Promise<void> {
   const [timingIds, conditionIds] = existing
-    ? await Promise.all([repo.timingIds(db, scope, existing.id), repo.conditionIds(db, scope, existing.id)])
+    ? await inTurn(
+        () => repo.timingIds(db, scope, existing.id),
+        () => repo.conditionIds(db, scope, existing.id),
+      )
     : [new Set<number>(), new Set<number>()];
   const seenTimings = new Set<number>();
   payload.plan_timings_attributes.forEach((timing, index) => {
