@@ -376,16 +376,24 @@ export interface SendKey {
   occurrence: number;
 }
 
-/** The enrolments of `keys` whose send is recorded already (probed through the unique key's index). */
+/**
+ * The enrolments of `keys` whose send is recorded already: one probe of the unique key's index per
+ * key, whatever the statistics say (a join would let the planner read the whole table for a batch
+ * it believes large beside it; the lateral subquery's `limit 1` keeps it a probe, as channelFriends).
+ */
 export async function sendsRecordedBefore(db: Db, scope: ChannelScope, keys: SendKey[]): Promise<Set<number>> {
   if (keys.length === 0) return new Set();
   const column = <T>(pick: (k: SendKey) => T) => sql.param(keys.map(pick));
   const statement = sql`
-    select s.enrolment_id from ${planSends} as s
-    join unnest(${column((k) => k.enrolmentId)}::int[], ${column((k) => k.planActionId)}::int[],
+    select k.enrolment_id
+    from unnest(${column((k) => k.enrolmentId)}::int[], ${column((k) => k.planActionId)}::int[],
                 ${column((k) => k.occurrence)}::int[]) as k(enrolment_id, plan_action_id, occurrence)
-      on s.enrolment_id = k.enrolment_id and s.plan_action_id = k.plan_action_id and s.occurrence = k.occurrence
-    where s.enrolment_id = any(${column((k) => k.enrolmentId)}::int[]) and s.line_account_id = ${scope.lineAccountId}`;
+    cross join lateral (
+      select 1 from ${planSends} as s
+      where s.enrolment_id = k.enrolment_id and s.plan_action_id = k.plan_action_id and s.occurrence = k.occurrence
+        and s.line_account_id = ${scope.lineAccountId}
+      limit 1
+    ) as recorded`;
   const result = await db.execute(statement);
   return new Set(rowsOf<{ enrolment_id: number }>(result).map((row) => row.enrolment_id));
 }
