@@ -18,8 +18,9 @@ import { startBenchConsole } from './support/console.ts';
  * `node --import tsx plan-shapes.ts` (in bench/, PostgreSQL at BENCH_DATABASE_URL): the plans
  * PostgreSQL chooses for the engine's and the delivery service's batch statements (2,000 keys each,
  * as the repositories write them, EXPLAIN ANALYZE in a transaction rolled back) with the hot tables at
- * 10,000 and then 100,000 rows, first on stale statistics (taken at 100, then 10,000 rows; autovacuum
- * off), then after ANALYZE. No planner setting is changed: the index paths must come by themselves.
+ * 10,000 and then 100,000 rows: without statistics, on stale ones (autovacuum off), after ANALYZE, and
+ * for a second burst on statistics taken when none was due. No planner setting is changed: the index
+ * paths must come by themselves.
  */
 const BATCH = 2000;
 const sim = await startLineSimulator();
@@ -46,7 +47,7 @@ try {
   const due = new Date(Date.now() + 3600_000);
   let seeded = 0;
 
-  /** Grows to `total` friends: each enrolled (due in an hour), with a past send and a delivery per 100. */
+  /** Grows to `total` friends: each enrolled (due in an hour), with a past send, and a delivery per 100 queued (a backlog). */
   async function growTo(total: number) {
     const userIds = channel.createFriends(total - seeded).map((f) => f.userId);
     await ctx.database.db.execute(sql`insert into ${friends} (line_account_id, line_user_id)
@@ -67,7 +68,7 @@ try {
       where not exists (select 1 from plan_sends s where s.enrolment_id = e.id)`);
     await client.query(
       `insert into deliveries (line_account_id, messages, friend_ids, retry_key, source, status)
-      select $1, '[{"type":"text","text":"x"}]', array_agg(id), gen_random_uuid()::text, 'plan', 'sent' from friends
+      select $1, '[{"type":"text","text":"x"}]', array_agg(id), gen_random_uuid()::text, 'plan', 'queued' from friends
       where line_account_id = $1 and id > $2 group by id / 100`,
       [row.id, seeded === 0 ? 0 : (await client.query('select max(id) m from friends')).rows[0].m - (total - seeded)],
     );
@@ -217,16 +218,19 @@ try {
     }
   }
 
-  await growTo(100);
-  await client.query(`analyze ${hot.join(', ')}`);
   await growTo(10_000);
-  await explainAll('10,000: statistics of 100 rows (stale, autovacuum off)');
+  await explainAll('10,000: no statistics yet (autovacuum off)');
   await client.query(`analyze ${hot.join(', ')}`);
   await explainAll('10,000: analyzed');
   await growTo(100_000);
   await explainAll('100,000: statistics of 10,000 rows (stale, autovacuum off)');
   await client.query(`analyze ${hot.join(', ')}`);
   await explainAll('100,000: analyzed');
+  // The next burst: statistics taken when every enrolment had finished, then all of them due again.
+  await client.query(`update plan_enrolments set status = 'finished', next_action_at = null, ended_at = now()`);
+  await client.query(`analyze ${hot.join(', ')}`);
+  await client.query(`update plan_enrolments set status = 'active', next_action_at = $1, ended_at = null`, [due]);
+  await explainAll('100,000 due again: statistics of when none was active');
 } finally {
   await client.end();
   await bench.stop();

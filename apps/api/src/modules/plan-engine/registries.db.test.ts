@@ -1,18 +1,20 @@
 /**
  * The plan engine's plug-in points (registries.ts): a feature adds a trigger kind and an effect kind
  * from its own manifest, as a form or rich-menu module will, and the engine starts scenarios and
- * applies effects by them; a trigger matching many friends at once enrols them in bulk by a job.
+ * applies effects by them; a trigger matching many friends at once enrols them in bulk by a job,
+ * after which the enrolments' statistics count them.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { SimChannel, SimFriend } from '@linq/line-simulator';
 import { plansApi, tagsApi } from '@linq/contract';
-import { rowsOf } from '../../platform/db.ts';
+import { ANALYZE_AFTER_ROWS, rowsOf } from '../../platform/db.ts';
 import type { ModuleManifest } from '../../platform/module.ts';
 import { useTestApp } from '../../test/kit.ts';
 import { waitFor } from '../../test/wait.ts';
+import { friends } from '../friends/schema.ts';
 import { planEnrolments } from '../plans/schema.ts';
-import { branchingScenario, savePlan, type Caller } from '../plans/test-support.ts';
+import { branchingScenario, savePlan, simplePlan, type Caller } from '../plans/test-support.ts';
 import { INLINE_ENROLMENT_MAX } from './enrol.ts';
 import { planEffect, planTrigger } from './registries.ts';
 import { planSends } from './schema.ts';
@@ -173,5 +175,43 @@ describe('the plan engine’s registries', () => {
     );
     await waitFor(async () => (await bulkRequestsHandled()) || undefined, 30_000);
     expect(await t.db.select().from(planEnrolments).where(eq(planEnrolments.friendId, other.id))).toEqual([]);
+  });
+});
+
+describe('the statistics the engine’s statements are planned on', () => {
+  it('the hot tables are analyzed and vacuumed sooner than by default (both databases take the settings)', async () => {
+    const rows = rowsOf<{ relname: string; reloptions: string[] }>(
+      await t.db.execute(sql`
+        select relname, reloptions from pg_class
+        where relname in ('plan_enrolments', 'plan_sends', 'friends', 'deliveries') order by relname`),
+    );
+    expect(rows.map((row) => row.relname)).toEqual(['deliveries', 'friends', 'plan_enrolments', 'plan_sends']);
+    for (const row of rows) {
+      expect(row.reloptions).toEqual(
+        expect.arrayContaining(['autovacuum_analyze_scale_factor=0.02', 'autovacuum_vacuum_scale_factor=0.05']),
+      );
+    }
+  });
+
+  it(`a bulk enrolment of ${ANALYZE_AFTER_ROWS.toLocaleString('en')} friends leaves the enrolments’ statistics counting them`, async () => {
+    const plan = await activePlan(t, as, simplePlan('scenario', '大量'));
+    const sims = channel.createFriends(ANALYZE_AFTER_ROWS);
+    const inserted = await t.db
+      .insert(friends)
+      .values(sims.map((sim) => ({ lineAccountId, lineUserId: sim.userId })))
+      .returning({ id: friends.id });
+    await t.ctx.events.transaction(t.db, (on) =>
+      on.publish('plan.enrolment_requested', {
+        lineAccountId,
+        planId: plan.plan.id!,
+        friendIds: inserted.map((row) => row.id),
+        trigger: 'manual',
+      }),
+    );
+    const believedRows = async () =>
+      rowsOf<{ rows: number }>(
+        await t.db.execute(sql`select reltuples::int as rows from pg_class where relname = 'plan_enrolments'`),
+      )[0]!.rows;
+    await waitFor(async () => (await believedRows()) >= ANALYZE_AFTER_ROWS || undefined, 60_000);
   });
 });

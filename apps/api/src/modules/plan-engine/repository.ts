@@ -216,29 +216,51 @@ export interface DueEnrolment {
 
 /**
  * Claims due enrolments for sending until the transaction ends (FOR UPDATE SKIP LOCKED: several
- * schedulers each take their own). Unscoped: the scheduler serves every channel; each row names its channel.
+ * schedulers each take their own), the longest due first. Unscoped: the scheduler serves every
+ * channel; each row names its channel.
+ *
+ * The limit is a subquery: a planner that does not know it plans for a tenth of the due rows, and
+ * takes the plan that starts at once (the due index read in order, stopping after `limit` rows)
+ * whatever the statistics believe. Told the limit, a planner believing fewer due rows than it (its
+ * statistics taken before a burst was enrolled, or none yet) reads every due row into a bitmap and
+ * sorts them, for every batch of the burst.
  */
 export async function claimDueEnrolmentsUnscoped(db: Db, now: Date, limit: number): Promise<DueEnrolment[]> {
-  const rows = await db
-    .select({
-      id: planEnrolments.id,
-      lineAccountId: planEnrolments.lineAccountId,
-      planId: planEnrolments.planId,
-      friendId: planEnrolments.friendId,
-      nextPlanActionId: planEnrolments.nextPlanActionId,
-      nextOccurrence: planEnrolments.nextOccurrence,
-      arrivedAt: planEnrolments.arrivedAt,
-      nextActionAt: planEnrolments.nextActionAt,
-      replyToken: planEnrolments.replyToken,
-      replyTokenUntil: planEnrolments.replyTokenUntil,
-    })
-    .from(planEnrolments)
-    .where(and(eq(planEnrolments.status, 'active'), lte(planEnrolments.nextActionAt, now)))
-    .orderBy(asc(planEnrolments.nextActionAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return rows.map((row) => ({ ...row, nextActionAt: row.nextActionAt! }));
+  const result = await db.execute(sql`
+    select id, line_account_id, plan_id, friend_id, next_plan_action_id, next_occurrence, arrived_at, next_action_at,
+           reply_token, reply_token_until
+    from ${planEnrolments}
+    where status = 'active' and next_action_at <= ${now.toISOString()}::timestamptz
+    order by next_action_at
+    limit (select ${limit}::int)
+    for update skip locked`);
+  return rowsOf<DueEnrolmentRow>(result).map((row) => ({
+    id: row.id,
+    lineAccountId: row.line_account_id,
+    planId: row.plan_id,
+    friendId: row.friend_id,
+    nextPlanActionId: row.next_plan_action_id,
+    nextOccurrence: row.next_occurrence,
+    arrivedAt: dateOrNull(row.arrived_at),
+    nextActionAt: new Date(row.next_action_at),
+    replyToken: row.reply_token,
+    replyTokenUntil: dateOrNull(row.reply_token_until),
+  }));
 }
+/** A due enrolment as a raw statement answers it (timestamps as text on node-postgres, dates on PGlite). */
+interface DueEnrolmentRow {
+  id: number;
+  line_account_id: number;
+  plan_id: number;
+  friend_id: number;
+  next_plan_action_id: number | null;
+  next_occurrence: number;
+  arrived_at: string | Date | null;
+  next_action_at: string | Date;
+  reply_token: string | null;
+  reply_token_until: string | Date | null;
+}
+const dateOrNull = (value: string | Date | null) => (value === null ? null : new Date(value));
 
 /** An enrolment's state after a step, as written back for a whole batch in one statement. */
 export interface EnrolmentAdvance {
