@@ -52,6 +52,8 @@ export const friends = pgTable(
   },
   (t) => [
     uniqueIndex('friends_channel_user_idx').on(t.lineAccountId, t.lineUserId),
+    /** What a channel's rows refer to a friend by, so they cannot name another channel's (plans/schema.ts). */
+    unique('friends_channel_id_key').on(t.lineAccountId, t.id),
     /*
      * Friend-list and talk-list orders at a million friends per channel. Nullable keys sort nulls
      * last (`desc nulls last, id desc`, as the queries say it); not-null keys use plain indexes,

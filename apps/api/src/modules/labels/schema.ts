@@ -20,12 +20,15 @@ const labelColumns = () => ({
 /** A tag (タグ) of a channel; friends carry any number of them (friend_tags). */
 export const tags = pgTable('tags', labelColumns(), (t) => [
   unique('tags_channel_name_key').on(t.lineAccountId, t.name),
+  /** What a channel's rows refer to a tag by, so they cannot name another channel's (plans/schema.ts). */
+  unique('tags_channel_id_key').on(t.lineAccountId, t.id),
   index('tags_folder_idx').on(t.folderId),
 ]);
 
 /** A mark (マーク) of a channel: a tag with a colour, e.g. to flag talks as handled. */
 export const marks = pgTable('marks', { ...labelColumns(), color: text('color').notNull() }, (t) => [
   unique('marks_channel_name_key').on(t.lineAccountId, t.name),
+  unique('marks_channel_id_key').on(t.lineAccountId, t.id),
   index('marks_folder_idx').on(t.folderId),
 ]);
 
