@@ -1,7 +1,8 @@
 /**
- * The second wall (issue 22 §4): a plan's boxes, timings, effects, settings and enrolments carry the
- * channel in their foreign keys, so the database itself refuses a row of channel A that points at a
- * row of channel B, whatever a repository does. Written in SQL on purpose: no service is in the way.
+ * The second wall (issue 22 §4): a plan's boxes, timings, effects, settings and enrolments, and a
+ * friend's tags, marks and info values, carry the channel in their foreign keys, so the database
+ * itself refuses a row of channel A that points at a row of channel B, whatever a repository does.
+ * Written in SQL on purpose: no service is in the way.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/kit.ts';
@@ -10,11 +11,12 @@ const t = useTestApp();
 const sql = (text: string, values: unknown[] = []) => t.ctx.database.sql.executeSql(text, values);
 const FOREIGN_KEY_VIOLATION = '23503';
 
-/** One channel's plan, box, tag, mark and friend, written as rows. */
+/** One channel's plan, box, tag, mark, info field and friend, written as rows. */
 async function channelRows(lineAccountId: number) {
   const tag = await t.factory.tag(lineAccountId);
   const mark = await t.factory.mark(lineAccountId);
   const friend = await t.factory.friend(lineAccountId);
+  const field = await t.factory.infoField(lineAccountId);
   const plan = await sql(
     `insert into plans (line_account_id, name, plan_type) values ($1, 'plan', 'scenario') returning id`,
     [lineAccountId],
@@ -22,6 +24,7 @@ async function channelRows(lineAccountId: number) {
   const planId = plan.rows[0]!.id as number;
   return {
     lineAccountId,
+    fieldId: field.id,
     tagId: tag.id,
     markId: mark.id,
     friendId: friend.id,
@@ -99,6 +102,23 @@ describe('composite channel keys', () => {
     );
   });
 
+  it("refuses a friend's tag, mark or info value of channel A that names channel B's friend or label", async () => {
+    const link = (table: string, column: string) =>
+      `insert into ${table} (line_account_id, friend_id, ${column}) values ($1, $2, $3)`;
+    await refused(link('friend_tags', 'tag_id'), [a.lineAccountId, a.friendId, b.tagId]);
+    await refused(link('friend_tags', 'tag_id'), [a.lineAccountId, b.friendId, a.tagId]);
+    await refused(link('friend_tags', 'tag_id'), [a.lineAccountId, b.friendId, b.tagId]);
+    await refused(link('friend_marks', 'mark_id'), [a.lineAccountId, a.friendId, b.markId]);
+    await refused(link('friend_marks', 'mark_id'), [a.lineAccountId, b.friendId, a.markId]);
+    const value = `insert into friend_info_values (line_account_id, friend_id, field_id, value) values ($1, $2, $3, 'x')`;
+    await refused(value, [a.lineAccountId, a.friendId, b.fieldId]);
+    await refused(value, [a.lineAccountId, b.friendId, a.fieldId]);
+
+    await sql(link('friend_tags', 'tag_id'), [a.lineAccountId, a.friendId, a.tagId]);
+    await sql(link('friend_marks', 'mark_id'), [a.lineAccountId, a.friendId, a.markId]);
+    await sql(value, [a.lineAccountId, a.friendId, a.fieldId]);
+  });
+
   it('takes the same references within one channel, and deleting the target nulls only the pointer', async () => {
     const target = await sql(
       `insert into plans (line_account_id, name, plan_type) values ($1, 'target', 'scenario') returning id`,
@@ -150,7 +170,10 @@ describe('composite channel keys', () => {
 
     await sql(`delete from tags where id = $1`, [a.tagId]);
     expect((await sql(`select 1 from plan_action_tags where tag_id = $1`, [a.tagId])).rows).toEqual([]);
+    expect((await sql(`select 1 from friend_tags where tag_id = $1`, [a.tagId])).rows).toEqual([]);
     await sql(`delete from friends where id = $1`, [a.friendId]);
     expect((await sql(`select 1 from plan_enrolments where friend_id = $1`, [a.friendId])).rows).toEqual([]);
+    expect((await sql(`select 1 from friend_marks where friend_id = $1`, [a.friendId])).rows).toEqual([]);
+    expect((await sql(`select 1 from friend_info_values where friend_id = $1`, [a.friendId])).rows).toEqual([]);
   });
 });
