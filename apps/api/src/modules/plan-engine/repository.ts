@@ -557,7 +557,7 @@ export async function incomingText(
 /*
  * The scheduler's statements are planned on these tables' statistics. After a bulk write committed,
  * they are refreshed at once (with the database, not a transaction: see analyze in platform/db.ts);
- * autovacuum keeps them after (the hot tables' thresholds, migration 0015). Unscoped: a table's
+ * autovacuum keeps them after (the hot tables' thresholds, migration 0016). Unscoped: a table's
  * statistics are all channels'.
  */
 
