@@ -50,6 +50,11 @@ export interface BulkEnrolment {
  * Enrols those of the friends who are the channel's, in one statement: friends with a running
  * enrolment in the plan are left out by its unique key, and for a once-only scenario those ever in
  * it. Answers the friends it enrolled.
+ *
+ * Whether a friend was ever in the plan is read from the friend's enrolments (the friend index; a
+ * friend is in few plans) whatever the statistics say: asked for the plan's and the friend's at once,
+ * a planner without statistics adds the plan's index to a bitmap and reads all of the plan's
+ * enrolments for every friend.
  */
 export async function enrolInBulk(db: Db, scope: ChannelScope, values: BulkEnrolment): Promise<number[]> {
   if (values.friendIds.length === 0) return [];
@@ -67,9 +72,8 @@ export async function enrolInBulk(db: Db, scope: ChannelScope, values: BulkEnrol
       where ${friends.id} = wanted.id and ${friends.lineAccountId} = ${lineAccountId}
       limit 1
     ) f
-    where not ${values.onceOnly}::boolean or not exists (
-      select 1 from ${planEnrolments} e where e.plan_id = ${values.planId} and e.friend_id = f.id
-    )
+    where not ${values.onceOnly}::boolean
+       or ${values.planId}::int <> all(array(select e.plan_id from ${planEnrolments} e where e.friend_id = f.id))
     on conflict do nothing
     returning friend_id`);
   return rowsOf<{ friend_id: number }>(result).map((row) => row.friend_id);
