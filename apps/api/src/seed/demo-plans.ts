@@ -17,7 +17,7 @@ import {
 } from '@linq/contract';
 import type { AppContext } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
-import { saveIn } from '../modules/plans/service.ts';
+import { saveIn } from '../modules/plans/save.ts';
 import { tags } from '../modules/labels/schema.ts';
 import { channelScope, type ChannelRequest } from '../platform/principal.ts';
 

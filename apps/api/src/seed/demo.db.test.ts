@@ -8,7 +8,7 @@ import { friendMarks, friendTags, marks, tags } from '../modules/labels/schema.t
 import { lineAccounts } from '../modules/line-accounts/schema.ts';
 import { messageTemplateActions, messageTemplates } from '../modules/templates/schema.ts';
 import { channelPlanSettings, plans } from '../modules/plans/schema.ts';
-import * as planService from '../modules/plans/service.ts';
+import * as planService from '../modules/plans/read.ts';
 import * as planAnalysis from '../modules/plan-analysis/service.ts';
 import {
   DEMO_AUTO_REPLY,

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { accountScope, type ChannelRequest } from '../../platform/principal.ts';
 import { personalData } from '../friends/service.ts';
-import * as plans from '../plans/service.ts';
+import * as plans from '../plans/read.ts';
 import * as repo from './repository.ts';
 
 /*

@@ -18,7 +18,7 @@ import { eq } from 'drizzle-orm';
 import { tags } from '../labels/schema.ts';
 import { QUOTA_UNREADABLE_MESSAGE } from '../delivery/service.ts';
 import { userLineAccounts } from '../line-accounts/schema.ts';
-import { FOREIGN_TAG_MESSAGE, QUOTA_EXCEEDED_MESSAGE, UNSAVED_BOX_MESSAGE, waitingMessage } from './service.ts';
+import { FOREIGN_TAG_MESSAGE, QUOTA_EXCEEDED_MESSAGE, UNSAVED_BOX_MESSAGE, waitingMessage } from './messages.ts';
 
 const t = useTestApp({ tenants: 2, simulator: true });
 

@@ -361,18 +361,24 @@ export async function replaceLabels(
   const unique = [...new Set(ids)];
   const lineAccountId = scope.lineAccountId;
   if (kind === 'tags') {
-    await db.delete(planTags).where(and(eq(planTags.planId, planId), eq(planTags.role, role)));
+    await db
+      .delete(planTags)
+      .where(and(eq(planTags.lineAccountId, lineAccountId), eq(planTags.planId, planId), eq(planTags.role, role)));
     if (unique.length > 0)
       await db.insert(planTags).values(unique.map((tagId) => ({ lineAccountId, planId, tagId, role })));
   } else {
-    await db.delete(planMarks).where(and(eq(planMarks.planId, planId), eq(planMarks.role, role)));
+    await db
+      .delete(planMarks)
+      .where(and(eq(planMarks.lineAccountId, lineAccountId), eq(planMarks.planId, planId), eq(planMarks.role, role)));
     if (unique.length > 0)
       await db.insert(planMarks).values(unique.map((markId) => ({ lineAccountId, planId, markId, role })));
   }
 }
 
 export async function replaceTargetFriends(db: Db, scope: ChannelScope, planId: number, ids: number[]) {
-  await db.delete(planTargetFriends).where(eq(planTargetFriends.planId, planId));
+  await db
+    .delete(planTargetFriends)
+    .where(and(eq(planTargetFriends.lineAccountId, scope.lineAccountId), eq(planTargetFriends.planId, planId)));
   const unique = [...new Set(ids)];
   if (unique.length > 0) {
     await db
@@ -389,9 +395,17 @@ export async function conditionIds(db: Db, scope: ChannelScope, planId: number):
   return new Set(rows.map((row) => row.id));
 }
 
-export async function removeConditions(db: Db, planId: number, ids: number[]) {
+export async function removeConditions(db: Db, scope: ChannelScope, planId: number, ids: number[]) {
   if (ids.length === 0) return;
-  await db.delete(targetConditions).where(and(eq(targetConditions.planId, planId), inArray(targetConditions.id, ids)));
+  await db
+    .delete(targetConditions)
+    .where(
+      and(
+        eq(targetConditions.lineAccountId, scope.lineAccountId),
+        eq(targetConditions.planId, planId),
+        inArray(targetConditions.id, ids),
+      ),
+    );
 }
 
 /** A condition (new when id is null) with its accepted and excepted tags. */
@@ -410,7 +424,9 @@ export async function writeCondition(
       .returning({ id: targetConditions.id });
     id = row!.id;
   } else {
-    await db.delete(targetConditionTags).where(eq(targetConditionTags.targetConditionId, id));
+    await db
+      .delete(targetConditionTags)
+      .where(and(eq(targetConditionTags.lineAccountId, lineAccountId), eq(targetConditionTags.targetConditionId, id)));
   }
   const excepted = new Set(condition.excepted);
   const rows = [
@@ -425,17 +441,31 @@ export async function writeCondition(
 }
 
 /** The plan's boxes but those in `keptIds`, deleted (their timings and effects go with them). */
-export async function removeActionsExcept(db: Db, planId: number, keptIds: number[]) {
+export async function removeActionsExcept(db: Db, scope: ChannelScope, planId: number, keptIds: number[]) {
   await db
     .delete(planActions)
-    .where(and(eq(planActions.planId, planId), keptIds.length > 0 ? notInArray(planActions.id, keptIds) : undefined));
+    .where(
+      and(
+        eq(planActions.lineAccountId, scope.lineAccountId),
+        eq(planActions.planId, planId),
+        keptIds.length > 0 ? notInArray(planActions.id, keptIds) : undefined,
+      ),
+    );
 }
 
-export async function updateAction(db: Db, planId: number, id: number, values: ActionValues): Promise<void> {
+export async function updateAction(
+  db: Db,
+  scope: ChannelScope,
+  planId: number,
+  id: number,
+  values: ActionValues,
+): Promise<void> {
   await db
     .update(planActions)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(planActions.planId, planId), eq(planActions.id, id)));
+    .where(
+      and(eq(planActions.lineAccountId, scope.lineAccountId), eq(planActions.planId, planId), eq(planActions.id, id)),
+    );
 }
 
 export async function insertAction(db: Db, scope: ChannelScope, planId: number, values: ActionValues): Promise<number> {
@@ -455,8 +485,12 @@ export async function replaceActionEffects(
 ): Promise<void> {
   if (actionIds.length === 0) return;
   const lineAccountId = scope.lineAccountId;
-  await db.delete(planActionTags).where(inArray(planActionTags.planActionId, actionIds));
-  await db.delete(planActionMarks).where(inArray(planActionMarks.planActionId, actionIds));
+  await db
+    .delete(planActionTags)
+    .where(and(eq(planActionTags.lineAccountId, lineAccountId), inArray(planActionTags.planActionId, actionIds)));
+  await db
+    .delete(planActionMarks)
+    .where(and(eq(planActionMarks.lineAccountId, lineAccountId), inArray(planActionMarks.planActionId, actionIds)));
   const tagRows = effects.flatMap((e) =>
     [...new Set(e.tagIds)].map((tagId) => ({ lineAccountId, planActionId: e.planActionId, tagId })),
   );

@@ -3,7 +3,14 @@ import { parsePlanFormData, plansApi } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireChannel, route } from '../../platform/http.ts';
-import * as plans from './service.ts';
+import { activate, deactivate } from './activation.ts';
+import { copy } from './copy.ts';
+import { forecast } from './forecast.ts';
+import { history } from './history.ts';
+import { get, list } from './read.ts';
+import { remove } from './remove.ts';
+import { save } from './save.ts';
+import { settings, triggers, updateSettings } from './settings.ts';
 
 /** A plan with 300 boxes of carousels is several hundred kilobytes of form data. */
 const PLAN_SAVE_BODY_LIMIT = 8 * 1024 * 1024;
@@ -39,42 +46,40 @@ function planFormScope(app: FastifyInstance, register: (scoped: FastifyInstance)
 }
 
 export function planRoutes(app: FastifyInstance, ctx: AppContext) {
-  route(app, ctx, plansApi.list, async ({ channel, query }) => plans.list(ctx, requireChannel(channel), query));
-  route(app, ctx, plansApi.get, async ({ channel, params }) => plans.get(ctx, requireChannel(channel), params.id));
+  route(app, ctx, plansApi.list, async ({ channel, query }) => list(ctx, requireChannel(channel), query));
+  route(app, ctx, plansApi.get, async ({ channel, params }) => get(ctx, requireChannel(channel), params.id));
   planFormScope(app, (scoped) => {
-    route(scoped, ctx, plansApi.create, async ({ channel, body }) =>
-      plans.save(ctx, requireChannel(channel), null, body),
-    );
+    route(scoped, ctx, plansApi.create, async ({ channel, body }) => save(ctx, requireChannel(channel), null, body));
     route(scoped, ctx, plansApi.update, async ({ channel, params, body }) =>
-      plans.save(ctx, requireChannel(channel), params.id, body),
+      save(ctx, requireChannel(channel), params.id, body),
     );
   });
   route(app, ctx, plansApi.remove, async ({ channel, params, query }) => ({
-    data: await plans.remove(ctx, requireChannel(channel), params.id, query.end_waiting),
+    data: await remove(ctx, requireChannel(channel), params.id, query.end_waiting),
   }));
   route(app, ctx, plansApi.copy, async ({ channel, params, body }) =>
-    plans.copy(ctx, requireChannel(channel), params.id, body),
+    copy(ctx, requireChannel(channel), params.id, body),
   );
   route(app, ctx, plansApi.activate, async ({ channel, params, body }) => ({
-    data: await plans.activate(ctx, requireChannel(channel), params.id, body),
+    data: await activate(ctx, requireChannel(channel), params.id, body),
   }));
   route(app, ctx, plansApi.deactivate, async ({ channel, params }) => ({
-    data: await plans.deactivate(ctx, requireChannel(channel), params.id),
+    data: await deactivate(ctx, requireChannel(channel), params.id),
   }));
   route(app, ctx, plansApi.history, async ({ channel, params, query }) =>
-    plans.history(ctx, requireChannel(channel), params.id, query),
+    history(ctx, requireChannel(channel), params.id, query),
   );
   route(app, ctx, plansApi.settings, async ({ channel }) => ({
-    data: await plans.settings(ctx, requireChannel(channel)),
+    data: await settings(ctx, requireChannel(channel)),
   }));
   route(app, ctx, plansApi.triggers, async ({ channel }) => {
     requireChannel(channel);
-    return { data: plans.triggers(ctx) };
+    return { data: triggers(ctx) };
   });
   route(app, ctx, plansApi.updateSettings, async ({ channel, body }) => ({
-    data: await plans.updateSettings(ctx, requireChannel(channel), body),
+    data: await updateSettings(ctx, requireChannel(channel), body),
   }));
   route(app, ctx, plansApi.forecast, async ({ channel, params }) => ({
-    data: await plans.forecast(ctx, requireChannel(channel), params.id),
+    data: await forecast(ctx, requireChannel(channel), params.id),
   }));
 }

@@ -24,7 +24,7 @@ export function triggerInfo({ kind, ref }: ScenarioTriggerKind): PlanTriggerInfo
 }
 
 /**
- * The channel's friend-added scenario (its plan settings name it; one per channel, plans/service.ts):
+ * The channel's friend-added scenario (its plan settings name it; one per channel, plans/save-checks.ts):
  * started for a friend who adds the channel, whether new, unblocking or adding it again.
  */
 export const friendAddedTrigger = planTrigger({
