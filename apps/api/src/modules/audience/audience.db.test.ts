@@ -134,9 +134,9 @@ describe('audience property: deleting labels never widens', () => {
     const lineAccountId = owner.channels[0]!.id;
     const scope = channelScope(lineAccountId);
     const rand = random(20261127);
-    const tagIds = [];
+    const tagIds: number[] = [];
     for (let i = 0; i < 4; i++) tagIds.push((await t.factory.tag(lineAccountId)).id);
-    const markIds = [];
+    const markIds: number[] = [];
     for (let i = 0; i < 3; i++) markIds.push((await t.factory.mark(lineAccountId)).id);
     const people: { id: number; tags: number[]; marks: number[]; following: boolean }[] = [];
     for (let i = 0; i < 16; i++) {
@@ -177,11 +177,11 @@ describe('audience property: deleting labels never widens', () => {
       if (n.kind === 'any')
         return (of as AudienceNode[]).length === 0 ? null : or3((of as AudienceNode[]).map((c) => truth(c, p, gone)));
       if (n.kind === 'status') return p.following;
-      const ids = (n as { ids: number[] }).ids;
+      const ids = (n as unknown as { ids: number[] }).ids;
       if (n.kind === 'friends') return ids.includes(p.id);
       const kind = n.kind as 'tags' | 'marks';
       const atoms = [...new Set(ids)].map((id) => (gone.has(`${kind}:${id}`) ? null : p[kind].includes(id)));
-      const match = (n as { match: string }).match;
+      const match = (n as unknown as { match: string }).match;
       return match === 'all' ? and3(atoms) : match === 'any' ? or3(atoms) : not3(or3(atoms));
     };
     const expected = (n: AudienceNode, gone: Set<string>) =>
