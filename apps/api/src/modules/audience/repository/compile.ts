@@ -93,12 +93,3 @@ export async function audienceCondition(
   for (const [kind, values] of byKind) if (kind.resolve) resolved.set(kind, await kind.resolve(db, scope, values));
   return build(checked, resolved, scope);
 }
-
-/** Whether an expression is well formed for saving: every leaf of a registered kind and valid for it. */
-export function isValidAudience(registries: Registries, expression: Stored): boolean {
-  const kinds = leafKinds(registries);
-  const allValid = (node: Checked): boolean =>
-    node !== null &&
-    (node.op === 'leaf' || (node.op === 'not' ? allValid(node.of) : node.of.every((child) => allValid(child))));
-  return allValid(check(expression, kinds, 1, { nodes: AUDIENCE_MAX_NODES }));
-}
