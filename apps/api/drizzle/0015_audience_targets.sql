@@ -3,8 +3,12 @@
 -- and the rest widened. Each plan's rows become the expression
 --   {"kind":"all","of":[tags leaf?, marks leaf?, {"kind":"any","of":[condition…]}?, friends leaf?]}
 -- with tags/marks leaves {"kind":"tags","match":"any"|"none","ids":[…]} (any: target_has_tag),
--- a condition {"kind":"all","of":[{"kind":"tags","match":"any","ids":accepted}?, {"kind":"tags","match":"none","ids":excepted}?]}
+-- a condition {"kind":"all","key":id,"of":[{"kind":"tags","match":"any","ids":accepted}?, {"kind":"tags","match":"none","ids":excepted}?]}
+-- (its key the condition's former id, so the editor's condition ids stay; new keys come from
+-- plan_target_condition_keys, after them)
 -- and {"kind":"friends","ids":[…]} when target_is_specified_friend.
+CREATE SEQUENCE "public"."plan_target_condition_keys" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+SELECT setval('plan_target_condition_keys', coalesce((SELECT max("id") FROM "target_conditions"), 0) + 1, false);--> statement-breakpoint
 ALTER TABLE "plans" ADD COLUMN "target" jsonb;--> statement-breakpoint
 UPDATE "plans" AS p SET "target" = jsonb_build_object('kind', 'all', 'of', (
   SELECT coalesce(jsonb_agg(parts.part ORDER BY parts.ord), '[]'::jsonb) FROM (
@@ -18,7 +22,7 @@ UPDATE "plans" AS p SET "target" = jsonb_build_object('kind', 'all', 'of', (
     UNION ALL
     SELECT 3, jsonb_build_object('kind', 'any', 'of', jsonb_agg(conditions.condition ORDER BY conditions.id))
       FROM (
-        SELECT tc.id, jsonb_build_object('kind', 'all', 'of', (
+        SELECT tc.id, jsonb_build_object('kind', 'all', 'key', tc.id, 'of', (
           SELECT coalesce(jsonb_agg(leaves.leaf ORDER BY leaves.ord), '[]'::jsonb) FROM (
             SELECT 1 AS ord, jsonb_build_object('kind', 'tags', 'match', 'any', 'ids', jsonb_agg(tct.tag_id ORDER BY tct.tag_id)) AS leaf
               FROM "target_condition_tags" tct WHERE tct.target_condition_id = tc.id AND tct.accepted HAVING count(*) > 0

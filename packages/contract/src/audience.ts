@@ -87,16 +87,22 @@ export type BuiltInAudienceLeaf = z.infer<typeof builtInAudienceLeaf>;
 export const audienceLeaf = z.looseObject({ kind: z.string().min(1).max(50) });
 export type AudienceLeaf = z.infer<typeof audienceLeaf>;
 
+/**
+ * all / any may carry a `key`: the saver's own handle for the node (a plan's target condition is
+ * one, its id in the editor); it means nothing to the compiler.
+ */
 export type AudienceNode =
-  | { kind: 'all'; of: AudienceNode[] }
-  | { kind: 'any'; of: AudienceNode[] }
+  | { kind: 'all'; of: AudienceNode[]; key?: number }
+  | { kind: 'any'; of: AudienceNode[]; key?: number }
   | { kind: 'not'; of: AudienceNode }
   | AudienceLeaf;
 
+const nodeKey = z.number().int().optional();
+
 export const audienceNode: z.ZodType<AudienceNode> = z.lazy(() =>
   z.union([
-    z.object({ kind: z.literal('all'), of: z.array(audienceNode).max(AUDIENCE_MAX_NODES) }),
-    z.object({ kind: z.literal('any'), of: z.array(audienceNode).max(AUDIENCE_MAX_NODES) }),
+    z.object({ kind: z.literal('all'), of: z.array(audienceNode).max(AUDIENCE_MAX_NODES), key: nodeKey }),
+    z.object({ kind: z.literal('any'), of: z.array(audienceNode).max(AUDIENCE_MAX_NODES), key: nodeKey }),
     z.object({ kind: z.literal('not'), of: audienceNode }),
     audienceLeaf.refine((leaf) => !['all', 'any', 'not'].includes(leaf.kind), {
       message: '条件の形が正しくありません',

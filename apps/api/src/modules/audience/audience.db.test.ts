@@ -84,6 +84,8 @@ describe('a deleted label never widens a plan target', () => {
     // Saved again as it reads (the deleted tag kept), it still reaches nobody.
     expect((await savePlan(t, as, read)).status).toBe(200);
     expect(await forecast(as, plan.plan.id!)).toBe(0);
+    const again = await readPlan(t, as, plan.plan.id!);
+    expect(again.plan.target_conditions.map((c) => c.id)).toEqual(read.plan.target_conditions.map((c) => c.id));
   });
 
   it('"T and mark M", T deleted: nobody, not every friend with M', async () => {

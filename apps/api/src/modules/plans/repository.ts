@@ -350,6 +350,15 @@ export async function targetNames(
   return { tags: byId(tagRows), marks: byId(markRows), friends: byId(friendRows) };
 }
 
+/** Keys for `n` new target conditions (never given before). */
+export async function nextConditionKeys(db: Db, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const rows = await db
+    .select({ key: sql<number>`nextval('plan_target_condition_keys')`.mapWith(Number) })
+    .from(sql`generate_series(1, ${n}::int)`);
+  return rows.map((row) => row.key);
+}
+
 /** The plan's tags or marks of one role, replaced by `ids`. */
 export async function replaceLabels(
   db: Db,

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -46,6 +47,12 @@ const channel = () =>
   integer('line_account_id')
     .notNull()
     .references(() => lineAccounts.id, { onDelete: 'cascade' });
+
+/**
+ * The keys of target conditions (a plan's saved target names each of its conditions by one): a
+ * condition keeps its key across saves, and a removed one's key is never given again.
+ */
+export const planTargetConditionKeys = pgSequence('plan_target_condition_keys');
 
 export const plans = pgTable(
   'plans',

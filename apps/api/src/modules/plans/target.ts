@@ -5,8 +5,9 @@ import type { PlanRow } from './repository.ts';
  * A plan's target as the editor's fields (target tags with has/has-not, marks likewise, conditions,
  * specified friends) and as the audience it is saved as (plans.target):
  *   {"kind":"all","of":[tags leaf?, marks leaf?, {"kind":"any","of":[condition…]}?, friends leaf?]}
- * a condition being {"kind":"all","of":[tags any accepted?, tags none excepted?]}. A condition's id
- * is its place in the saved list (1, 2…). The ids stay as saved whatever is deleted later.
+ * a condition being {"kind":"all","key":id,"of":[tags any accepted?, tags none excepted?]}: its id
+ * is its key, kept across saves (new ones from plan_target_condition_keys). The label and friend
+ * ids stay as saved whatever is deleted later.
  */
 
 export interface TargetFields {
@@ -21,9 +22,7 @@ export interface TargetFields {
 
 const unique = (ids: number[]) => [...new Set(ids)];
 
-export function targetExpression(
-  fields: Omit<TargetFields, 'conditions'> & { conditions: { accepted: number[]; excepted: number[] }[] },
-): AudienceNode {
+export function targetExpression(fields: TargetFields): AudienceNode {
   const of: AudienceNode[] = [];
   if (fields.tagIds.length > 0)
     of.push({ kind: 'tags', match: fields.hasTag ? 'any' : 'none', ids: unique(fields.tagIds) });
@@ -39,7 +38,7 @@ export function targetExpression(
         const leaves: AudienceNode[] = [];
         if (accepted.length > 0) leaves.push({ kind: 'tags', match: 'any', ids: accepted });
         if (excepted.length > 0) leaves.push({ kind: 'tags', match: 'none', ids: excepted });
-        return { kind: 'all', of: leaves };
+        return { kind: 'all', key: condition.id, of: leaves };
       }),
     });
   }
@@ -78,7 +77,12 @@ export function targetFields(target: AudienceNode | null): TargetFields {
       fields.conditions = childrenOf(part).map((condition, index) => {
         const leaves = childrenOf(condition);
         const ofMatch = (match: string) => leaves.filter((leaf) => field(leaf, 'match') === match).flatMap(idsOf);
-        return { id: index + 1, accepted: ofMatch('any'), excepted: ofMatch('none') };
+        const key = field(condition, 'key');
+        return {
+          id: typeof key === 'number' ? key : index + 1,
+          accepted: ofMatch('any'),
+          excepted: ofMatch('none'),
+        };
       });
     } else if (part.kind === 'friends') {
       fields.specified = true;

@@ -36,7 +36,7 @@ export interface CheckedSave {
  * The target as this save leaves it: the saved conditions (by their id, their place in the saved
  * list) changed or removed as sent, the new ones after them; the rest of the fields as sent.
  */
-function savedTarget(existing: repo.PlanRow | null, save: CheckedSave): AudienceNode {
+async function savedTarget(db: Db, existing: repo.PlanRow | null, save: CheckedSave): Promise<AudienceNode> {
   const { plan } = save;
   const sent = new Map(
     save.conditions.flatMap((condition) => (condition.id === null ? [] : [[condition.id, condition]])),
@@ -44,11 +44,17 @@ function savedTarget(existing: repo.PlanRow | null, save: CheckedSave): Audience
   const kept = targetFields(existing?.target ?? null).conditions.flatMap((saved) => {
     const change = sent.get(saved.id);
     if (!change) return [saved];
-    return change._destroy ? [] : [{ accepted: change.tag_ids_accepted, excepted: change.tag_ids_excepted }];
+    return change._destroy
+      ? []
+      : [{ id: saved.id, accepted: change.tag_ids_accepted, excepted: change.tag_ids_excepted }];
   });
-  const added = save.conditions
-    .filter((condition) => condition.id === null && !condition._destroy)
-    .map((condition) => ({ accepted: condition.tag_ids_accepted, excepted: condition.tag_ids_excepted }));
+  const newOnes = save.conditions.filter((condition) => condition.id === null && !condition._destroy);
+  const keys = await repo.nextConditionKeys(db, newOnes.length);
+  const added = newOnes.map((condition, index) => ({
+    id: keys[index]!,
+    accepted: condition.tag_ids_accepted,
+    excepted: condition.tag_ids_excepted,
+  }));
   return targetExpression({
     tagIds: plan.target_tag_ids,
     hasTag: plan.target_has_tag,
@@ -95,7 +101,7 @@ export async function write(
   existing: repo.PlanRow | null,
   save: CheckedSave,
 ): Promise<number> {
-  const values = planValues(save.plan, savedTarget(existing, save));
+  const values = planValues(save.plan, await savedTarget(db, existing, save));
   const row = existing
     ? await repo.update(db, scope, existing.id, values)
     : await repo.insert(db, scope, { ...values, createdByUserId: scope.userId });
