@@ -360,8 +360,8 @@ export async function generateLargeChannel(
           [lineAccountId, name, index],
         );
         const result = await client.query(
-          `insert into friend_tags (friend_id, tag_id, created_at)
-           select f.id, $1, f.followed_at + (now() - f.followed_at) * ${u('f.id * 64 + $3', 41)}
+          `insert into friend_tags (line_account_id, friend_id, tag_id, created_at)
+           select f.line_account_id, f.id, $1, f.followed_at + (now() - f.followed_at) * ${u('f.id * 64 + $3', 41)}
              from friends f where f.line_account_id = $4 and ${u('f.id * 64 + $3', 40)} < $2`,
           [tag!.id, share, index, lineAccountId],
         );
@@ -374,8 +374,8 @@ export async function generateLargeChannel(
           [lineAccountId, name, color, index],
         );
         const result = await client.query(
-          `insert into friend_marks (friend_id, mark_id)
-           select f.id, $1 from friends f where f.line_account_id = $4 and ${u('f.id * 64 + $3', 42)} < $2`,
+          `insert into friend_marks (line_account_id, friend_id, mark_id)
+           select f.line_account_id, f.id, $1 from friends f where f.line_account_id = $4 and ${u('f.id * 64 + $3', 42)} < $2`,
           [mark!.id, share, index, lineAccountId],
         );
         markRows.push({ id: mark!.id, name, friends: result.rowCount ?? 0 });

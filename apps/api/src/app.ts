@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './platform/context.ts';
-import { answerFrameworkError, installErrorHandling, validatorCompiler } from './platform/http.ts';
+import { answerFrameworkError, installErrorHandling, installJsonParser, validatorCompiler } from './platform/http.ts';
 import { requestLogController } from './platform/logger.ts';
 import { parseQueryString } from './platform/querystring.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
@@ -51,6 +51,7 @@ export async function buildApp(ctx: AppContext, modules: readonly ModuleManifest
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installJsonParser(app);
   installSecurityHeaders(app, ctx.config);
 
   await app.register(swagger, {

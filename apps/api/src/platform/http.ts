@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
+import { nestsDeeperThan, TOO_DEEP_MESSAGE } from './json-depth.ts';
 import { channelRequest, type ChannelRequest, type Principal, type PrincipalOf } from './principal.ts';
 
 export interface HandlerContext<E extends Endpoint> {
@@ -165,6 +166,24 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
   void reply
     .status(status)
     .send({ success: false, errors: pathNamesNothing ? NOT_FOUND : 'リクエストが正しくありません。' });
+}
+
+/**
+ * The JSON body parser of every route (a scope with its own parser, the webhooks', checks the
+ * same): too deep a body is a 400 before anything parses or walks it; then Fastify's own parser,
+ * which refuses prototype poisoning.
+ */
+export function installJsonParser(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (nestsDeeperThan(text)) {
+      done(new AppError('bad_request', TOO_DEEP_MESSAGE), undefined);
+      return;
+    }
+    void parseJson(request, text, done);
+  });
 }
 
 const GENERIC_500 = 'サーバーでエラーが発生しました。しばらくしてから再度お試しください。';

@@ -4,23 +4,13 @@
  * The change goes out as a NOTIFY and comes back through the hub's LISTEN, the path by which every
  * api process hears it.
  */
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { permissionsWith, REALTIME_CLOSE, type Permissions } from '@linq/contract';
 import { useTestApp } from '../test/kit.ts';
 import { waitFor } from '../test/wait.ts';
 import { startServerProcess } from '../test/server-process.ts';
 import { publishRealtime } from './realtime.ts';
-
-interface WsClient {
-  readyState: number;
-  send(data: string): void;
-  close(): void;
-  on(event: 'message', listener: (data: Buffer) => void): void;
-  on(event: 'close', listener: (code: number) => void): void;
-  on(event: 'error', listener: (error: Error) => void): void;
-}
-const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string) => WsClient };
+import { WebSocket, type WsClient } from '../test/ws-client.ts';
 
 let wsBase: string;
 let lineAccountId: number;

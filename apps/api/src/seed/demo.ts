@@ -227,21 +227,21 @@ export async function decorateDemoFriends(db: Db, lineAccountId: number): Promis
   const markId = new Map(markRows.map((r) => [r.name, r.id]));
   const fieldId = new Map(fieldRows.map((r) => [r.name, r.id]));
   const links = {
-    tags: [] as { friendId: number; tagId: number }[],
-    marks: [] as { friendId: number; markId: number }[],
+    tags: [] as { lineAccountId: number; friendId: number; tagId: number }[],
+    marks: [] as { lineAccountId: number; friendId: number; markId: number }[],
   };
-  const values: { friendId: number; fieldId: number; value: string }[] = [];
+  const values: { lineAccountId: number; friendId: number; fieldId: number; value: string }[] = [];
   const addTag = (friendId: number, name: string) => {
     const id = tagId.get(name);
-    if (id !== undefined) links.tags.push({ friendId, tagId: id });
+    if (id !== undefined) links.tags.push({ lineAccountId, friendId, tagId: id });
   };
   const addMark = (friendId: number, name: string) => {
     const id = markId.get(name);
-    if (id !== undefined) links.marks.push({ friendId, markId: id });
+    if (id !== undefined) links.marks.push({ lineAccountId, friendId, markId: id });
   };
   const addValue = (friendId: number, name: string, value: string) => {
     const id = fieldId.get(name);
-    if (id !== undefined) values.push({ friendId, fieldId: id, value });
+    if (id !== undefined) values.push({ lineAccountId, friendId, fieldId: id, value });
   };
   const ranks = DEMO_INFO_FIELDS[1]!.options;
   friendRows.forEach(({ id }, i) => {

@@ -179,13 +179,14 @@ export function createFactory(db: Db, app: FastifyInstance, secrets: SecretBox) 
         })
         .returning();
       const friendId = row!.id;
-      if (tagIds.length > 0) await db.insert(friendTags).values(tagIds.map((tagId) => ({ friendId, tagId })));
-      if (markIds.length > 0) await db.insert(friendMarks).values(markIds.map((markId) => ({ friendId, markId })));
+      const link = { lineAccountId, friendId };
+      if (tagIds.length > 0) await db.insert(friendTags).values(tagIds.map((tagId) => ({ ...link, tagId })));
+      if (markIds.length > 0) await db.insert(friendMarks).values(markIds.map((markId) => ({ ...link, markId })));
       const entries = Object.entries(info);
       if (entries.length > 0) {
         await db
           .insert(friendInfoValues)
-          .values(entries.map(([fieldId, value]) => ({ friendId, fieldId: Number(fieldId), value })));
+          .values(entries.map(([fieldId, value]) => ({ ...link, fieldId: Number(fieldId), value })));
       }
       return row!;
     },

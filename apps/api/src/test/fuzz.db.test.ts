@@ -5,11 +5,13 @@
  * surrogates, wrong types, empty and over-long values. No answer may be a 5xx, and every error is
  * JSON without a stack trace or SQL. A new route is fuzzed by being in the contract.
  */
+import { createHmac, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, type Endpoint, type Role } from '@linq/contract';
 import { useTestApp } from './kit.ts';
 import { messageOf, payloadOf } from '../modules/templates/test-support.ts';
 import { leavesOf, replaceAt, sampleOf } from './sample-input.ts';
+import { TOO_DEEP_MESSAGE } from '../platform/json-depth.ts';
 
 let adminToken: string;
 /** Ids of rows the fuzz may read, change or delete, by the path they are addressed under. */
@@ -200,6 +202,61 @@ function order(endpoint: Endpoint): number {
 }
 
 describe('fuzz over the route table', () => {
+  // First: the walk below ends the sessions (logout, password change) last.
+  it('answers 400 to a body nested too deep, as the whole body or in a field, on every route and the webhook', async () => {
+    const deepArrays = '['.repeat(100_000) + ']'.repeat(100_000);
+    const deepObjects = '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000);
+    const MARKER = '"__deep__"';
+    const failures: string[] = [];
+    for (const endpoint of allEndpoints.filter((e) => e.method !== 'GET')) {
+      const token = tokenFor(endpoint);
+      const sample = endpoint.body ? sampleOf(endpoint.body) : {};
+      const [leaf] = leavesOf(sample);
+      const inField = JSON.stringify(leaf ? replaceAt(sample, leaf.path, '__deep__') : { field: '__deep__' });
+      for (const [label, payload] of [
+        ['arrays', deepArrays],
+        ['objects', deepObjects],
+        ['field', inField.replace(MARKER, deepArrays)],
+      ] as const) {
+        const response = await t.app.inject({
+          method: endpoint.method,
+          url: `/api${pathWith(endpoint)}`,
+          headers: {
+            lineaccountid: String(t.tenant.channels[0]!.id),
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          payload,
+        });
+        const errors = response.statusCode === 400 ? (response.json() as { errors?: unknown }).errors : null;
+        if (errors !== TOO_DEEP_MESSAGE) {
+          failures.push(
+            `${endpoint.method} ${endpoint.path} ${label}: ${response.statusCode} ${response.body.slice(0, 200)}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+
+    const secret = randomBytes(16).toString('hex');
+    const channel = await t.factory.lineAccount(t.tenant.account.id, {
+      channelSecretSealed: t.ctx.secrets.seal(secret),
+    });
+    for (const payload of [deepArrays, deepObjects, `{"destination":"x","events":${deepArrays}}`]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/webhooks/line/${channel.webhookKey}`,
+        headers: {
+          'content-type': 'application/json',
+          'x-line-signature': createHmac('sha256', secret).update(payload).digest('base64'),
+        },
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ success: false, errors: TOO_DEEP_MESSAGE });
+    }
+  });
+
   it('answers every spoiled input with a 4xx JSON error (or success), never a 5xx, stack or SQL', async () => {
     const failures: string[] = [];
     let requests = 0;

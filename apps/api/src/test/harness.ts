@@ -30,7 +30,9 @@ export interface TestApp {
 
 export interface TestRequest {
   method: InjectOptions['method'];
+  /** Relative to /api, unless `outsideApi` (webhooks, public files). */
   path: string;
+  outsideApi?: boolean;
   token?: string;
   lineAccountId?: number;
   body?: unknown;
@@ -142,7 +144,7 @@ export async function inject(app: FastifyInstance, options: TestRequest): Promis
   if (options.lineAccountId !== undefined) headers.lineaccountid = String(options.lineAccountId);
   const response = await app.inject({
     method: options.method,
-    url: `/api${options.path}`,
+    url: options.outsideApi ? options.path : `/api${options.path}`,
     headers,
     ...(options.query ? { query: toQuery(options.query) } : {}),
     ...(options.body !== undefined ? { payload: options.body as object } : {}),

@@ -5,6 +5,8 @@
  * LineAccountId header). Each probe must be refused and leave B's rows unchanged.
  * Each module's entries and fixtures are in its `isolation.ts`; the runner is ./isolation.ts.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '@linq/contract';
 import { startTestApp, type TestApp, type TestRequest } from './harness.ts';
@@ -38,12 +40,29 @@ afterAll(async () => {
 });
 
 const key = (method: string, url: string) => `${method} ${url}`;
-/** The server's routes but the built console's static files, which hold no tenant data. */
-const apiRoutes = () => t.app.routeTable.filter((r) => r.url.startsWith('/api/') || r.url === '/health');
+/**
+ * Every route the server answers, in /api or outside it (webhooks, public files, pages), but the
+ * built console's static files (registered one route per file when the console is built), which
+ * hold no tenant data.
+ */
+const servedRoutes = () => {
+  const distDir = t.runtime.ctx.config.WEB_DIST_DIR;
+  const consoleFiles = new Set(
+    fs.existsSync(distDir)
+      ? fs
+          .readdirSync(distDir, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map(
+            (entry) => `/${path.relative(distDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`,
+          )
+      : [],
+  );
+  return t.app.routeTable.filter((r) => !consoleFiles.has(r.url));
+};
 
 describe('isolation route matrix', () => {
   it('has an entry for every route the server answers, and no stale entries', () => {
-    const routes = [...new Set(apiRoutes().map((r) => key(r.method, r.url)))];
+    const routes = [...new Set(servedRoutes().map((r) => key(r.method, r.url)))];
     const missing = routes.filter((r) => !(r in matrix));
     expect(missing, 'routes without an isolation-matrix entry').toEqual([]);
     const stale = Object.keys(matrix).filter((k) => !routes.includes(k));
@@ -51,7 +70,7 @@ describe('isolation route matrix', () => {
   });
 
   it('covers every endpoint of the contract', () => {
-    const routes = new Set(apiRoutes().map((r) => key(r.method, r.url)));
+    const routes = new Set(servedRoutes().map((r) => key(r.method, r.url)));
     const unserved = allEndpoints.map((e) => key(e.method, `/api${e.path}`)).filter((k) => !routes.has(k));
     expect(unserved, 'contract endpoints the server does not answer').toEqual([]);
   });

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
@@ -10,17 +9,7 @@ import { friends } from '../modules/friends/schema.ts';
 import { userLineAccounts } from '../modules/line-accounts/schema.ts';
 import { publishRealtime, REALTIME_CHANNEL } from '../platform/realtime.ts';
 import { and, eq } from 'drizzle-orm';
-
-/** The `ws` client (installed with @fastify/websocket; Node 20 has no global WebSocket), typed as used here. */
-interface WsClient {
-  readyState: number;
-  send(data: string): void;
-  close(): void;
-  on(event: 'message', listener: (data: Buffer) => void): void;
-  on(event: 'close', listener: (code: number) => void): void;
-  on(event: 'error', listener: (error: Error) => void): void;
-}
-const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string) => WsClient };
+import { WebSocket, type WsClient } from './ws-client.ts';
 
 let sim: LineSimulator;
 let t: TestApp;

@@ -121,7 +121,9 @@ export const isolation: IsolationModule = {
         .insert(friendInfoFields)
         .values({ lineAccountId, name: 'isolation', fieldType: 'text' })
         .returning();
-      await db.insert(friendInfoValues).values({ friendId: friend, fieldId: field!.id, value: 'isolation' });
+      await db
+        .insert(friendInfoValues)
+        .values({ lineAccountId, friendId: friend, fieldId: field!.id, value: 'isolation' });
       await db
         .update(friends)
         .set({ displayNameOverride: friendNameOf(tenant) })

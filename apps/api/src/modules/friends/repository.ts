@@ -243,7 +243,7 @@ export async function writeInfoValues(
   if (set.length > 0) {
     await db
       .insert(friendInfoValues)
-      .values(set.map((v) => ({ friendId, fieldId: v.fieldId, value: v.value })))
+      .values(set.map((v) => ({ lineAccountId, friendId, fieldId: v.fieldId, value: v.value })))
       .onConflictDoUpdate({
         target: [friendInfoValues.friendId, friendInfoValues.fieldId],
         set: { value: sql`excluded.value`, updatedAt: new Date() },
@@ -252,7 +252,13 @@ export async function writeInfoValues(
   if (cleared.length > 0) {
     await db
       .delete(friendInfoValues)
-      .where(and(eq(friendInfoValues.friendId, friendId), inArray(friendInfoValues.fieldId, cleared)));
+      .where(
+        and(
+          eq(friendInfoValues.lineAccountId, lineAccountId),
+          eq(friendInfoValues.friendId, friendId),
+          inArray(friendInfoValues.fieldId, cleared),
+        ),
+      );
   }
 }
 

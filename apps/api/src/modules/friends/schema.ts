@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -52,6 +53,8 @@ export const friends = pgTable(
   },
   (t) => [
     uniqueIndex('friends_channel_user_idx').on(t.lineAccountId, t.lineUserId),
+    /** What a channel's rows refer to a friend by, so they cannot name another channel's (plans/schema.ts). */
+    unique('friends_channel_id_key').on(t.lineAccountId, t.id),
     /*
      * Friend-list and talk-list orders at a million friends per channel. Nullable keys sort nulls
      * last (`desc nulls last, id desc`, as the queries say it); not-null keys use plain indexes,
@@ -106,21 +109,37 @@ export const friendInfoFields = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique('friend_info_fields_channel_name_key').on(t.lineAccountId, t.name)],
+  (t) => [
+    unique('friend_info_fields_channel_name_key').on(t.lineAccountId, t.name),
+    unique('friend_info_fields_channel_id_key').on(t.lineAccountId, t.id),
+  ],
 );
 
-/** One friend's value of one info field, stored as text in the field's format (number, YYYY-MM-DD, option). */
+/**
+ * One friend's value of one info field, stored as text in the field's format (number, YYYY-MM-DD,
+ * option). Both keys carry the channel: a friend of one channel has no value of another's field.
+ */
 export const friendInfoValues = pgTable(
   'friend_info_values',
   {
-    friendId: integer('friend_id')
-      .notNull()
-      .references(() => friends.id, { onDelete: 'cascade' }),
-    fieldId: integer('field_id')
-      .notNull()
-      .references(() => friendInfoFields.id, { onDelete: 'cascade' }),
+    lineAccountId: integer('line_account_id').notNull(),
+    friendId: integer('friend_id').notNull(),
+    fieldId: integer('field_id').notNull(),
     value: text('value').notNull(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.friendId, t.fieldId] }), index('friend_info_values_field_idx').on(t.fieldId)],
+  (t) => [
+    primaryKey({ columns: [t.friendId, t.fieldId] }),
+    index('friend_info_values_field_idx').on(t.fieldId),
+    foreignKey({
+      name: 'friend_info_values_friend_fk',
+      columns: [t.lineAccountId, t.friendId],
+      foreignColumns: [friends.lineAccountId, friends.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'friend_info_values_field_fk',
+      columns: [t.lineAccountId, t.fieldId],
+      foreignColumns: [friendInfoFields.lineAccountId, friendInfoFields.id],
+    }).onDelete('cascade'),
+  ],
 );

@@ -93,8 +93,8 @@ export const isolation: IsolationModule = {
         .insert(friends)
         .values({ lineAccountId, lineUserId: `Uisolation${lineAccountId}`, displayName: 'isolation' })
         .returning();
-      await db.insert(friendTags).values({ friendId: friend!.id, tagId: tag!.id });
-      await db.insert(friendMarks).values({ friendId: friend!.id, markId: mark!.id });
+      await db.insert(friendTags).values({ lineAccountId, friendId: friend!.id, tagId: tag!.id });
+      await db.insert(friendMarks).values({ lineAccountId, friendId: friend!.id, markId: mark!.id });
       labelFixtures.set(lineAccountId, { tag: tag!.id, mark: mark!.id, marksFolder: folder!.id, friend: friend!.id });
     }
   },

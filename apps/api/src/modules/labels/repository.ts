@@ -17,7 +17,7 @@ export interface LabelTables {
   /** Typed as `friend_tags`: use `linkLabelId` and `linkRow` for the label column, which differs. */
   link: typeof friendTags;
   linkLabelId: PgColumn;
-  linkRow: (labelId: number, friendId: number) => typeof friendTags.$inferInsert;
+  linkRow: (lineAccountId: number, labelId: number, friendId: number) => typeof friendTags.$inferInsert;
   uniqueName: string;
   /** Columns beyond the shared ones (marks: color). */
   extra: Record<string, PgColumn>;
@@ -27,7 +27,7 @@ export const TAG_TABLES: LabelTables = {
   table: tags,
   link: friendTags,
   linkLabelId: friendTags.tagId,
-  linkRow: (tagId, friendId) => ({ tagId, friendId }),
+  linkRow: (lineAccountId, tagId, friendId) => ({ lineAccountId, tagId, friendId }),
   uniqueName: 'tags_channel_name_key',
   extra: {},
 };
@@ -35,7 +35,8 @@ export const MARK_TABLES: LabelTables = {
   table: marks as unknown as typeof tags,
   link: friendMarks as unknown as typeof friendTags,
   linkLabelId: friendMarks.markId,
-  linkRow: (markId, friendId) => ({ markId, friendId }) as unknown as typeof friendTags.$inferInsert,
+  linkRow: (lineAccountId, markId, friendId) =>
+    ({ lineAccountId, markId, friendId }) as unknown as typeof friendTags.$inferInsert,
   uniqueName: 'marks_channel_name_key',
   extra: { color: marks.color },
 };
@@ -204,7 +205,7 @@ export async function link(
   if (owned.length === 0) return [];
   const rows = await db
     .insert(t.link)
-    .values(owned.map((friend) => t.linkRow(labelId, friend.id)))
+    .values(owned.map((friend) => t.linkRow(lineAccountId, labelId, friend.id)))
     .onConflictDoNothing()
     .returning({ friendId: t.link.friendId });
   return rows.map((row) => row.friendId);

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../platform/db-columns.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
 import { folders } from '../folders/schema.ts';
@@ -20,39 +20,67 @@ const labelColumns = () => ({
 /** A tag (タグ) of a channel; friends carry any number of them (friend_tags). */
 export const tags = pgTable('tags', labelColumns(), (t) => [
   unique('tags_channel_name_key').on(t.lineAccountId, t.name),
+  /** What a channel's rows refer to a tag by, so they cannot name another channel's (plans/schema.ts). */
+  unique('tags_channel_id_key').on(t.lineAccountId, t.id),
   index('tags_folder_idx').on(t.folderId),
 ]);
 
 /** A mark (マーク) of a channel: a tag with a colour, e.g. to flag talks as handled. */
 export const marks = pgTable('marks', { ...labelColumns(), color: text('color').notNull() }, (t) => [
   unique('marks_channel_name_key').on(t.lineAccountId, t.name),
+  unique('marks_channel_id_key').on(t.lineAccountId, t.id),
   index('marks_folder_idx').on(t.folderId),
 ]);
 
+/*
+ * A friend's labels carry the channel in both foreign keys, so a friend of one channel cannot carry
+ * another channel's label (issue 22 §4). The friend's key cascades the channel's removal: no key of
+ * their own to line_accounts on these, the hottest link tables (a tag put on 50,000 friends at once).
+ */
 export const friendTags = pgTable(
   'friend_tags',
   {
-    friendId: integer('friend_id')
-      .notNull()
-      .references(() => friends.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    lineAccountId: integer('line_account_id').notNull(),
+    friendId: integer('friend_id').notNull(),
+    tagId: integer('tag_id').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.friendId, t.tagId] }), index('friend_tags_tag_idx').on(t.tagId, t.friendId)],
+  (t) => [
+    primaryKey({ columns: [t.friendId, t.tagId] }),
+    index('friend_tags_tag_idx').on(t.tagId, t.friendId),
+    foreignKey({
+      name: 'friend_tags_friend_fk',
+      columns: [t.lineAccountId, t.friendId],
+      foreignColumns: [friends.lineAccountId, friends.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'friend_tags_tag_fk',
+      columns: [t.lineAccountId, t.tagId],
+      foreignColumns: [tags.lineAccountId, tags.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 export const friendMarks = pgTable(
   'friend_marks',
   {
-    friendId: integer('friend_id')
-      .notNull()
-      .references(() => friends.id, { onDelete: 'cascade' }),
-    markId: integer('mark_id')
-      .notNull()
-      .references(() => marks.id, { onDelete: 'cascade' }),
+    lineAccountId: integer('line_account_id').notNull(),
+    friendId: integer('friend_id').notNull(),
+    markId: integer('mark_id').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.friendId, t.markId] }), index('friend_marks_mark_idx').on(t.markId, t.friendId)],
+  (t) => [
+    primaryKey({ columns: [t.friendId, t.markId] }),
+    index('friend_marks_mark_idx').on(t.markId, t.friendId),
+    foreignKey({
+      name: 'friend_marks_friend_fk',
+      columns: [t.lineAccountId, t.friendId],
+      foreignColumns: [friends.lineAccountId, friends.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'friend_marks_mark_fk',
+      columns: [t.lineAccountId, t.markId],
+      foreignColumns: [marks.lineAccountId, marks.id],
+    }).onDelete('cascade'),
+  ],
 );

@@ -122,7 +122,7 @@ describe('plan engine: broadcasts and auto-replies', () => {
     const tag = await t.factory.tag(lineAccountId, { name: 'VIP' });
     const vip = await t.factory.followingFriend(channel, lineAccountId, 'VIP さん');
     const other = await t.factory.followingFriend(channel, lineAccountId, '一般 さん');
-    await t.db.insert(friendTags).values({ friendId: vip.row.id, tagId: tag.id });
+    await t.db.insert(friendTags).values({ lineAccountId, friendId: vip.row.id, tagId: tag.id });
     const detail = simplePlan('broadcast', 'VIP配信');
     const plan = await activePlan(t, as, {
       ...detail,
@@ -138,7 +138,7 @@ describe('plan engine: broadcasts and auto-replies', () => {
     await Promise.all([runDueSends(t.ctx), runDueSends(t.ctx)]);
     expect(await receivedCount(t, vip.friend, 1)).toEqual(['お知らせです']);
     // A friend tagged after the start is not half-included.
-    await t.db.insert(friendTags).values({ friendId: other.row.id, tagId: tag.id });
+    await t.db.insert(friendTags).values({ lineAccountId, friendId: other.row.id, tagId: tag.id });
     await runDueSends(t.ctx);
     expect(received(other.friend)).toEqual([]);
     expect(

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -14,7 +15,6 @@ import {
   timestamp,
   unique,
   uniqueIndex,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
   ENROLMENT_STATUSES,
@@ -41,6 +41,12 @@ import { users } from '../sessions/schema.ts';
  * its targeting and what it applies to a friend. Every table carries line_account_id, so each row
  * is found (and refused) by channel on its own; links to tags, marks, friends and other plans are
  * foreign keys, so deleting one of those takes it out of every plan.
+ *
+ * A second wall (issue 22 §4): the links of a plan's boxes, timings, enrolments and settings carry
+ * the channel in their foreign key, `(line_account_id, x_id) → t(line_account_id, id)`, so a row of
+ * channel A cannot point at a row of channel B even through a bug. A nullable pointer is set null
+ * alone when its row goes: the migration says `on delete set null (x_id)`, which drizzle's builder
+ * cannot (it would null line_account_id too), so the schema's `set null` stands for that.
  */
 
 const channel = () =>
@@ -91,7 +97,7 @@ export const plans = pgTable(
     autoTermStartAt: timestamp('auto_term_start_at', { withTimezone: true }),
     autoTermEndAt: timestamp('auto_term_end_at', { withTimezone: true }),
     /** The scenario started for the friend on enrolment. */
-    startPlanId: integer('start_plan_id').references((): AnyPgColumn => plans.id, { onDelete: 'set null' }),
+    startPlanId: integer('start_plan_id'),
     /** The rich menu given on enrolment (rich menus come with a later issue: no table to refer to yet). */
     richMenuId: integer('rich_menu_id'),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -99,6 +105,12 @@ export const plans = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    unique('plans_channel_id_key').on(t.lineAccountId, t.id),
+    foreignKey({
+      name: 'plans_start_plan_fk',
+      columns: [t.lineAccountId, t.startPlanId],
+      foreignColumns: [t.lineAccountId, t.id],
+    }).onDelete('set null'),
     index('plans_channel_updated_idx').on(t.lineAccountId, t.updatedAt.desc()),
     index('plans_folder_idx').on(t.folderId),
     index('plans_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
@@ -115,9 +127,7 @@ export const planActions = pgTable(
   {
     id: serial('id').primaryKey(),
     lineAccountId: channel(),
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id').notNull(),
     boxId: text('box_id').notNull(),
     boxLevel: integer('box_level').notNull(),
     boxIndex: integer('box_index').notNull(),
@@ -133,11 +143,24 @@ export const planActions = pgTable(
     /** The box's message with its item ids (the message item sequence) and each option's child box. */
     message: jsonb('message').$type<PlanMessage>().notNull(),
     richMenuId: integer('rich_menu_id'),
-    startPlanId: integer('start_plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    startPlanId: integer('start_plan_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique('plan_actions_plan_box_key').on(t.planId, t.boxId)],
+  (t) => [
+    unique('plan_actions_plan_box_key').on(t.planId, t.boxId),
+    unique('plan_actions_channel_id_key').on(t.lineAccountId, t.id),
+    foreignKey({
+      name: 'plan_actions_plan_fk',
+      columns: [t.lineAccountId, t.planId],
+      foreignColumns: [plans.lineAccountId, plans.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'plan_actions_start_plan_fk',
+      columns: [t.lineAccountId, t.startPlanId],
+      foreignColumns: [plans.lineAccountId, plans.id],
+    }).onDelete('set null'),
+  ],
 );
 
 /** An arrow from a box to its child and when the child is sent. */
@@ -146,15 +169,9 @@ export const planTimings = pgTable(
   {
     id: serial('id').primaryKey(),
     lineAccountId: channel(),
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'cascade' }),
-    planActionId: integer('plan_action_id')
-      .notNull()
-      .references(() => planActions.id, { onDelete: 'cascade' }),
-    nextPlanActionId: integer('next_plan_action_id')
-      .notNull()
-      .references(() => planActions.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id').notNull(),
+    planActionId: integer('plan_action_id').notNull(),
+    nextPlanActionId: integer('next_plan_action_id').notNull(),
     timingType: text('timing_type', { enum: TIMING_TYPES }).notNull().default('send_immediate'),
     diagramHide: boolean('diagram_hide').notNull().default(false),
     afterDays: integer('after_days').notNull().default(0),
@@ -171,6 +188,21 @@ export const planTimings = pgTable(
     index('plan_timings_plan_idx').on(t.planId),
     /** One arrow into each box. */
     unique('plan_timings_next_action_key').on(t.nextPlanActionId),
+    foreignKey({
+      name: 'plan_timings_plan_fk',
+      columns: [t.lineAccountId, t.planId],
+      foreignColumns: [plans.lineAccountId, plans.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'plan_timings_action_fk',
+      columns: [t.lineAccountId, t.planActionId],
+      foreignColumns: [planActions.lineAccountId, planActions.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'plan_timings_next_action_fk',
+      columns: [t.lineAccountId, t.nextPlanActionId],
+      foreignColumns: [planActions.lineAccountId, planActions.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -212,14 +244,23 @@ export const planActionTags = pgTable(
   'plan_action_tags',
   {
     lineAccountId: channel(),
-    planActionId: integer('plan_action_id')
-      .notNull()
-      .references(() => planActions.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    planActionId: integer('plan_action_id').notNull(),
+    tagId: integer('tag_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.planActionId, t.tagId] }), index('plan_action_tags_tag_idx').on(t.tagId)],
+  (t) => [
+    primaryKey({ columns: [t.planActionId, t.tagId] }),
+    index('plan_action_tags_tag_idx').on(t.tagId),
+    foreignKey({
+      name: 'plan_action_tags_action_fk',
+      columns: [t.lineAccountId, t.planActionId],
+      foreignColumns: [planActions.lineAccountId, planActions.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'plan_action_tags_tag_fk',
+      columns: [t.lineAccountId, t.tagId],
+      foreignColumns: [tags.lineAccountId, tags.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** Marks a box puts on the friend it is sent to. */
@@ -227,27 +268,46 @@ export const planActionMarks = pgTable(
   'plan_action_marks',
   {
     lineAccountId: channel(),
-    planActionId: integer('plan_action_id')
-      .notNull()
-      .references(() => planActions.id, { onDelete: 'cascade' }),
-    markId: integer('mark_id')
-      .notNull()
-      .references(() => marks.id, { onDelete: 'cascade' }),
+    planActionId: integer('plan_action_id').notNull(),
+    markId: integer('mark_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.planActionId, t.markId] }), index('plan_action_marks_mark_idx').on(t.markId)],
+  (t) => [
+    primaryKey({ columns: [t.planActionId, t.markId] }),
+    index('plan_action_marks_mark_idx').on(t.markId),
+    foreignKey({
+      name: 'plan_action_marks_action_fk',
+      columns: [t.lineAccountId, t.planActionId],
+      foreignColumns: [planActions.lineAccountId, planActions.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'plan_action_marks_mark_fk',
+      columns: [t.lineAccountId, t.markId],
+      foreignColumns: [marks.lineAccountId, marks.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** Channel settings of plans: the scenario started when a friend is added (one per channel). */
-export const channelPlanSettings = pgTable('channel_plan_settings', {
-  lineAccountId: integer('line_account_id')
-    .primaryKey()
-    .references(() => lineAccounts.id, { onDelete: 'cascade' }),
-  friendAddedPlanId: integer('friend_added_plan_id').references(() => plans.id, { onDelete: 'set null' }),
-  /** "No sends at night": a send due from night_start ("HH:MM", account time zone) waits until night_end; off when null. */
-  nightStart: text('night_start'),
-  nightEnd: text('night_end'),
-  updatedAt: updatedAt(),
-});
+export const channelPlanSettings = pgTable(
+  'channel_plan_settings',
+  {
+    lineAccountId: integer('line_account_id')
+      .primaryKey()
+      .references(() => lineAccounts.id, { onDelete: 'cascade' }),
+    friendAddedPlanId: integer('friend_added_plan_id'),
+    /** "No sends at night": a send due from night_start ("HH:MM", account time zone) waits until night_end; off when null. */
+    nightStart: text('night_start'),
+    nightEnd: text('night_end'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'channel_plan_settings_friend_added_plan_fk',
+      columns: [t.lineAccountId, t.friendAddedPlanId],
+      foreignColumns: [plans.lineAccountId, plans.id],
+    }).onDelete('set null'),
+  ],
+);
 
 /**
  * A friend's way through a plan (the engine of the next issue moves it): where the friend waits
@@ -259,20 +319,16 @@ export const planEnrolments = pgTable(
   {
     id: serial('id').primaryKey(),
     lineAccountId: channel(),
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'cascade' }),
-    friendId: integer('friend_id')
-      .notNull()
-      .references(() => friends.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id').notNull(),
+    friendId: integer('friend_id').notNull(),
     status: text('status', { enum: ENROLMENT_STATUSES }).notNull().default('active'),
     /** What enrolled the friend: a scenario trigger's kind, `broadcast` or `auto_reply`. */
     trigger: text('trigger').notNull().default('manual'),
     /** The box last sent (the friend waits here for a tap when it has options). */
     currentBoxId: text('current_box_id'),
-    currentPlanActionId: integer('current_plan_action_id').references(() => planActions.id, { onDelete: 'set null' }),
+    currentPlanActionId: integer('current_plan_action_id'),
     /** The box sent next, at next_action_at (null: waiting for a tap, or nothing left). */
-    nextPlanActionId: integer('next_plan_action_id').references(() => planActions.id, { onDelete: 'set null' }),
+    nextPlanActionId: integer('next_plan_action_id'),
     /** Which send of a repeat timing is next (1-based; 1 for other timings). */
     nextOccurrence: integer('next_occurrence').notNull().default(1),
     /** When the friend reached the next send's timing (its start box sent or option tapped): a changed timing is recomputed from it. */
@@ -299,6 +355,26 @@ export const planEnrolments = pgTable(
       .on(t.nextActionAt)
       .where(sql`status = 'active'`),
     check('plan_enrolments_ended_check', sql`(${t.endedAt} is null) = (${t.status} in ('active', 'paused'))`),
+    foreignKey({
+      name: 'plan_enrolments_plan_fk',
+      columns: [t.lineAccountId, t.planId],
+      foreignColumns: [plans.lineAccountId, plans.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'plan_enrolments_friend_fk',
+      columns: [t.lineAccountId, t.friendId],
+      foreignColumns: [friends.lineAccountId, friends.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'plan_enrolments_current_action_fk',
+      columns: [t.lineAccountId, t.currentPlanActionId],
+      foreignColumns: [planActions.lineAccountId, planActions.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'plan_enrolments_next_action_fk',
+      columns: [t.lineAccountId, t.nextPlanActionId],
+      foreignColumns: [planActions.lineAccountId, planActions.id],
+    }).onDelete('set null'),
   ],
 );
 

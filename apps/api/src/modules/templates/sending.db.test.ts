@@ -94,7 +94,9 @@ describe('sending a template', () => {
     const { friend, row } = await followingFriend('山田 花子');
     await db().update(friends).set({ displayNameOverride: '花子様' }).where(eq(friends.id, row.id));
     const rank = await t.factory.infoField(lineAccountId, { name: '会員ランク' });
-    await db().insert(friendInfoValues).values({ friendId: row.id, fieldId: rank.id, value: 'ゴールド' });
+    await db()
+      .insert(friendInfoValues)
+      .values({ lineAccountId, friendId: row.id, fieldId: rank.id, value: 'ゴールド' });
     const template = await createTemplate({
       ...messageOf('text_message'),
       text: `${NAME_VARIABLE}、いつもありがとうございます。ランク: ${infoVariable(rank.id)}`,

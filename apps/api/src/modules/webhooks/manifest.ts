@@ -14,4 +14,5 @@ export const manifest: ModuleManifest = {
     await sweepWebhookEvents(ctx, 0);
     ctx.queue.every(15_000, () => sweepWebhookEvents(ctx));
   },
+  isolation: async () => (await import('./isolation.ts')).isolation,
 };

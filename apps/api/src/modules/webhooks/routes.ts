@@ -5,7 +5,8 @@ import { ingestWebhook } from './service.ts';
 /** Outside /api: the URL pasted into the LINE Developers console. */
 export async function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(async (scoped) => {
-    // The signature covers the exact bytes, so the body stays a Buffer here.
+    // The signature covers the exact bytes, so the body stays a Buffer here (the depth is checked after the signature).
+    scoped.removeContentTypeParser('application/json');
     scoped.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scoped.post<{ Params: { webhookKey: string }; Body: Buffer }>(
       '/webhooks/line/:webhookKey',

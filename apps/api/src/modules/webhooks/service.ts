@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../../platform/json-depth.ts';
 import { channelScope } from '../../platform/principal.ts';
 import { findChannelByWebhookKeyUnscoped } from '../line-accounts/repository.ts';
 import { callbackBody, toIncomingEvents } from './events.ts';
@@ -27,9 +28,11 @@ export async function ingestWebhook(
   if (!secret || !validLineSignature(rawBody, secret, signature)) {
     throw new AppError('unauthorized', 'Invalid signature');
   }
+  const text = rawBody.toString('utf8');
+  if (nestsDeeperThan(text)) throw new AppError('bad_request', TOO_DEEP_MESSAGE);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(rawBody.toString('utf8'));
+    parsed = JSON.parse(text);
   } catch {
     throw new AppError('bad_request', 'Body is not JSON');
   }
