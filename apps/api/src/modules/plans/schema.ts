@@ -40,7 +40,8 @@ import { users } from '../sessions/schema.ts';
  * Plans (spec section 3, issue 14): a plan, its boxes (plan_actions) and the timings between them,
  * its targeting and what it applies to a friend. Every table carries line_account_id, so each row
  * is found (and refused) by channel on its own; links to tags, marks, friends and other plans are
- * foreign keys, so deleting one of those takes it out of every plan.
+ * foreign keys, so deleting one of those takes it out of every plan, except the target: it is kept
+ * as saved (plans.target), where a deleted label matches nobody instead of widening the rest.
  *
  * A second wall (issue 22 §4): the links of a plan's boxes, timings, enrolments and settings carry
  * the channel in their foreign key, `(line_account_id, x_id) → t(line_account_id, id)`, so a row of

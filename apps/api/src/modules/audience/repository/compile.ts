@@ -7,7 +7,8 @@ import { friends } from '../../friends/schema.ts';
 import { AUDIENCE_LEAVES, type AudienceLeafKind, type LeafCondition } from './registry.ts';
 
 /*
- * The one place an audience becomes SQL: a condition on the channel's `friends` rows. UNKNOWN
+ * The one place an audience becomes SQL (read by read.ts only: other modules get counts, ids and
+ * rows from it, never this SQL): a condition on the channel's `friends` rows. UNKNOWN
  * (something named is gone, a leaf of no known kind, an invalid or empty node) is SQL's null, and
  * and / or / not keep SQL's three-valued logic, so UNKNOWN never turns into a match, negated or not.
  */
