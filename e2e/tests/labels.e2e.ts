@@ -4,7 +4,20 @@
  * moving labels between folders, view-only staff and a 375 px wide screen.
  */
 import { describe, expect } from 'vitest';
-import { marksApi, serviceFoldersApi, tagsApi } from '@linq/contract';
+import {
+  defaultPlan,
+  emptyMessage,
+  firstBox,
+  marksApi,
+  planDetail,
+  planSaveAnswer,
+  plansApi,
+  serviceFoldersApi,
+  tagsApi,
+  toPlanMessage,
+  toPlanSavePayload,
+  type PlanDetail,
+} from '@linq/contract';
 import type { Page } from 'playwright-core';
 import {
   channelOf,
@@ -153,6 +166,55 @@ describe('tags with folders', () => {
     await page.getByTestId(`folder-${folderId}`).waitFor({ state: 'detached' });
     await page.waitForURL((url) => !url.searchParams.has('folder_id'));
     expect(await page.getByTestId('folder-all').getAttribute('data-selected')).toBe('true');
+  });
+});
+
+describe('a tag a plan uses', () => {
+  it('lists the plan in the delete confirmation, keeps the tag on cancel, and once deleted the plan shows it as deleted', async ({
+    page,
+  }) => {
+    await loginAs(page, 'service', 'staff@demo.example');
+    await openLabels(page, '/service/tags');
+    const tagName = unique('E2E 配信タグ');
+    const created = await serviceApi(page, tagsApi.create, { body: { name: tagName } });
+    expect(created.status).toBe(201);
+    const tagId = created.data.id;
+    const planName = unique('E2E 配信');
+    const detail: PlanDetail = {
+      plan: {
+        ...defaultPlan('broadcast'),
+        name: planName,
+        target_is_all: false,
+        target_send: 'advanced',
+        target_tags: [{ id: tagId, name: tagName }],
+      },
+      plan_actions: [
+        { ...firstBox('text_message'), message: { ...toPlanMessage(emptyMessage('text_message')), text: 'お知らせ' } },
+      ],
+      plan_timings: [],
+    };
+    const saved = await serviceApi(page, plansApi.create, { body: toPlanSavePayload(detail) });
+    expect(saved.status).toBe(201);
+    const planId = planSaveAnswer.parse(saved.body).id!;
+
+    await page.goto(`/service/tags?q=${encodeURIComponent(tagName)}`);
+    await page.getByTestId(`label-row-${tagId}`).waitFor();
+    // The row's confirmation, then the server's 409: the confirmation names the plan and where it uses the tag.
+    await page.getByTestId(`row-delete-${tagId}`).click();
+    await clickInDialog(page, 'confirm-ok');
+    await page.getByTestId('label-uses').getByText(`プラン「${planName}」の配信対象`).waitFor();
+    await clickInDialog(page, 'in-use-delete-cancel');
+    expect((await serviceApi(page, tagsApi.get, { params: { id: tagId } })).status).toBe(200);
+
+    await page.getByTestId(`row-delete-${tagId}`).click();
+    await clickInDialog(page, 'confirm-ok');
+    await page.getByTestId('label-uses').waitFor();
+    await clickInDialog(page, 'in-use-delete-ok');
+    await page.getByTestId(`label-row-${tagId}`).waitFor({ state: 'detached' });
+    expect((await serviceApi(page, tagsApi.get, { params: { id: tagId } })).status).toBe(404);
+    // The plan keeps its target as saved, the tag shown as deleted (it now reaches nobody).
+    const plan = planDetail.parse((await serviceApi(page, plansApi.get, { params: { id: planId } })).body);
+    expect(plan.plan.target_tags).toEqual([{ id: tagId, name: '', deleted: true }]);
   });
 });
 

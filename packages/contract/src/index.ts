@@ -10,6 +10,7 @@ export * from './staff-authorities.ts';
 export * from './account-users.ts';
 export * from './admin-line-accounts.ts';
 export * from './friends.ts';
+export * from './audience.ts';
 export * from './simulator.ts';
 export * from './folders.ts';
 export * from './labels.ts';

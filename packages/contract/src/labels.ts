@@ -66,6 +66,21 @@ export const labelDeleteQuery = z.object({
     .transform((value) => value === 'true'),
 });
 
+/**
+ * Where a label is used (besides friends carrying it): a plan's target, what a plan or a box puts
+ * on friends, a scenario's trigger, and later rich-menu rules, form and inflow actions. `feature`
+ * and `where` are codes the console words; `id` and `name` are the user (the plan…).
+ */
+export const labelUse = z.object({
+  feature: z.string(),
+  id: z.number().int(),
+  name: z.string(),
+  where: z.string(),
+});
+export type LabelUse = z.infer<typeof labelUse>;
+/** The 409 of deleting a label that is used, without confirm=true: the message and the uses. */
+export const labelInUseAnswer = z.object({ success: z.literal(false), errors: z.string(), uses: z.array(labelUse) });
+
 export const labelFriendsInput = z.object({
   friend_ids: z.array(idNumber).min(1).max(LABEL_BULK_MAX),
 });
@@ -124,10 +139,19 @@ function labelEndpoints<const Base extends string, K extends 'tag' | 'mark', S e
       body: input,
       response: dataOf(item),
     }),
+    uses: endpoint({
+      method: 'GET',
+      path: `${base}/:id/uses`,
+      summary: `Where the ${key} is used: plan targets, plan and box effects, scenario triggers…`,
+      access,
+      permission: view,
+      params: idParams,
+      response: dataOf(z.array(labelUse)),
+    }),
     remove: endpoint({
       method: 'DELETE',
       path: `${base}/:id`,
-      summary: `Delete a ${key}; one friends carry needs confirm=true (else 409 with their number)`,
+      summary: `Delete a ${key}; one that is used or that friends carry needs confirm=true (else 409 with its uses, labelInUseAnswer, or the friends' number)`,
       access,
       permission: edit,
       params: idParams,

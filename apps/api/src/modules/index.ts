@@ -14,6 +14,7 @@ import { manifest as labels } from './labels/manifest.ts';
 import { manifest as tags } from './tags/manifest.ts';
 import { manifest as marks } from './marks/manifest.ts';
 import { manifest as friends } from './friends/manifest.ts';
+import { manifest as audience } from './audience/manifest.ts';
 import { manifest as tutorials } from './tutorials/manifest.ts';
 import { manifest as webhooks } from './webhooks/manifest.ts';
 import { manifest as talks } from './talks/manifest.ts';
@@ -47,6 +48,7 @@ export const modules: readonly ModuleManifest[] = [
   tags,
   marks,
   friends,
+  audience,
   tutorials,
   webhooks,
   talks,

@@ -28,6 +28,8 @@ export class AppError extends Error {
     readonly kind: AppErrorKind,
     message: string,
     readonly fieldErrors?: ValidationErrors,
+    /** More of the answer beside the message (a 409's reasons, as the contract names them). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.status = statusOf[kind];
@@ -37,7 +39,8 @@ export class AppError extends Error {
 export const notFound = (what = 'データ') => new AppError('not_found', `${what}が見つかりません。`);
 export const forbidden = (message = 'この操作を行う権限がありません。') => new AppError('forbidden', message);
 export const unauthorized = (message = 'ログインしてください。') => new AppError('unauthorized', message);
-export const conflict = (message: string) => new AppError('conflict', message);
+export const conflict = (message: string, details?: Record<string, unknown>) =>
+  new AppError('conflict', message, undefined, details);
 export const fieldError = (field: string, description: string) =>
   new AppError('validation', description, { [field]: { description } });
 

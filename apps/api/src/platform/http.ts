@@ -193,7 +193,7 @@ export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.fieldErrors) return reply.status(422).send({ success: false, errors: error.fieldErrors });
-      return reply.status(error.status).send({ success: false, errors: error.message });
+      return reply.status(error.status).send({ ...error.details, success: false, errors: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A path that names nothing valid (an id out of range, a bad character) is a page that does not exist.

@@ -82,7 +82,8 @@ export const PLAN_TARGET_CONDITIONS_MAX = 20;
 export const PLAN_ID_LIST_MAX = 1000;
 
 /** A tag or mark as the editor shows it (name beside the id). */
-export const planLabelRef = z.object({ id: planRefId, name: z.string() });
+/** deleted: a label a saved target still names, deleted since (the target matches nobody through it). */
+export const planLabelRef = z.object({ id: planRefId, name: z.string(), deleted: z.boolean().optional() });
 export type PlanLabelRef = z.infer<typeof planLabelRef>;
 /** A specified friend as the editor shows it. */
 export const planFriendRef = z.object({ id: planRefId, display_name: z.string() });

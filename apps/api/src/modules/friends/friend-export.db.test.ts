@@ -3,7 +3,6 @@ import { permissionsWith, type Permissions } from '@linq/contract';
 import { useTestApp } from '../../test/kit.ts';
 import { friends } from './schema.ts';
 import { exportBatches } from './export-repository.ts';
-import type { FriendFilter } from './list-repository.ts';
 import { channelScope } from '../../platform/principal.ts';
 import { EXPORT_BATCH_SIZE, EXPORT_FORBIDDEN_MESSAGE } from './service.ts';
 
@@ -254,8 +253,10 @@ describe('GET /service/friends/export', () => {
     const channel = await freshChannel();
     for (let i = 0; i < 5; i++) await t.factory.friend(channel.id, { displayName: `early ${i}` });
     const { db, kind } = t.ctx.database;
-    const filter: FriendFilter = { tagIds: [], tagMatch: 'any', markIds: [], timeZone: 'UTC' };
-    const read = () => exportBatches(db, channelScope(channel.id), filter, { sort: 'followed_at', order: 'desc' }, 2);
+    const source = { db, registries: t.ctx.registries };
+    const everyone = { kind: 'everyone' };
+    const read = () =>
+      exportBatches(source, channelScope(channel.id), everyone, { sort: 'followed_at', order: 'desc' }, 'UTC', 2);
 
     const batches = read();
     expect((await batches.next()).value).toHaveLength(2);

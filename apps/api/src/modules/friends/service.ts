@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import {
   isCalendarDate,
+  type AudienceExpression,
+  type AudienceNode,
   type FriendDetail,
   type friendFilterQuery,
   type FriendListItem,
@@ -26,6 +28,7 @@ import * as infoFields from './info-field-repository.ts';
 import * as exported from './export-repository.ts';
 import * as listing from './list-repository.ts';
 import * as repo from './repository.ts';
+import { askedNow } from '../audience/repository/read.ts';
 import { channelForLine } from '../line-accounts/repository.ts';
 import { fetchProfile } from './lifecycle.ts';
 
@@ -64,19 +67,21 @@ export const personalData = {
 
 type FilterQuery = z.output<typeof friendFilterQuery>;
 
-async function filterOf(db: Db, scope: ChannelRequest, query: FilterQuery): Promise<listing.FriendFilter> {
-  const needsZone = query.followed_from !== undefined || query.followed_to !== undefined;
-  return {
-    name: query.name || undefined,
-    tagIds: query.tag_ids,
-    tagMatch: query.tag_match,
-    markIds: query.mark_ids,
-    followedFrom: query.followed_from,
-    followedTo: query.followed_to,
-    status: query.status,
-    timeZone: needsZone ? await repo.accountTimeZone(db, accountScope(scope.accountId)) : 'UTC',
-  };
+/** The list's filters as an audience: every filter set, all of them at once (every friend without any). */
+export function audienceOf(query: FilterQuery): AudienceExpression {
+  const leaves: AudienceNode[] = [];
+  if (query.name) leaves.push({ kind: 'name', contains: query.name });
+  if (query.status) leaves.push({ kind: 'status', status: query.status });
+  if (query.followed_from !== undefined || query.followed_to !== undefined) {
+    leaves.push({ kind: 'followed', from: query.followed_from, to: query.followed_to });
+  }
+  if (query.mark_ids.length > 0) leaves.push({ kind: 'marks', match: 'any', ids: query.mark_ids });
+  if (query.tag_ids.length > 0) leaves.push({ kind: 'tags', match: query.tag_match, ids: query.tag_ids });
+  if (leaves.length === 0) return { kind: 'everyone' };
+  return leaves.length === 1 ? leaves[0]! : { kind: 'all', of: leaves };
 }
+
+const audienceSource = (ctx: AppContext) => ({ db: ctx.database.db, registries: ctx.registries });
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
@@ -97,11 +102,10 @@ function listItem(row: listing.FriendListRow, labels: repo.FriendLabels | undefi
 
 export async function list(ctx: AppContext, scope: ChannelRequest, query: z.output<typeof friendListQuery>) {
   const db = ctx.database.db;
-  const filter = await filterOf(db, scope, query);
   const { rows, total } = await listing.listPage(
-    db,
+    audienceSource(ctx),
     scope,
-    filter,
+    await askedNow(audienceSource(ctx), scope, audienceOf(query)),
     { sort: query.sort, order: query.order },
     { page: query.page, limit: query.limit },
   );
@@ -306,7 +310,6 @@ export async function exportCsv(
   personalData.requireToExport(scope);
   const db = ctx.database.db;
   const timeZone = await repo.accountTimeZone(db, accountScope(scope.accountId));
-  const filter = { ...(await filterOf(db, scope, query)), timeZone };
   const sort: listing.FriendSort = { sort: query.sort, order: query.order };
   const fields = await infoFields.list(db, scope);
   const header = [
@@ -324,7 +327,14 @@ export async function exportCsv(
   ];
   async function* chunks(): AsyncGenerator<Buffer> {
     yield Buffer.from(UTF8_BOM + csvRecord(header.map(textCell)), 'utf8');
-    const batches = exported.exportBatches(db, scope, filter, sort, EXPORT_BATCH_SIZE);
+    const batches = exported.exportBatches(
+      audienceSource(ctx),
+      scope,
+      await askedNow(audienceSource(ctx), scope, audienceOf(query)),
+      sort,
+      timeZone,
+      EXPORT_BATCH_SIZE,
+    );
     for await (const rows of batches) {
       const values = await repo.infoValuesOf(
         db,

@@ -14,7 +14,7 @@ export const fixturesOf = (tenant: Tenant) => labelFixtures.get(tenant.channels[
  */
 const channelLabel = (
   kind: 'tag' | 'mark',
-  route: 'list' | 'get' | 'create' | 'update' | 'remove' | 'friends',
+  route: 'list' | 'get' | 'uses' | 'create' | 'update' | 'remove' | 'friends',
 ): Entry =>
   probes((a, b) => {
     const base = `/service/${kind}s`;
@@ -36,6 +36,11 @@ const channelLabel = (
         return [
           { path: `${base}/${theirs[kind]}`, ...asA, answers: NOT_FOUND },
           { path: `${base}/${mine[kind]}`, ...inB },
+        ];
+      case 'uses':
+        return [
+          { path: `${base}/${theirs[kind]}/uses`, ...asA, answers: NOT_FOUND },
+          { path: `${base}/${mine[kind]}/uses`, ...inB },
         ];
       case 'create':
         return [
@@ -98,6 +103,7 @@ export const isolation: IsolationModule = {
       (['tag', 'mark'] as const).flatMap((kind) => [
         [`GET /api/service/${kind}s`, channelLabel(kind, 'list')],
         [`GET /api/service/${kind}s/:id`, channelLabel(kind, 'get')],
+        [`GET /api/service/${kind}s/:id/uses`, channelLabel(kind, 'uses')],
         [`POST /api/service/${kind}s`, channelLabel(kind, 'create')],
         [`PUT /api/service/${kind}s/:id`, channelLabel(kind, 'update')],
         [`DELETE /api/service/${kind}s/:id`, channelLabel(kind, 'remove')],

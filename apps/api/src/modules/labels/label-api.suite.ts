@@ -8,7 +8,8 @@ import { startTestApp, type TestApp, type TestRequest } from '../../test/harness
 import type { Tenant } from '../../test/factory.ts';
 import { folders } from '../folders/schema.ts';
 import { friends } from '../friends/schema.ts';
-import { duplicateNameMessage, folderMessage, FRIENDS_MESSAGE, inUseMessage } from './service.ts';
+import { duplicateNameMessage, folderMessage, FRIENDS_MESSAGE, inUseMessage, usedMessage } from './service.ts';
+import { createPlan, simplePlan } from '../plans/test-support.ts';
 
 export interface LabelApiCase {
   kind: 'tag' | 'mark';
@@ -216,6 +217,68 @@ export function describeLabelApi({ kind, noun, required }: LabelApiCase) {
       expect(yes.status).toBe(200);
       expect(yes.json.data).toMatchObject({ id: label.id, friend_count: 2 });
       expect((await asStaff({ method: 'GET', path: `${base}/${label.id}` })).status).toBe(404);
+    });
+
+    it('lists where plans use it (target, effects, trigger) and asks before deleting a used label: 409 with the uses, then deletes with confirm=true', async () => {
+      const label = await create();
+      const as = { token: tenant.tokens.staff, lineAccountId: channel(0) };
+      const ref = [{ id: label.id, name: label.name }];
+      const broadcast = simplePlan('broadcast', `対象 ${unique()}`);
+      const targeting = await createPlan(t, as, {
+        ...broadcast,
+        plan: {
+          ...broadcast.plan,
+          target_is_all: false,
+          target_send: 'advanced',
+          ...(kind === 'tag' ? { target_tags: ref } : { target_marks: ref }),
+        },
+      });
+      const scenario = simplePlan('scenario', `効果 ${unique()}`);
+      const ids = kind === 'tag' ? { tag_ids: [label.id] } : { mark_ids: [label.id] };
+      const effects = await createPlan(t, as, {
+        ...scenario,
+        plan: { ...scenario.plan, ...ids },
+        plan_actions: scenario.plan_actions.map((action) => ({ ...action, ...ids })),
+      });
+      const triggered =
+        kind === 'tag'
+          ? await createPlan(t, as, {
+              ...scenario,
+              plan: {
+                ...scenario.plan,
+                name: `きっかけ ${unique()}`,
+                scenario_trigger: 'tag_added',
+                trigger_ref_id: label.id,
+              },
+            })
+          : null;
+      const use = (plan: typeof targeting, where: string) => ({
+        feature: 'plan',
+        id: plan.plan.id,
+        name: plan.plan.name,
+        where,
+      });
+      const expected = [
+        use(targeting, 'target'),
+        use(effects, 'effect'),
+        use(effects, 'box_effect'),
+        ...(triggered ? [use(triggered, 'trigger')] : []),
+      ];
+      const uses = await asStaff({ method: 'GET', path: `${base}/${label.id}/uses` });
+      expect(uses.status).toBe(200);
+      expect(uses.json.data).toEqual(expected);
+      // Unused and carried by nobody: no uses, deleted at once.
+      const unused = await create();
+      expect((await asStaff({ method: 'GET', path: `${base}/${unused.id}/uses` })).json.data).toEqual([]);
+
+      const asked = await asStaff({ method: 'DELETE', path: `${base}/${label.id}` });
+      expect(asked.status).toBe(409);
+      expect(asked.json).toEqual({ success: false, errors: usedMessage(noun), uses: expected });
+      expect((await asStaff({ method: 'GET', path: `${base}/${label.id}` })).status).toBe(200);
+      const yes = await asStaff({ method: 'DELETE', path: `${base}/${label.id}`, query: { confirm: 'true' } });
+      expect(yes.status).toBe(200);
+      expect((await asStaff({ method: 'GET', path: `${base}/${label.id}` })).status).toBe(404);
+      expect((await asStaff({ method: 'DELETE', path: `${base}/${unused.id}` })).status).toBe(200);
     });
 
     it('keeps a label when its folder is deleted, without the folder', async () => {

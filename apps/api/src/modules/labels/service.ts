@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { labelDeleteQuery, labelFriendsInput, labelListQuery, Mark, Tag } from '@linq/contract';
+import type { LabelUse, labelDeleteQuery, labelFriendsInput, labelListQuery, Mark, Tag } from '@linq/contract';
 import { listPage } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -8,6 +8,7 @@ import type { EventTransaction } from '../../platform/events.ts';
 import type { ChannelRequest, ChannelScope } from '../../platform/principal.ts';
 import * as folders from '../folders/repository.ts';
 import * as repo from './repository.ts';
+import { LABEL_USES } from './uses.ts';
 
 /**
  * What differs between tags and marks: tables, folder type, wording and the answer shape.
@@ -25,6 +26,8 @@ export const duplicateNameMessage = (noun: string) => `同じ名前の${noun}が
 export const folderMessage = (noun: string) => `${noun}のフォルダを選んでください`;
 export const FRIENDS_MESSAGE = 'このチャネルの友だちを選んでください';
 export const inUseMessage = (noun: string, n: number) => `この${noun}は ${n} 人の友だちに付いています。削除しますか？`;
+export const usedMessage = (noun: string) =>
+  `この${noun}はプランなどで使われています。削除すると、使っている配信の対象は誰にも当てはまらなくなります。削除しますか？`;
 
 type ListQuery = z.output<typeof labelListQuery>;
 type DeleteQuery = z.output<typeof labelDeleteQuery>;
@@ -43,6 +46,11 @@ export function labelService<Item extends Tag | Mark>(kind: LabelKind<Item>) {
     const row = await repo.find(db, t, scope, id);
     if (!row) throw notFound(kind.noun);
     return row;
+  }
+
+  async function usesOf(ctx: AppContext, db: Db, scope: ChannelRequest, id: number): Promise<LabelUse[]> {
+    const sources = ctx.registries.all(LABEL_USES);
+    return (await Promise.all(sources.map((source) => source.usesOf(db, scope, kind.folderType, id)))).flat();
   }
 
   async function values(db: Db, scope: ChannelRequest, input: LabelInput): Promise<repo.LabelValues> {
@@ -105,10 +113,23 @@ export function labelService<Item extends Tag | Mark>(kind: LabelKind<Item>) {
       return kind.present(await findOrFail(db, scope, id));
     },
 
-    /** Deletes the label; one friends carry only with confirm (else 409 saying how many). */
+    /** Where the label is used (every registered feature's uses: plans, later rich menus, forms, inflows). */
+    async uses(ctx: AppContext, scope: ChannelRequest, id: number): Promise<LabelUse[]> {
+      await findOrFail(ctx.database.db, scope, id);
+      return usesOf(ctx, ctx.database.db, scope, id);
+    },
+
+    /**
+     * Deletes the label; one that is used, or that friends carry, only with confirm (else 409 with
+     * its uses, or saying how many friends carry it).
+     */
     async remove(ctx: AppContext, scope: ChannelRequest, id: number, query: DeleteQuery): Promise<Item> {
       return ctx.database.db.transaction(async (tx) => {
         const row = await findOrFail(tx, scope, id);
+        if (!query.confirm) {
+          const uses = await usesOf(ctx, tx, scope, id);
+          if (uses.length > 0) throw conflict(usedMessage(kind.noun), { uses });
+        }
         const carriers = await repo.carriers(tx, t, scope, id);
         if (carriers > 0 && !query.confirm) throw conflict(inUseMessage(kind.noun, carriers));
         await repo.remove(tx, t, scope, id);

@@ -23,6 +23,9 @@ export function markRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, api.update, async ({ channel, params, body }) => ({
     data: await marks.update(ctx, requireChannel(channel), params.id, body),
   }));
+  route(app, ctx, api.uses, async ({ channel, params }) => ({
+    data: await marks.uses(ctx, requireChannel(channel), params.id),
+  }));
   route(app, ctx, api.remove, async ({ channel, params, query }) => ({
     data: await marks.remove(ctx, requireChannel(channel), params.id, query),
   }));

@@ -1,9 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { EnrolmentTrigger, NightWindow } from '@linq/contract';
 import { analyze, rowsOf, type Db } from '../../platform/db.ts';
 import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 import { deliveries } from '../delivery/schema.ts';
-import { friends } from '../friends/schema.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
 import { channelPlanSettings, planActions, planEnrolments, plans } from '../plans/schema.ts';
 import { accounts } from '../tenants/schema.ts';
@@ -128,31 +127,36 @@ export async function insertEnrolment(db: Db, scope: ChannelScope, values: NewEn
 }
 
 /**
- * Enrols every friend the broadcast's target matches now, in one statement: the recipient list is
- * fixed at this moment, so a friend who joins while it is sent is not half-included.
+ * Enrols friends of the broadcast's target (one batch of its recipients, read by the audience
+ * module); a friend enrolled already is left as is.
  */
 export async function enrolTargetFriends(
   db: Db,
   scope: ChannelScope,
-  values: { planId: number; friendsWhere: SQL; nextPlanActionId: number; at: Date; dueAt: Date },
-): Promise<number> {
-  const { lineAccountId } = scope;
+  values: { planId: number; friendIds: number[]; nextPlanActionId: number; at: Date; dueAt: Date },
+): Promise<void> {
+  if (values.friendIds.length === 0) return;
+  // The ids as one text parameter: a batch holds more of them than a statement has parameters.
   await db.execute(sql`
     insert into ${planEnrolments}
       (line_account_id, plan_id, friend_id, status, trigger, next_plan_action_id, next_occurrence, arrived_at,
        next_action_at, started_at)
-    select ${lineAccountId}, ${values.planId}, ${friends.id}, 'active', 'broadcast', ${values.nextPlanActionId}, 1,
+    select ${scope.lineAccountId}, ${values.planId}, recipient.id, 'active', 'broadcast', ${values.nextPlanActionId}, 1,
            ${values.at.toISOString()}::timestamptz, ${values.dueAt.toISOString()}::timestamptz,
            ${values.at.toISOString()}::timestamptz
-    from ${friends} where ${values.friendsWhere}
+    from unnest(string_to_array(${values.friendIds.join(',')}, ',')::int[]) as recipient(id)
     on conflict do nothing`);
+}
+
+/** How many friends a broadcast enrolled. */
+export async function broadcastEnrolled(db: Db, scope: ChannelScope, planId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(planEnrolments)
     .where(
       and(
-        eq(planEnrolments.lineAccountId, lineAccountId),
-        eq(planEnrolments.planId, values.planId),
+        eq(planEnrolments.lineAccountId, scope.lineAccountId),
+        eq(planEnrolments.planId, planId),
         eq(planEnrolments.trigger, 'broadcast'),
       ),
     );

@@ -5,7 +5,8 @@ import type { EventTransaction } from '../../platform/events.ts';
 import type { LineMessage } from '../../platform/line.ts';
 import { MESSAGES_PER_REQUEST, recordSend, replyOrPush } from '../delivery/service.ts';
 import { channelFriend } from '../friends/repository.ts';
-import * as plansRepo from '../plans/repository.ts';
+import { planAudience } from '../plans/target.ts';
+import { audienceIdBatches } from '../audience/repository/read.ts';
 import { contextOf } from '../templates/line-message.ts';
 import { advanceTo, finished } from './advance.ts';
 import { applyEffects } from './enrol.ts';
@@ -20,6 +21,9 @@ import * as repo from './repository.ts';
  * batch that dies before committing leaves nothing behind and is claimed again; one that committed
  * is carried by the delivery service's retry keys.
  */
+
+/** A broadcast's recipients enrolled per statement. */
+const BROADCAST_ENROL_BATCH = 10_000;
 
 /** Enrolments claimed per scheduler transaction. */
 export const PLAN_SEND_BATCH = 2000;
@@ -53,15 +57,24 @@ async function startDueBroadcasts(ctx: AppContext): Promise<void> {
       await repo.markBroadcastStarted(tx, scope, row.id, now);
       const plan = await loadPlan(tx, scope, row);
       const step = firstStep(plan.graph, row.sendAt ?? now, stepContext(plan, now));
-      const where = plansRepo.targetWhere(scope, plansRepo.targetOf(row, plan.parts));
-      if (step.kind === 'send' && where !== null) {
-        enrolled = await repo.enrolTargetFriends(tx, scope, {
-          planId: row.id,
-          friendsWhere: where,
-          nextPlanActionId: step.planActionId,
-          at: now,
-          dueAt: step.dueAt,
-        });
+      if (step.kind === 'send') {
+        // Its recipients: the following friends its target matches now, enrolled a batch at a time.
+        const recipients = audienceIdBatches(
+          { db: tx, registries: ctx.registries },
+          scope,
+          planAudience(row),
+          BROADCAST_ENROL_BATCH,
+        );
+        for await (const friendIds of recipients) {
+          await repo.enrolTargetFriends(tx, scope, {
+            planId: row.id,
+            friendIds,
+            nextPlanActionId: step.planActionId,
+            at: now,
+            dueAt: step.dueAt,
+          });
+        }
+        enrolled = await repo.broadcastEnrolled(tx, scope, row.id);
         ctx.log.info({ lineAccountId: scope.lineAccountId, planId: row.id, recipients: enrolled }, 'broadcast started');
       }
       return true;

@@ -4,6 +4,8 @@ import type { ChannelRequest } from '../../platform/principal.ts';
 import * as repo from './repository.ts';
 import { estimatedSendSeconds, remainingQuota } from '../delivery/service.ts';
 import { findOrFail } from './read.ts';
+import { planAudience } from './target.ts';
+import { countAudience } from '../audience/repository/read.ts';
 
 export async function forecast(ctx: AppContext, scope: ChannelRequest, id: number): Promise<BroadcastForecast> {
   return forecastOf(ctx, scope, await findOrFail(ctx.database.db, scope, id));
@@ -21,7 +23,7 @@ export async function forecastOf(
 ): Promise<BroadcastForecast> {
   const db = ctx.database.db;
   const parts = await repo.partsOf(db, scope, plan);
-  const recipients = await repo.targetCount(db, scope, repo.targetOf(plan, parts));
+  const recipients = await countAudience({ db, registries: ctx.registries }, scope, planAudience(plan));
   const messagesPerRecipient = messagesSentAtOnce(parts);
   const totalMessages = recipients * messagesPerRecipient;
   const quota = await remainingQuota(ctx, scope);

@@ -1,11 +1,12 @@
 import type { ModuleManifest } from '../../platform/module.ts';
 import { friendAddedTrigger } from './triggers.ts';
 import { planRoutes } from './routes.ts';
+import { planLabelUses } from './label-uses-repository.ts';
 
 /** Plans: broadcasts, scenarios and auto-replies, their diagrams, settings, history and forecast. */
 export const manifest: ModuleManifest = {
   name: 'plans',
   routes: planRoutes,
-  contributes: [friendAddedTrigger],
+  contributes: [friendAddedTrigger, planLabelUses],
   isolation: async () => (await import('./isolation.ts')).isolation,
 };

@@ -2,6 +2,7 @@ import { type Plan, type PlanAction, type PlanDetail, type PlanListItem, type Pl
 import type { Db } from '../../platform/db.ts';
 import type { ChannelRequest } from '../../platform/principal.ts';
 import * as repo from './repository.ts';
+import { targetFields } from './target.ts';
 
 /* Plans as the API answers them (spec section 7), from their rows. */
 
@@ -27,6 +28,21 @@ export function listItem(row: repo.PlanListRow): PlanListItem {
 /** GET /service/plans/{id}: plan, plan_actions, plan_timings (spec section 7). */
 export async function detail(db: Db, scope: ChannelRequest, row: repo.PlanRow): Promise<PlanDetail> {
   const parts = await repo.partsOf(db, scope, row);
+  const target = targetFields(row.target);
+  const names = await repo.targetNames(db, scope, {
+    tagIds: [
+      ...target.tagIds,
+      ...target.conditions.flatMap((condition) => [...condition.accepted, ...condition.excepted]),
+    ],
+    markIds: target.markIds,
+    friendIds: target.friendIds,
+  });
+  // A label deleted since the target was saved stays in it, shown as deleted (it matches nobody).
+  const refs = (ids: number[], named: Map<number, string>) =>
+    ids.map((id) => {
+      const name = named.get(id);
+      return name === undefined ? { id, name: '', deleted: true } : { id, name };
+    });
   const labelsOf = <T extends { id: number; name: string; role: repo.LabelRole }>(items: T[], role: repo.LabelRole) =>
     items.filter((item) => item.role === role).map((item) => ({ id: item.id, name: item.name }));
   const tags = labelsOf(parts.labels.tags, 'apply');
@@ -44,16 +60,20 @@ export async function detail(db: Db, scope: ChannelRequest, row: repo.PlanRow): 
     mark_ids: marks.map((mark) => mark.id),
     target_is_all: row.targetSend === 'all_target',
     target_send: row.targetSend,
-    target_friends: parts.targetFriends,
-    target_tags: labelsOf(parts.labels.tags, 'target'),
-    target_marks: labelsOf(parts.labels.marks, 'target'),
-    target_has_tag: row.targetHasTag,
-    target_has_mark: row.targetHasMark,
-    target_is_specified_friend: row.targetIsSpecifiedFriend,
-    target_conditions: parts.conditions.map((condition) => ({
+    // A deleted friend is no longer shown: naming it matches nobody anyway.
+    target_friends: target.friendIds.flatMap((id) => {
+      const name = names.friends.get(id);
+      return name === undefined ? [] : [{ id, display_name: name }];
+    }),
+    target_tags: refs(target.tagIds, names.tags),
+    target_marks: refs(target.markIds, names.marks),
+    target_has_tag: target.hasTag,
+    target_has_mark: target.hasMark,
+    target_is_specified_friend: target.specified,
+    target_conditions: target.conditions.map((condition) => ({
       id: condition.id,
-      tags_accepted: condition.tags.filter((tag) => tag.accepted).map(({ id, name }) => ({ id, name })),
-      tags_excepted: condition.tags.filter((tag) => !tag.accepted).map(({ id, name }) => ({ id, name })),
+      tags_accepted: refs(condition.accepted, names.tags),
+      tags_excepted: refs(condition.excepted, names.tags),
     })),
     deletedConditionIds: [],
     send_at: iso(row.sendAt),

@@ -5,7 +5,7 @@ import type { ChannelScope } from '../../platform/principal.ts';
 import { containsPattern } from '../../platform/sql.ts';
 import { folders } from '../folders/schema.ts';
 import { friends } from '../friends/schema.ts';
-import { friendMarks, friendTags, marks, tags } from '../labels/schema.ts';
+import { marks, tags } from '../labels/schema.ts';
 import { users } from '../sessions/schema.ts';
 import {
   channelPlanSettings,
@@ -17,10 +17,7 @@ import {
   planMarks,
   plans,
   planTags,
-  planTargetFriends,
   planTimings,
-  targetConditions,
-  targetConditionTags,
 } from './schema.ts';
 
 /*
@@ -40,7 +37,7 @@ export type TimingValues = Omit<
   typeof planTimings.$inferInsert,
   'lineAccountId' | 'planId' | 'createdAt' | 'updatedAt'
 >;
-export type LabelRole = 'apply' | 'target';
+export type LabelRole = 'apply';
 
 /** Enrolments with friends still in the plan (waiting for their next box, or paused with it). */
 const WAITING = ['active', 'paused'] as const;
@@ -260,8 +257,6 @@ export interface PlanParts {
     tags: { id: number; name: string; role: LabelRole }[];
     marks: { id: number; name: string; role: LabelRole }[];
   };
-  targetFriends: { id: number; display_name: string }[];
-  conditions: { id: number; tags: { id: number; name: string; accepted: boolean }[] }[];
   actions: ActionRow[];
   actionTags: { planActionId: number; tagId: number }[];
   actionMarks: { planActionId: number; markId: number }[];
@@ -271,73 +266,46 @@ export interface PlanParts {
 
 export async function partsOf(db: Db, scope: ChannelScope, plan: PlanRow): Promise<PlanParts> {
   const inChannel = scope.lineAccountId;
-  const [tagRows, markRows, friendRows, conditionRows, conditionTagRows, actions, actionTags, actionMarks, timings] =
-    await inTurn(
-      () =>
-        db
-          .select({ id: tags.id, name: tags.name, role: planTags.role })
-          .from(planTags)
-          .innerJoin(tags, eq(tags.id, planTags.tagId))
-          .where(and(eq(planTags.lineAccountId, inChannel), eq(planTags.planId, plan.id)))
-          .orderBy(asc(tags.sortIndex), asc(tags.id)),
-      () =>
-        db
-          .select({ id: marks.id, name: marks.name, role: planMarks.role })
-          .from(planMarks)
-          .innerJoin(marks, eq(marks.id, planMarks.markId))
-          .where(and(eq(planMarks.lineAccountId, inChannel), eq(planMarks.planId, plan.id)))
-          .orderBy(asc(marks.sortIndex), asc(marks.id)),
-      () =>
-        db
-          .select({ id: friends.id, displayName: friends.displayName, override: friends.displayNameOverride })
-          .from(planTargetFriends)
-          .innerJoin(friends, eq(friends.id, planTargetFriends.friendId))
-          .where(and(eq(planTargetFriends.lineAccountId, inChannel), eq(planTargetFriends.planId, plan.id)))
-          .orderBy(asc(friends.id)),
-      () =>
-        db
-          .select({ id: targetConditions.id })
-          .from(targetConditions)
-          .where(and(eq(targetConditions.lineAccountId, inChannel), eq(targetConditions.planId, plan.id)))
-          .orderBy(asc(targetConditions.id)),
-      () =>
-        db
-          .select({
-            conditionId: targetConditionTags.targetConditionId,
-            id: tags.id,
-            name: tags.name,
-            accepted: targetConditionTags.accepted,
-          })
-          .from(targetConditionTags)
-          .innerJoin(targetConditions, eq(targetConditions.id, targetConditionTags.targetConditionId))
-          .innerJoin(tags, eq(tags.id, targetConditionTags.tagId))
-          .where(and(eq(targetConditionTags.lineAccountId, inChannel), eq(targetConditions.planId, plan.id)))
-          .orderBy(asc(tags.sortIndex), asc(tags.id)),
-      () =>
-        db
-          .select()
-          .from(planActions)
-          .where(and(eq(planActions.lineAccountId, inChannel), eq(planActions.planId, plan.id)))
-          .orderBy(asc(planActions.id)),
-      () =>
-        db
-          .select({ planActionId: planActionTags.planActionId, tagId: planActionTags.tagId })
-          .from(planActionTags)
-          .innerJoin(planActions, eq(planActions.id, planActionTags.planActionId))
-          .where(and(eq(planActionTags.lineAccountId, inChannel), eq(planActions.planId, plan.id))),
-      () =>
-        db
-          .select({ planActionId: planActionMarks.planActionId, markId: planActionMarks.markId })
-          .from(planActionMarks)
-          .innerJoin(planActions, eq(planActions.id, planActionMarks.planActionId))
-          .where(and(eq(planActionMarks.lineAccountId, inChannel), eq(planActions.planId, plan.id))),
-      () =>
-        db
-          .select()
-          .from(planTimings)
-          .where(and(eq(planTimings.lineAccountId, inChannel), eq(planTimings.planId, plan.id)))
-          .orderBy(asc(planTimings.id)),
-    );
+  const [tagRows, markRows, actions, actionTags, actionMarks, timings] = await inTurn(
+    () =>
+      db
+        .select({ id: tags.id, name: tags.name, role: planTags.role })
+        .from(planTags)
+        .innerJoin(tags, eq(tags.id, planTags.tagId))
+        .where(and(eq(planTags.lineAccountId, inChannel), eq(planTags.planId, plan.id)))
+        .orderBy(asc(tags.sortIndex), asc(tags.id)),
+    () =>
+      db
+        .select({ id: marks.id, name: marks.name, role: planMarks.role })
+        .from(planMarks)
+        .innerJoin(marks, eq(marks.id, planMarks.markId))
+        .where(and(eq(planMarks.lineAccountId, inChannel), eq(planMarks.planId, plan.id)))
+        .orderBy(asc(marks.sortIndex), asc(marks.id)),
+    () =>
+      db
+        .select()
+        .from(planActions)
+        .where(and(eq(planActions.lineAccountId, inChannel), eq(planActions.planId, plan.id)))
+        .orderBy(asc(planActions.id)),
+    () =>
+      db
+        .select({ planActionId: planActionTags.planActionId, tagId: planActionTags.tagId })
+        .from(planActionTags)
+        .innerJoin(planActions, eq(planActions.id, planActionTags.planActionId))
+        .where(and(eq(planActionTags.lineAccountId, inChannel), eq(planActions.planId, plan.id))),
+    () =>
+      db
+        .select({ planActionId: planActionMarks.planActionId, markId: planActionMarks.markId })
+        .from(planActionMarks)
+        .innerJoin(planActions, eq(planActions.id, planActionMarks.planActionId))
+        .where(and(eq(planActionMarks.lineAccountId, inChannel), eq(planActions.planId, plan.id))),
+    () =>
+      db
+        .select()
+        .from(planTimings)
+        .where(and(eq(planTimings.lineAccountId, inChannel), eq(planTimings.planId, plan.id)))
+        .orderBy(asc(planTimings.id)),
+  );
   const [startPlan] =
     plan.startPlanId === null
       ? []
@@ -347,17 +315,59 @@ export async function partsOf(db: Db, scope: ChannelScope, plan: PlanRow): Promi
           .where(ownPlan(scope, eq(plans.id, plan.startPlanId)));
   return {
     labels: { tags: tagRows, marks: markRows },
-    targetFriends: friendRows.map((row) => ({ id: row.id, display_name: row.override ?? row.displayName })),
-    conditions: conditionRows.map((condition) => ({
-      id: condition.id,
-      tags: conditionTagRows.filter((row) => row.conditionId === condition.id),
-    })),
     actions,
     actionTags,
     actionMarks,
     timings,
     startPlan: startPlan ?? null,
   };
+}
+
+/** The names of the tags, marks and friends a target names that are the channel's (a deleted one has none). */
+export async function targetNames(
+  db: Db,
+  scope: ChannelScope,
+  named: { tagIds: number[]; markIds: number[]; friendIds: number[] },
+): Promise<{ tags: Map<number, string>; marks: Map<number, string>; friends: Map<number, string> }> {
+  const inChannel = scope.lineAccountId;
+  const list = (ids: number[]) => [...new Set(ids)];
+  const [tagRows, markRows, friendRows] = await inTurn(
+    async () =>
+      named.tagIds.length === 0
+        ? []
+        : db
+            .select({ id: tags.id, name: tags.name })
+            .from(tags)
+            .where(and(eq(tags.lineAccountId, inChannel), inArray(tags.id, list(named.tagIds)))),
+    async () =>
+      named.markIds.length === 0
+        ? []
+        : db
+            .select({ id: marks.id, name: marks.name })
+            .from(marks)
+            .where(and(eq(marks.lineAccountId, inChannel), inArray(marks.id, list(named.markIds)))),
+    async () =>
+      named.friendIds.length === 0
+        ? []
+        : db
+            .select({
+              id: friends.id,
+              name: sql<string>`coalesce(${friends.displayNameOverride}, ${friends.displayName})`,
+            })
+            .from(friends)
+            .where(and(eq(friends.lineAccountId, inChannel), inArray(friends.id, list(named.friendIds)))),
+  );
+  const byId = (rows: { id: number; name: string }[]) => new Map(rows.map((row) => [row.id, row.name]));
+  return { tags: byId(tagRows), marks: byId(markRows), friends: byId(friendRows) };
+}
+
+/** Keys for `n` new target conditions (never given before). */
+export async function nextConditionKeys(db: Db, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const rows = await db
+    .select({ key: sql<number>`nextval('plan_target_condition_keys')`.mapWith(Number) })
+    .from(sql`generate_series(1, ${n}::int)`);
+  return rows.map((row) => row.key);
 }
 
 /** The plan's tags or marks of one role, replaced by `ids`. */
@@ -383,71 +393,6 @@ export async function replaceLabels(
       .where(and(eq(planMarks.lineAccountId, lineAccountId), eq(planMarks.planId, planId), eq(planMarks.role, role)));
     if (unique.length > 0)
       await db.insert(planMarks).values(unique.map((markId) => ({ lineAccountId, planId, markId, role })));
-  }
-}
-
-export async function replaceTargetFriends(db: Db, scope: ChannelScope, planId: number, ids: number[]) {
-  await db
-    .delete(planTargetFriends)
-    .where(and(eq(planTargetFriends.lineAccountId, scope.lineAccountId), eq(planTargetFriends.planId, planId)));
-  const unique = [...new Set(ids)];
-  if (unique.length > 0) {
-    await db
-      .insert(planTargetFriends)
-      .values(unique.map((friendId) => ({ lineAccountId: scope.lineAccountId, planId, friendId })));
-  }
-}
-
-export async function conditionIds(db: Db, scope: ChannelScope, planId: number): Promise<Set<number>> {
-  const rows = await db
-    .select({ id: targetConditions.id })
-    .from(targetConditions)
-    .where(and(eq(targetConditions.lineAccountId, scope.lineAccountId), eq(targetConditions.planId, planId)));
-  return new Set(rows.map((row) => row.id));
-}
-
-export async function removeConditions(db: Db, scope: ChannelScope, planId: number, ids: number[]) {
-  if (ids.length === 0) return;
-  await db
-    .delete(targetConditions)
-    .where(
-      and(
-        eq(targetConditions.lineAccountId, scope.lineAccountId),
-        eq(targetConditions.planId, planId),
-        inArray(targetConditions.id, ids),
-      ),
-    );
-}
-
-/** A condition (new when id is null) with its accepted and excepted tags. */
-export async function writeCondition(
-  db: Db,
-  scope: ChannelScope,
-  planId: number,
-  condition: { id: number | null; accepted: number[]; excepted: number[] },
-): Promise<void> {
-  const lineAccountId = scope.lineAccountId;
-  let id = condition.id;
-  if (id === null) {
-    const [row] = await db
-      .insert(targetConditions)
-      .values({ lineAccountId, planId })
-      .returning({ id: targetConditions.id });
-    id = row!.id;
-  } else {
-    await db
-      .delete(targetConditionTags)
-      .where(and(eq(targetConditionTags.lineAccountId, lineAccountId), eq(targetConditionTags.targetConditionId, id)));
-  }
-  const excepted = new Set(condition.excepted);
-  const rows = [
-    ...[...new Set(condition.accepted)]
-      .filter((tagId) => !excepted.has(tagId))
-      .map((tagId) => ({ tagId, accepted: true })),
-    ...[...excepted].map((tagId) => ({ tagId, accepted: false })),
-  ];
-  if (rows.length > 0) {
-    await db.insert(targetConditionTags).values(rows.map((row) => ({ ...row, lineAccountId, targetConditionId: id })));
   }
 }
 
@@ -685,77 +630,4 @@ export async function setFriendAddedPlan(db: Db, scope: ChannelScope, planId: nu
       target: channelPlanSettings.lineAccountId,
       set: { friendAddedPlanId: planId, updatedAt: new Date() },
     });
-}
-
-// --- targeting ---
-
-export interface Target {
-  all: boolean;
-  tagIds: number[];
-  hasTag: boolean;
-  markIds: number[];
-  hasMark: boolean;
-  conditions: { accepted: number[]; excepted: number[] }[];
-  friendIds: number[] | null;
-}
-
-/** The plan's target as its rows say. */
-export function targetOf(plan: PlanRow, parts: Pick<PlanParts, 'labels' | 'conditions' | 'targetFriends'>): Target {
-  return {
-    all: plan.targetSend === 'all_target',
-    tagIds: parts.labels.tags.filter((tag) => tag.role === 'target').map((tag) => tag.id),
-    hasTag: plan.targetHasTag,
-    markIds: parts.labels.marks.filter((mark) => mark.role === 'target').map((mark) => mark.id),
-    hasMark: plan.targetHasMark,
-    conditions: parts.conditions.map((condition) => ({
-      accepted: condition.tags.filter((tag) => tag.accepted).map((tag) => tag.id),
-      excepted: condition.tags.filter((tag) => !tag.accepted).map((tag) => tag.id),
-    })),
-    friendIds: plan.targetIsSpecifiedFriend ? parts.targetFriends.map((friend) => friend.id) : null,
-  };
-}
-
-const hasTags = (ids: number[]) =>
-  sql`exists (select 1 from ${friendTags} where ${friendTags.friendId} = ${friends.id} and ${inArray(friendTags.tagId, ids)})`;
-const hasMarks = (ids: number[]) =>
-  sql`exists (select 1 from ${friendMarks} where ${friendMarks.friendId} = ${friends.id} and ${inArray(friendMarks.markId, ids)})`;
-
-/**
- * The condition on `friends` of the channel's following friends the target matches now; null when
- * it matches nobody (an invalid or emptied target sends to nobody, never to everyone).
- */
-export function targetWhere(scope: ChannelScope, target: Target): SQL | null {
-  const parts: SQL[] = [];
-  if (!target.all) {
-    if (target.tagIds.length > 0) {
-      const tagged = hasTags(target.tagIds);
-      parts.push(target.hasTag ? tagged : sql`not ${tagged}`);
-    }
-    if (target.markIds.length > 0) {
-      const marked = hasMarks(target.markIds);
-      parts.push(target.hasMark ? marked : sql`not ${marked}`);
-    }
-    const conditions = target.conditions.map((condition) => {
-      // A condition left without tags (they were deleted) matches nobody, never everybody.
-      if (condition.accepted.length === 0 && condition.excepted.length === 0) return sql`false`;
-      const accepted = condition.accepted.length > 0 ? hasTags(condition.accepted) : sql`true`;
-      const excepted = condition.excepted.length > 0 ? sql`not ${hasTags(condition.excepted)}` : sql`true`;
-      return sql`(${accepted} and ${excepted})`;
-    });
-    if (conditions.length > 0) parts.push(sql`(${sql.join(conditions, sql` or `)})`);
-    if (target.friendIds !== null) {
-      parts.push(target.friendIds.length > 0 ? inArray(friends.id, target.friendIds) : sql`false`);
-    }
-    // Advanced targeting whose every part is gone (its tags, marks or friends deleted) targets nobody.
-    if (parts.length === 0) return null;
-  }
-  return and(eq(friends.lineAccountId, scope.lineAccountId), eq(friends.status, 'following'), ...parts)!;
-}
-
-/** Following friends of the channel the target matches now. */
-export async function targetCount(db: Db, scope: ChannelScope, target: Target): Promise<number> {
-  const where = targetWhere(scope, target);
-  if (where === null) return 0;
-  const [row] = await db.select({ n: count() }).from(friends).where(where);
-  return row?.n ?? 0;
 }

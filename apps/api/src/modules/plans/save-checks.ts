@@ -17,6 +17,7 @@ import * as repo from './repository.ts';
 import { AppError } from '../../platform/errors.ts';
 import { keepRelevantParts, unknownIds, withoutIds } from '../templates/items.ts';
 import { type ScenarioTriggerKind } from './triggers.ts';
+import { targetFields } from './target.ts';
 import {
   UNSAVED_BOX_MESSAGE,
   UNSAVED_TIMING_MESSAGE,
@@ -89,10 +90,15 @@ function addMessageIssue(errors: PlanErrorList, index: number, issue: MessageIss
   errors.add(boxPath(index, ...attributesPath(issue.path).split('.')), issue.message);
 }
 
-/** Tags, marks, friends, plans and the folder a save names must be the channel's. */
+/**
+ * Tags, marks, friends, plans and the folder a save names must be the channel's. The target may
+ * keep what its saved version names though it was deleted since: it stays as saved (and matches
+ * nobody through it) until the staff takes it out.
+ */
 export async function checkReferences(
   db: Db,
   scope: ChannelRequest,
+  existing: repo.PlanRow | null,
   payload: PlanSavePayload,
   errors: PlanErrorList,
 ): Promise<void> {
@@ -124,11 +130,19 @@ export async function checkReferences(
     ids.forEach((id, index) => {
       if (!own.has(id)) errors.add([...path, index], message);
     });
+  const saved = targetFields(existing?.target ?? null);
+  const savedTags = [
+    ...saved.tagIds,
+    ...saved.conditions.flatMap((condition) => [...condition.accepted, ...condition.excepted]),
+  ];
+  const targetTagIds = new Set([...tagIds, ...savedTags]);
+  const targetMarkIds = new Set([...markIds, ...saved.markIds]);
+  const targetFriendIds = new Set([...friendIds, ...saved.friendIds]);
   each(['tag_ids'], payload.tag_ids, tagIds, FOREIGN_TAG_MESSAGE);
-  each(['target_tag_ids'], payload.target_tag_ids, tagIds, FOREIGN_TAG_MESSAGE);
+  each(['target_tag_ids'], payload.target_tag_ids, targetTagIds, FOREIGN_TAG_MESSAGE);
   each(['mark_ids'], payload.mark_ids, markIds, FOREIGN_MARK_MESSAGE);
-  each(['target_mark_ids'], payload.target_mark_ids, markIds, FOREIGN_MARK_MESSAGE);
-  each(['target_friend_ids'], payload.target_friend_ids, friendIds, FOREIGN_FRIEND_MESSAGE);
+  each(['target_mark_ids'], payload.target_mark_ids, targetMarkIds, FOREIGN_MARK_MESSAGE);
+  each(['target_friend_ids'], payload.target_friend_ids, targetFriendIds, FOREIGN_FRIEND_MESSAGE);
   if (payload.start_plan_id !== null && !planIds.has(payload.start_plan_id)) {
     errors.add(['start_plan_id'], FOREIGN_PLAN_MESSAGE);
   }
@@ -136,8 +150,8 @@ export async function checkReferences(
   payload.target_conditions_attributes.forEach((condition, index) => {
     if (condition._destroy) return;
     const path = ['target_conditions_attributes', index];
-    each([...path, 'tag_ids_accepted'], condition.tag_ids_accepted, tagIds, FOREIGN_TAG_MESSAGE);
-    each([...path, 'tag_ids_excepted'], condition.tag_ids_excepted, tagIds, FOREIGN_TAG_MESSAGE);
+    each([...path, 'tag_ids_accepted'], condition.tag_ids_accepted, targetTagIds, FOREIGN_TAG_MESSAGE);
+    each([...path, 'tag_ids_excepted'], condition.tag_ids_excepted, targetTagIds, FOREIGN_TAG_MESSAGE);
   });
   actions.forEach((action, index) => {
     if (action._destroy) return;
@@ -172,12 +186,8 @@ export async function checkSavedRows(
   payload: PlanSavePayload,
   errors: PlanErrorList,
 ): Promise<void> {
-  const [timingIds, conditionIds] = existing
-    ? await inTurn(
-        () => repo.timingIds(db, scope, existing.id),
-        () => repo.conditionIds(db, scope, existing.id),
-      )
-    : [new Set<number>(), new Set<number>()];
+  const timingIds = existing ? await repo.timingIds(db, scope, existing.id) : new Set<number>();
+  const conditionIds = new Set(targetFields(existing?.target ?? null).conditions.map((condition) => condition.id));
   const seenTimings = new Set<number>();
   payload.plan_timings_attributes.forEach((timing, index) => {
     if (timing.id === null) return;

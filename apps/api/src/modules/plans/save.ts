@@ -62,7 +62,7 @@ export async function saveIn(
   for (const [key, error] of Object.entries(contractErrors)) errors.errors[key] ??= error;
   const input = fromPlanSavePayload(payload);
   const boxes = await checkBoxes(tx, scope, existing, input, errors);
-  await checkReferences(tx, scope, payload, errors);
+  await checkReferences(tx, scope, existing, payload, errors);
   await checkTriggerRef(tx, scope, payload, triggers, errors);
   await checkSavedRows(tx, scope, existing, payload, errors);
   const friendAdded = await checkFriendAdded(tx, scope, existing, payload, errors);

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -24,6 +25,7 @@ import {
   REENTRY_POLICIES,
   TARGET_SENDS,
   TIMING_TYPES,
+  type AudienceNode,
   type PlanHistoryParams,
   type PlanMessage,
 } from '@linq/contract';
@@ -38,7 +40,8 @@ import { users } from '../sessions/schema.ts';
  * Plans (spec section 3, issue 14): a plan, its boxes (plan_actions) and the timings between them,
  * its targeting and what it applies to a friend. Every table carries line_account_id, so each row
  * is found (and refused) by channel on its own; links to tags, marks, friends and other plans are
- * foreign keys, so deleting one of those takes it out of every plan.
+ * foreign keys, so deleting one of those takes it out of every plan, except the target: it is kept
+ * as saved (plans.target), where a deleted label matches nobody instead of widening the rest.
  *
  * A second wall (issue 22 §4): the links of a plan's boxes, timings, enrolments and settings carry
  * the channel in their foreign key, `(line_account_id, x_id) → t(line_account_id, id)`, so a row of
@@ -52,6 +55,12 @@ const channel = () =>
     .notNull()
     .references(() => lineAccounts.id, { onDelete: 'cascade' });
 
+/**
+ * The keys of target conditions (a plan's saved target names each of its conditions by one): a
+ * condition keeps its key across saves, and a removed one's key is never given again.
+ */
+export const planTargetConditionKeys = pgSequence('plan_target_condition_keys');
+
 export const plans = pgTable(
   'plans',
   {
@@ -62,9 +71,13 @@ export const plans = pgTable(
     planType: text('plan_type', { enum: PLAN_TYPES }).notNull(),
     isActive: boolean('is_active').notNull().default(false),
     targetSend: text('target_send', { enum: TARGET_SENDS }).notNull().default('all_target'),
-    targetHasTag: boolean('target_has_tag').notNull().default(true),
-    targetHasMark: boolean('target_has_mark').notNull().default(true),
-    targetIsSpecifiedFriend: boolean('target_is_specified_friend').notNull().default(false),
+    /**
+     * The advanced target (target_send = advanced) as it was saved: an audience expression
+     * (plans/target.ts gives its shape). Its ids are no foreign keys, so deleting a tag, mark or
+     * friend never rewrites it: the audience module evaluates a deleted label as UNKNOWN, which
+     * matches nobody. Null: none saved (all_target).
+     */
+    target: jsonb('target').$type<AudienceNode>(),
     /** broadcast: when it goes out; null: when activated. */
     sendAt: timestamp('send_at', { withTimezone: true }),
     /** broadcast: when its recipients were fixed and enrolled (set once; it never goes out twice). */
@@ -194,8 +207,8 @@ export const planTimings = pgTable(
   ],
 );
 
-/** What a link row is for: the plan applies it to the friend (apply), or targets friends by it (target). */
-export const PLAN_LABEL_ROLES = ['apply', 'target'] as const;
+/** What a link row is for: the plan applies it to the friend (apply); targets (formerly rows of role target) are in plans.target. */
+export const PLAN_LABEL_ROLES = ['apply'] as const;
 
 export const planTags = pgTable(
   'plan_tags',
@@ -225,51 +238,6 @@ export const planMarks = pgTable(
     role: text('role', { enum: PLAN_LABEL_ROLES }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.planId, t.role, t.markId] }), index('plan_marks_mark_idx').on(t.markId)],
-);
-
-/** Specified friends (target_is_specified_friend). */
-export const planTargetFriends = pgTable(
-  'plan_target_friends',
-  {
-    lineAccountId: channel(),
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'cascade' }),
-    friendId: integer('friend_id')
-      .notNull()
-      .references(() => friends.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.planId, t.friendId] }), index('plan_target_friends_friend_idx').on(t.friendId)],
-);
-
-/** A target condition: friends with one of its accepted tags (any, when none) and none of its excepted ones. */
-export const targetConditions = pgTable(
-  'target_conditions',
-  {
-    id: serial('id').primaryKey(),
-    lineAccountId: channel(),
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('target_conditions_plan_idx').on(t.planId)],
-);
-
-export const targetConditionTags = pgTable(
-  'target_condition_tags',
-  {
-    lineAccountId: channel(),
-    targetConditionId: integer('target_condition_id')
-      .notNull()
-      .references(() => targetConditions.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
-    /** true: tags_accepted; false: tags_excepted. */
-    accepted: boolean('accepted').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.targetConditionId, t.tagId] }), index('target_condition_tags_tag_idx').on(t.tagId)],
 );
 
 /** Tags a box puts on the friend it is sent to. */

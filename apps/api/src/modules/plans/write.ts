@@ -1,5 +1,6 @@
 import {
   parseOffsetDateTime,
+  type AudienceNode,
   type PlanAction,
   type PlanMessage,
   type PlanSaveInput,
@@ -13,6 +14,7 @@ import { notFound } from '../../platform/errors.ts';
 import { newItemCount, withNewIds } from '../templates/items.ts';
 import { nextItemIds } from '../templates/repository.ts';
 import { PLAN_NOUN } from './messages.ts';
+import { targetExpression, targetFields } from './target.ts';
 
 /* Writing a checked save (a copy is written the same way). */
 
@@ -30,16 +32,48 @@ export interface CheckedSave {
   conditions: TargetConditionAttributes[];
 }
 
-function planValues(plan: CheckedSave['plan']): repo.PlanValues {
+/**
+ * The target as this save leaves it: the saved conditions (by their id, their place in the saved
+ * list) changed or removed as sent, the new ones after them; the rest of the fields as sent.
+ */
+async function savedTarget(db: Db, existing: repo.PlanRow | null, save: CheckedSave): Promise<AudienceNode> {
+  const { plan } = save;
+  const sent = new Map(
+    save.conditions.flatMap((condition) => (condition.id === null ? [] : [[condition.id, condition]])),
+  );
+  const kept = targetFields(existing?.target ?? null).conditions.flatMap((saved) => {
+    const change = sent.get(saved.id);
+    if (!change) return [saved];
+    return change._destroy
+      ? []
+      : [{ id: saved.id, accepted: change.tag_ids_accepted, excepted: change.tag_ids_excepted }];
+  });
+  const newOnes = save.conditions.filter((condition) => condition.id === null && !condition._destroy);
+  const keys = await repo.nextConditionKeys(db, newOnes.length);
+  const added = newOnes.map((condition, index) => ({
+    id: keys[index]!,
+    accepted: condition.tag_ids_accepted,
+    excepted: condition.tag_ids_excepted,
+  }));
+  return targetExpression({
+    tagIds: plan.target_tag_ids,
+    hasTag: plan.target_has_tag,
+    markIds: plan.target_mark_ids,
+    hasMark: plan.target_has_mark,
+    conditions: [...kept, ...added],
+    specified: plan.target_is_specified_friend,
+    friendIds: plan.target_friend_ids,
+  });
+}
+
+function planValues(plan: CheckedSave['plan'], target: AudienceNode): repo.PlanValues {
   return {
     folderId: plan.folder_id,
     name: plan.name,
     planType: plan.plan_type,
     isActive: plan.is_active,
     targetSend: plan.target_send,
-    targetHasTag: plan.target_has_tag,
-    targetHasMark: plan.target_has_mark,
-    targetIsSpecifiedFriend: plan.target_is_specified_friend,
+    target,
     sendAt: dateOf(plan.send_at),
     scenarioTrigger: plan.scenario_trigger,
     triggerRefId: plan.trigger_ref_id,
@@ -67,7 +101,7 @@ export async function write(
   existing: repo.PlanRow | null,
   save: CheckedSave,
 ): Promise<number> {
-  const values = planValues(save.plan);
+  const values = planValues(save.plan, await savedTarget(db, existing, save));
   const row = existing
     ? await repo.update(db, scope, existing.id, values)
     : await repo.insert(db, scope, { ...values, createdByUserId: scope.userId });
@@ -75,24 +109,7 @@ export async function write(
   const planId = row.id;
   const { plan } = save;
   await repo.replaceLabels(db, scope, planId, 'tags', 'apply', plan.tag_ids);
-  await repo.replaceLabels(db, scope, planId, 'tags', 'target', plan.target_tag_ids);
   await repo.replaceLabels(db, scope, planId, 'marks', 'apply', plan.mark_ids);
-  await repo.replaceLabels(db, scope, planId, 'marks', 'target', plan.target_mark_ids);
-  await repo.replaceTargetFriends(db, scope, planId, plan.target_is_specified_friend ? plan.target_friend_ids : []);
-
-  await repo.removeConditions(
-    db,
-    scope,
-    planId,
-    save.conditions.flatMap((condition) => (condition._destroy && condition.id !== null ? [condition.id] : [])),
-  );
-  for (const condition of save.conditions.filter((item) => !item._destroy)) {
-    await repo.writeCondition(db, scope, planId, {
-      id: condition.id,
-      accepted: condition.tag_ids_accepted,
-      excepted: condition.tag_ids_excepted,
-    });
-  }
 
   await repo.removeActionsExcept(
     db,

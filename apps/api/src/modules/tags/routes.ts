@@ -18,6 +18,9 @@ export function tagRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, api.update, async ({ channel, params, body }) => ({
     data: await tags.update(ctx, requireChannel(channel), params.id, body),
   }));
+  route(app, ctx, api.uses, async ({ channel, params }) => ({
+    data: await tags.uses(ctx, requireChannel(channel), params.id),
+  }));
   route(app, ctx, api.remove, async ({ channel, params, query }) => ({
     data: await tags.remove(ctx, requireChannel(channel), params.id, query),
   }));

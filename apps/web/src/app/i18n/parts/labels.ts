@@ -19,6 +19,16 @@ const ja = {
     selected: '{{count}}件を選択中',
     inUseTitle: '友だちに付いています',
     deleteAnyway: '削除する',
+    usedTitle: '使われています',
+    usedIntro:
+      'この{{noun}}は次の場所で使われています。削除すると、この{{noun}}を対象にした配信は誰にも届かなくなります。削除しますか？',
+    uses: {
+      target: 'プラン「{{name}}」の配信対象',
+      effect: 'プラン「{{name}}」の開始時に付ける設定',
+      box_effect: 'プラン「{{name}}」のメッセージで付ける設定',
+      trigger: 'プラン「{{name}}」の開始のきっかけ',
+      other: '「{{name}}」',
+    },
   },
   tags: {
     noun: 'タグ',
@@ -69,6 +79,15 @@ const en: typeof ja = {
     selected: '{{count}} selected',
     inUseTitle: 'Friends have it',
     deleteAnyway: 'Delete',
+    usedTitle: 'In use',
+    usedIntro: 'These use this {{noun}}. Once it is deleted, sends targeted by it reach nobody. Delete it?',
+    uses: {
+      target: 'Target of plan “{{name}}”',
+      effect: 'Added when plan “{{name}}” starts',
+      box_effect: 'Added by a message of plan “{{name}}”',
+      trigger: 'Starts plan “{{name}}”',
+      other: '“{{name}}”',
+    },
   },
   tags: {
     noun: 'tags',

@@ -9,6 +9,7 @@ import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { useSession } from '../../../app/session.ts';
 import { carriersOf, labelBody, movedBody, type Label, type LabelFormValues, type LabelKind } from './label-kind.ts';
+import { usesContent } from './LabelUses.tsx';
 import '../../../app/i18n/parts/labels.ts';
 
 export interface LabelListFilter {
@@ -100,9 +101,16 @@ export function useLabelActions(kind: LabelKind) {
     } catch (error) {
       if (isApiError(error, 409)) {
         const count = carriersOf(error.message);
+        // What uses the label (plans…): listed so the user sees what deleting it stops.
+        const uses = (await call(kind.api.uses, { params: { id: label.id } }).catch(() => ({ data: [] }))).data;
         modal.confirm({
-          title: t('labels.inUseTitle'),
-          content: count === null ? error.message : t(`${kind.feature}.inUse`, { count }),
+          title: t(uses.length > 0 ? 'labels.usedTitle' : 'labels.inUseTitle'),
+          content:
+            uses.length > 0
+              ? usesContent(t, t(`${kind.feature}.noun`), uses)
+              : count === null
+                ? error.message
+                : t(`${kind.feature}.inUse`, { count }),
           okText: t('labels.deleteAnyway'),
           cancelText: t('common.cancel'),
           okButtonProps: { danger: true, 'data-testid': 'in-use-delete-ok' },

@@ -71,20 +71,27 @@ function ScenarioTrigger({ plan, change }: { plan: Plan; change: (changes: Parti
   );
 }
 
-/** Picks labels by id; the plan keeps them with their names. */
+/**
+ * Picks labels by id; the plan keeps them with their names. A label its saved target still names
+ * though it was deleted is shown as deleted (the target matches nobody through it) until removed.
+ */
 function LabelPicker(props: {
   value: PlanLabelRef[];
   options: PlanLabelRef[];
   onChange: (labels: PlanLabelRef[]) => void;
   testId: string;
+  kind: 'tags' | 'marks';
 }) {
+  const { t } = useTranslation();
   const known = new Map([...props.value, ...props.options].map((label) => [label.id, label]));
+  const nameOf = (label: PlanLabelRef) =>
+    label.deleted ? t(props.kind === 'tags' ? 'plans.settings.deletedTag' : 'plans.settings.deletedMark') : label.name;
   return (
     <Select<number[]>
       mode="multiple"
       value={props.value.map((label) => label.id)}
       onChange={(ids) => props.onChange(ids.flatMap((id) => known.get(id) ?? []))}
-      options={[...known.values()].map((label) => ({ value: label.id, label: label.name }))}
+      options={[...known.values()].map((label) => ({ value: label.id, label: nameOf(label) }))}
       showSearch={{ optionFilterProp: 'label' }}
       style={{ width: '100%' }}
       data-testid={props.testId}
@@ -126,6 +133,7 @@ function TargetConditions({ plan, change }: { plan: Plan; change: (changes: Part
           >
             <Form.Item label={t('plans.settings.conditionAccepted')} style={{ marginBottom: 8 }}>
               <LabelPicker
+                kind="tags"
                 value={condition.tags_accepted}
                 options={tags}
                 onChange={(tags_accepted) => setCondition(index, { ...condition, tags_accepted })}
@@ -134,6 +142,7 @@ function TargetConditions({ plan, change }: { plan: Plan; change: (changes: Part
             </Form.Item>
             <Form.Item label={t('plans.settings.conditionExcepted')} style={{ marginBottom: 0 }}>
               <LabelPicker
+                kind="tags"
                 value={condition.tags_excepted}
                 options={tags}
                 onChange={(tags_excepted) => setCondition(index, { ...condition, tags_excepted })}
@@ -216,6 +225,7 @@ function Targets({ plan, change }: { plan: Plan; change: (changes: Partial<Plan>
           <Form.Item label={t('plans.settings.targetTags')}>
             <Space.Compact style={{ width: '100%' }}>
               <LabelPicker
+                kind="tags"
                 value={plan.target_tags}
                 options={tags}
                 onChange={(target_tags) => change({ target_tags })}
@@ -236,6 +246,7 @@ function Targets({ plan, change }: { plan: Plan; change: (changes: Partial<Plan>
           <Form.Item label={t('plans.settings.targetMarks')}>
             <Space.Compact style={{ width: '100%' }}>
               <LabelPicker
+                kind="marks"
                 value={plan.target_marks}
                 options={marks}
                 onChange={(target_marks) => change({ target_marks })}
@@ -424,6 +435,7 @@ export function PlanSettings({ disabled }: { disabled: boolean }) {
       <Divider style={{ margin: '12px 0' }} />
       <Form.Item label={t('plans.settings.planTags')}>
         <LabelPicker
+          kind="tags"
           value={plan.tags}
           options={tags}
           onChange={(labels) => change({ tags: labels, tag_ids: labels.map((label) => label.id) })}
@@ -432,6 +444,7 @@ export function PlanSettings({ disabled }: { disabled: boolean }) {
       </Form.Item>
       <Form.Item label={t('plans.settings.planMarks')}>
         <LabelPicker
+          kind="marks"
           value={plan.marks}
           options={marks}
           onChange={(labels) => change({ marks: labels, mark_ids: labels.map((label) => label.id) })}
