@@ -1,11 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two tiers (README "Tests"): `pure` (logic without a database) and `db` (the API through HTTP on a
+ * database per file, copied from one migrated template made by the tier's global setup).
+ */
 export default defineConfig({
   test: {
-    include: ['apps/*/src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.ts', 'eslint-rules/*.test.js'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'pure',
+          include: ['apps/*/src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.ts', 'eslint-rules/*.test.js'],
+          exclude: ['**/*.db.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db',
+          include: ['apps/*/src/**/*.db.test.ts'],
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
+        },
+      },
+    ],
   },
 });
