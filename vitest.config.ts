@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -10,6 +11,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default on two cores is one worker. A database test file waits much of its time
+    // (polling jobs, timers, a child process), so two files at once finish sooner there: measured
+    // on ten database files, 94 s against 108 s with one worker and 129 s with three.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
