@@ -2,8 +2,23 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two tiers (README "Tests"): `pure` (logic without a database) and `db` (the API through HTTP on a
- * database per file, copied from one migrated template made by the tier's global setup).
+ * Database test files whose assertions hold LINE time-outs or delivery leases of a few hundred
+ * milliseconds, or that kill and restart server processes: they run alone (project `db-timed`),
+ * since a second file competing for the two cores made them miss their limits.
+ */
+const timed = [
+  'apps/api/src/modules/delivery/delivery.db.test.ts',
+  'apps/api/src/modules/delivery/events.db.test.ts',
+  'apps/api/src/modules/delivery/crash-restart.db.test.ts',
+  'apps/api/src/modules/plan-engine/reliability.db.test.ts',
+  'apps/api/src/platform/realtime-revocation.db.test.ts',
+  'apps/api/src/test/connection-loss.db.test.ts',
+];
+
+/**
+ * Two tiers (README "Tests"): `pure` (logic without a database) and the database tier, projects
+ * `db` and `db-timed` (the API through HTTP on a database per file, copied from one migrated
+ * template made by the tier's global setup).
  */
 export default defineConfig({
   test: {
@@ -29,6 +44,17 @@ export default defineConfig({
         test: {
           name: 'db',
           include: ['apps/*/src/**/*.db.test.ts'],
+          exclude: [...timed, '**/node_modules/**'],
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db-timed',
+          // One file at a time, after the others: their time limits are tight on purpose.
+          maxWorkers: 1,
+          include: timed,
           globalSetup: ['apps/api/src/test/global-setup.ts'],
         },
       },

@@ -7,13 +7,22 @@ import { openDatabase, type Database } from '../platform/db.ts';
 import { startRuntime } from '../runtime.ts';
 import { createDatabase, dropDatabase, TEMPLATE_ENV } from './template.ts';
 
+/** Both database projects (db, db-timed) name this setup; the first makes the template, for both. */
+const shared = globalThis as { linqTestTemplate?: Promise<() => Promise<void>> };
+
 /**
  * The database tier's one-time setup: a database migrated and with the app's job queues, from
  * which every test file's database is copied (harness.ts). Creating and migrating a database for
- * each of some sixty files cost several seconds each; a copy costs well under one. The migrations
+ * each of some sixty files cost several seconds each; a copy costs about one. The migrations
  * still run from nothing once per run, here.
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  const first = !shared.linqTestTemplate;
+  const removeTemplate = await (shared.linqTestTemplate ??= makeTemplate());
+  return first ? removeTemplate : async () => {};
+}
+
+async function makeTemplate(): Promise<() => Promise<void>> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = `linq_template_${randomBytes(6).toString('hex')}`;
