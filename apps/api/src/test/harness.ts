@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { LineSimulator } from '@linq/line-simulator';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.ts';
@@ -12,6 +11,7 @@ import { openDatabase } from '../platform/db.ts';
 import type { ModuleManifest } from '../platform/module.ts';
 import { startRuntime, type ProcessRole } from '../runtime.ts';
 import { createFactory, type Factory } from './factory.ts';
+import { createDatabase, dropDatabase, templateDatabase, templateDataDir } from './template.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -51,7 +51,8 @@ export interface TestResponse {
 
 /**
  * A fresh database for each test file: in-memory PGlite by default, or a new database
- * on the server named by TEST_DATABASE_URL (CI runs the suite both ways).
+ * on the server named by TEST_DATABASE_URL (CI runs the suite both ways). Under the test runner
+ * it is a copy of the run's migrated template (global-setup.ts).
  */
 export async function startTestApp(
   overrides: Partial<Config> = {},
@@ -68,22 +69,11 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let url: string | undefined;
-  let dropDatabase = async () => {};
+  let dropTestDatabase = async () => {};
   if (serverUrl) {
     const name = `linq_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(serverUrl);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    url = await createDatabase(serverUrl, name, templateDatabase());
+    dropTestDatabase = () => dropDatabase(serverUrl, name);
   }
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', SECRETS_KEY: randomBytes(32).toString('base64') }),
@@ -94,8 +84,12 @@ export async function startTestApp(
     DATABASE_URL: url,
   };
   const dataDir = options.persistent ? mkdtempSync(path.join(tmpdir(), 'linq-db-')) : 'memory://';
+  let opened = false;
   const start = async (role: ProcessRole): Promise<TestApp> => {
-    const database = await openDatabase({ url, dataDir, poolSize: 5 });
+    // A restart opens the data it left; a new database starts from the migrated template, if any.
+    const template = opened ? undefined : templateDataDir();
+    opened = true;
+    const database = await openDatabase({ url, dataDir, poolSize: 5, ...(template ? { template } : {}) });
     const runtime = await startRuntime(config, {
       role,
       database,
@@ -131,7 +125,7 @@ export async function startTestApp(
       },
       async stop() {
         await close();
-        await dropDatabase();
+        await dropTestDatabase();
       },
     };
   };
