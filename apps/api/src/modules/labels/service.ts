@@ -49,8 +49,11 @@ export function labelService<Item extends Tag | Mark>(kind: LabelKind<Item>) {
   }
 
   async function usesOf(ctx: AppContext, db: Db, scope: ChannelRequest, id: number): Promise<LabelUse[]> {
-    const sources = ctx.registries.all(LABEL_USES);
-    return (await Promise.all(sources.map((source) => source.usesOf(db, scope, kind.folderType, id)))).flat();
+    // In turn: the delete asks inside its transaction, one connection.
+    const uses: LabelUse[] = [];
+    for (const source of ctx.registries.all(LABEL_USES))
+      uses.push(...(await source.usesOf(db, scope, kind.folderType, id)));
+    return uses;
   }
 
   async function values(db: Db, scope: ChannelRequest, input: LabelInput): Promise<repo.LabelValues> {

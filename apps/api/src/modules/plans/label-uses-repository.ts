@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LabelUse } from '@linq/contract';
-import type { Db } from '../../platform/db.ts';
+import { inTurn, type Db } from '../../platform/db.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
 import { labelUses, type LabelKindName } from '../labels/uses.ts';
 import { planActionMarks, planActions, planActionTags, planMarks, plans, planTags } from './schema.ts';
@@ -34,29 +34,32 @@ async function usesOf(db: Db, scope: ChannelScope, kind: LabelKindName, id: numb
           plan: { table: planMarks, label: planMarks.markId },
           box: { table: planActionMarks, label: planActionMarks.markId, action: planActionMarks.planActionId },
         };
-  const [targets, planEffects, boxEffects, triggers] = await Promise.all([
-    db.select(columns).from(plans).where(and(inChannel, inTarget)).orderBy(asc(plans.id)),
-    db
-      .selectDistinct(columns)
-      .from(effects.plan.table)
-      .innerJoin(plans, eq(plans.id, effects.plan.table.planId))
-      .where(and(inChannel, eq(effects.plan.label, id)))
-      .orderBy(asc(plans.id)),
-    db
-      .selectDistinct(columns)
-      .from(effects.box.table)
-      .innerJoin(planActions, eq(planActions.id, effects.box.action))
-      .innerJoin(plans, eq(plans.id, planActions.planId))
-      .where(and(inChannel, eq(effects.box.label, id)))
-      .orderBy(asc(plans.id)),
-    kind === 'tags'
-      ? db
-          .select(columns)
-          .from(plans)
-          .where(and(inChannel, eq(plans.scenarioTrigger, 'tag_added'), eq(plans.triggerRefId, id)))
-          .orderBy(asc(plans.id))
-      : [],
-  ]);
+  const [targets, planEffects, boxEffects, triggers] = await inTurn(
+    () => db.select(columns).from(plans).where(and(inChannel, inTarget)).orderBy(asc(plans.id)),
+    () =>
+      db
+        .selectDistinct(columns)
+        .from(effects.plan.table)
+        .innerJoin(plans, eq(plans.id, effects.plan.table.planId))
+        .where(and(inChannel, eq(effects.plan.label, id)))
+        .orderBy(asc(plans.id)),
+    () =>
+      db
+        .selectDistinct(columns)
+        .from(effects.box.table)
+        .innerJoin(planActions, eq(planActions.id, effects.box.action))
+        .innerJoin(plans, eq(plans.id, planActions.planId))
+        .where(and(inChannel, eq(effects.box.label, id)))
+        .orderBy(asc(plans.id)),
+    async () =>
+      kind === 'tags'
+        ? db
+            .select(columns)
+            .from(plans)
+            .where(and(inChannel, eq(plans.scenarioTrigger, 'tag_added'), eq(plans.triggerRefId, id)))
+            .orderBy(asc(plans.id))
+        : [],
+  );
   return [
     ...targets.map(plan('target')),
     ...planEffects.map(plan('effect')),
