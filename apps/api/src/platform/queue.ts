@@ -56,15 +56,6 @@ export async function startQueue(
   log: FastifyBaseLogger,
   queues: readonly JobQueue[],
 ): Promise<Queue> {
-  const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => sql.executeSql(text, values) },
-    schema: 'pgboss',
-  });
-  boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
-  for (const { name, policy } of queues) await boss.createQueue(name, { name, policy: policy ?? 'standard' });
-  const timers = new Set<NodeJS.Timeout>();
-  let stopRequested = false;
   // Handlers and housekeeping still running: stop() waits for them, so none touches the database after it closes.
   const inFlight = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>): Promise<T> => {
@@ -72,6 +63,17 @@ export async function startQueue(
     void work.finally(() => inFlight.delete(work)).catch(() => undefined);
     return work;
   };
+  const boss = new PgBoss({
+    // pg-boss marks a job done or failed without awaiting it (10.x): its statements are tracked too,
+    // so that stop() also waits for those.
+    db: { executeSql: (text: string, values: unknown[]) => track(sql.executeSql(text, values)) },
+    schema: 'pgboss',
+  });
+  boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const { name, policy } of queues) await boss.createQueue(name, { name, policy: policy ?? 'standard' });
+  const timers = new Set<NodeJS.Timeout>();
+  let stopRequested = false;
   const runTask = (task: () => Promise<void>) =>
     track(task().catch((error: unknown) => log.error({ err: error }, 'housekeeping task failed')));
   const retries = { retryLimit: 5, retryDelay: 2, retryBackoff: true };
@@ -108,7 +110,8 @@ export async function startQueue(
       for (const timer of timers) clearInterval(timer);
       // Handlers see stopping() and end their loops early; the timeout only bounds a stuck one.
       await boss.stop({ graceful: true, timeout: 30_000, close: false, wait: true });
-      await Promise.allSettled([...inFlight]);
+      // Settling one may start another (a handler's end, then pg-boss marking its job).
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
   };
   return queue;
