@@ -113,7 +113,8 @@ describe("a friend's plans on the friend page", () => {
     await card.getByTestId('friend-plan-stop').click();
     await page.getByTestId('confirm-ok').click();
     await card.getByTestId('friend-plan-status').getByText('停止').waitFor();
-    await card.getByText(STAFF_STOP_REASON, { exact: false }).waitFor();
+    // The end reason is stored as a code; the page words it.
+    await card.getByText('スタッフが停止', { exact: false }).waitFor();
     await expect(card.getByTestId('friend-plan-stop').count()).resolves.toBe(0);
     const after = await serviceApi(page, friendPlansApi.list, { params: { id: friendId }, query: {} });
     expect(after.data.find((row) => row.id === enrolment.id)).toMatchObject({
