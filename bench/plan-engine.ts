@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { startLineSimulator, type SimChannel } from '@linq/line-simulator';
-import { permissionsWith } from '@linq/contract';
-import { simplePlan } from '../apps/api/src/modules/plans/test-support.ts';
 import { PLAN_SCHEDULER_LOOPS } from '../apps/api/src/modules/plan-engine/jobs.ts';
-import { activePlan, enrolDue } from '../apps/api/src/modules/plan-engine/test-support.ts';
-import { inject } from '../apps/api/src/test/harness.ts';
+import { enrolDue } from '../apps/api/src/modules/plan-engine/test-support.ts';
 import { friends } from '../apps/api/src/modules/friends/schema.ts';
 import { ciScale, percentile, startBenchConsole, type BenchConsole } from './support/console.ts';
+import { scenarioChannel } from './support/scenario-channel.ts';
 
 /** What the issue asks of the engine: everything of a burst sent within a minute, lag p95 at most 2 s. */
 const ALL_SENT_TARGET_S = 60;
@@ -30,18 +28,7 @@ export async function planEngineBench() {
   const bench = await startBenchConsole({ simulator: sim });
   const { ctx } = bench.runtime;
   try {
-    const account = await bench.factory.account();
-    const { row, channel } = await bench.factory.simulatedChannel(account.id, sim);
-    const authority = await bench.factory.staffAuthority(account.id, permissionsWith('edit', true));
-    const staff = await bench.factory.user('service', {
-      accountId: account.id,
-      staffAuthorityId: authority.id,
-      lineAccountIds: [row.id],
-    });
-    const as = { token: await bench.factory.login('service', staff.email), lineAccountId: row.id };
-    const plan = await activePlan({ request: (options) => inject(bench.app, options) }, as, simplePlan('scenario'));
-    const planId = plan.plan.id!;
-    const planActionId = plan.plan_actions[0]!.id!;
+    const { row, channel, planId, planActionId } = await scenarioChannel(bench, sim);
 
     const seedStarted = performance.now();
     const userIds = channel.createFriends(burst + steady).map((f) => f.userId);

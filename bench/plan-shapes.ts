@@ -2,10 +2,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { startLineSimulator } from '@linq/line-simulator';
-import { permissionsWith } from '@linq/contract';
-import { simplePlan } from '../apps/api/src/modules/plans/test-support.ts';
-import { activePlan, enrolDue } from '../apps/api/src/modules/plan-engine/test-support.ts';
-import { inject } from '../apps/api/src/test/harness.ts';
+import { enrolDue } from '../apps/api/src/modules/plan-engine/test-support.ts';
 import { friends } from '../apps/api/src/modules/friends/schema.ts';
 import { channelScope } from '../apps/api/src/platform/principal.ts';
 import type { Db } from '../apps/api/src/platform/db.ts';
@@ -13,6 +10,7 @@ import * as repo from '../apps/api/src/modules/plan-engine/repository.ts';
 import * as enrolments from '../apps/api/src/modules/plan-engine/enrolment-repository.ts';
 import * as deliveryRepo from '../apps/api/src/modules/delivery/repository.ts';
 import { startBenchConsole } from './support/console.ts';
+import { scenarioChannel } from './support/scenario-channel.ts';
 
 /**
  * `node --import tsx plan-shapes.ts` (in bench/, PostgreSQL at BENCH_DATABASE_URL): the plans
@@ -29,18 +27,7 @@ const { ctx } = bench.runtime;
 const client = new pg.Client({ connectionString: bench.runtime.ctx.config.DATABASE_URL });
 await client.connect();
 try {
-  const account = await bench.factory.account();
-  const { row, channel } = await bench.factory.simulatedChannel(account.id, sim);
-  const authority = await bench.factory.staffAuthority(account.id, permissionsWith('edit', true));
-  const staff = await bench.factory.user('service', {
-    accountId: account.id,
-    staffAuthorityId: authority.id,
-    lineAccountIds: [row.id],
-  });
-  const as = { token: await bench.factory.login('service', staff.email), lineAccountId: row.id };
-  const plan = await activePlan({ request: (o) => inject(bench.app, o) }, as, simplePlan('scenario'));
-  const planId = plan.plan.id!;
-  const planActionId = plan.plan_actions[0]!.id!;
+  const { row, channel, planId, planActionId } = await scenarioChannel(bench, sim);
   const scope = channelScope(row.id);
   const hot = ['plan_enrolments', 'plan_sends', 'friends', 'deliveries'];
   for (const table of hot) await client.query(`alter table ${table} set (autovacuum_enabled = false)`);
