@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -14,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { INFO_FIELD_TYPES } from '@linq/contract';
-import { createdAt, updatedAt } from '../../platform/db-columns.ts';
+import { channelReference, createdAt, updatedAt } from '../../platform/db-columns.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
 
 /** A LINE user who has followed a channel (友だち). */
@@ -131,15 +130,7 @@ export const friendInfoValues = pgTable(
   (t) => [
     primaryKey({ columns: [t.friendId, t.fieldId] }),
     index('friend_info_values_field_idx').on(t.fieldId),
-    foreignKey({
-      name: 'friend_info_values_friend_fk',
-      columns: [t.lineAccountId, t.friendId],
-      foreignColumns: [friends.lineAccountId, friends.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'friend_info_values_field_fk',
-      columns: [t.lineAccountId, t.fieldId],
-      foreignColumns: [friendInfoFields.lineAccountId, friendInfoFields.id],
-    }).onDelete('cascade'),
+    channelReference('friend_info_values_friend_fk', t.lineAccountId, t.friendId, friends).onDelete('cascade'),
+    channelReference('friend_info_values_field_fk', t.lineAccountId, t.fieldId, friendInfoFields).onDelete('cascade'),
   ],
 );

@@ -1,5 +1,5 @@
-import { foreignKey, index, integer, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../platform/db-columns.ts';
+import { index, integer, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
+import { channelReference, createdAt, updatedAt } from '../../platform/db-columns.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
 import { folders } from '../folders/schema.ts';
 import { friends } from '../friends/schema.ts';
@@ -48,16 +48,8 @@ export const friendTags = pgTable(
   (t) => [
     primaryKey({ columns: [t.friendId, t.tagId] }),
     index('friend_tags_tag_idx').on(t.tagId, t.friendId),
-    foreignKey({
-      name: 'friend_tags_friend_fk',
-      columns: [t.lineAccountId, t.friendId],
-      foreignColumns: [friends.lineAccountId, friends.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'friend_tags_tag_fk',
-      columns: [t.lineAccountId, t.tagId],
-      foreignColumns: [tags.lineAccountId, tags.id],
-    }).onDelete('cascade'),
+    channelReference('friend_tags_friend_fk', t.lineAccountId, t.friendId, friends).onDelete('cascade'),
+    channelReference('friend_tags_tag_fk', t.lineAccountId, t.tagId, tags).onDelete('cascade'),
   ],
 );
 
@@ -72,15 +64,7 @@ export const friendMarks = pgTable(
   (t) => [
     primaryKey({ columns: [t.friendId, t.markId] }),
     index('friend_marks_mark_idx').on(t.markId, t.friendId),
-    foreignKey({
-      name: 'friend_marks_friend_fk',
-      columns: [t.lineAccountId, t.friendId],
-      foreignColumns: [friends.lineAccountId, friends.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'friend_marks_mark_fk',
-      columns: [t.lineAccountId, t.markId],
-      foreignColumns: [marks.lineAccountId, marks.id],
-    }).onDelete('cascade'),
+    channelReference('friend_marks_friend_fk', t.lineAccountId, t.friendId, friends).onDelete('cascade'),
+    channelReference('friend_marks_mark_fk', t.lineAccountId, t.markId, marks).onDelete('cascade'),
   ],
 );

@@ -3,7 +3,6 @@ import {
   boolean,
   check,
   doublePrecision,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -29,7 +28,7 @@ import {
   type PlanHistoryParams,
   type PlanMessage,
 } from '@linq/contract';
-import { createdAt, updatedAt } from '../../platform/db-columns.ts';
+import { channelReference, createdAt, updatedAt } from '../../platform/db-columns.ts';
 import { folders } from '../folders/schema.ts';
 import { friends } from '../friends/schema.ts';
 import { marks, tags } from '../labels/schema.ts';
@@ -107,11 +106,7 @@ export const plans = pgTable(
   },
   (t) => [
     unique('plans_channel_id_key').on(t.lineAccountId, t.id),
-    foreignKey({
-      name: 'plans_start_plan_fk',
-      columns: [t.lineAccountId, t.startPlanId],
-      foreignColumns: [t.lineAccountId, t.id],
-    }).onDelete('set null'),
+    channelReference('plans_start_plan_fk', t.lineAccountId, t.startPlanId, t).onDelete('set null'),
     index('plans_channel_updated_idx').on(t.lineAccountId, t.updatedAt.desc()),
     index('plans_folder_idx').on(t.folderId),
     index('plans_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
@@ -151,16 +146,8 @@ export const planActions = pgTable(
   (t) => [
     unique('plan_actions_plan_box_key').on(t.planId, t.boxId),
     unique('plan_actions_channel_id_key').on(t.lineAccountId, t.id),
-    foreignKey({
-      name: 'plan_actions_plan_fk',
-      columns: [t.lineAccountId, t.planId],
-      foreignColumns: [plans.lineAccountId, plans.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'plan_actions_start_plan_fk',
-      columns: [t.lineAccountId, t.startPlanId],
-      foreignColumns: [plans.lineAccountId, plans.id],
-    }).onDelete('set null'),
+    channelReference('plan_actions_plan_fk', t.lineAccountId, t.planId, plans).onDelete('cascade'),
+    channelReference('plan_actions_start_plan_fk', t.lineAccountId, t.startPlanId, plans).onDelete('set null'),
   ],
 );
 
@@ -189,21 +176,11 @@ export const planTimings = pgTable(
     index('plan_timings_plan_idx').on(t.planId),
     /** One arrow into each box. */
     unique('plan_timings_next_action_key').on(t.nextPlanActionId),
-    foreignKey({
-      name: 'plan_timings_plan_fk',
-      columns: [t.lineAccountId, t.planId],
-      foreignColumns: [plans.lineAccountId, plans.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'plan_timings_action_fk',
-      columns: [t.lineAccountId, t.planActionId],
-      foreignColumns: [planActions.lineAccountId, planActions.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'plan_timings_next_action_fk',
-      columns: [t.lineAccountId, t.nextPlanActionId],
-      foreignColumns: [planActions.lineAccountId, planActions.id],
-    }).onDelete('cascade'),
+    channelReference('plan_timings_plan_fk', t.lineAccountId, t.planId, plans).onDelete('cascade'),
+    channelReference('plan_timings_action_fk', t.lineAccountId, t.planActionId, planActions).onDelete('cascade'),
+    channelReference('plan_timings_next_action_fk', t.lineAccountId, t.nextPlanActionId, planActions).onDelete(
+      'cascade',
+    ),
   ],
 );
 
@@ -251,16 +228,8 @@ export const planActionTags = pgTable(
   (t) => [
     primaryKey({ columns: [t.planActionId, t.tagId] }),
     index('plan_action_tags_tag_idx').on(t.tagId),
-    foreignKey({
-      name: 'plan_action_tags_action_fk',
-      columns: [t.lineAccountId, t.planActionId],
-      foreignColumns: [planActions.lineAccountId, planActions.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'plan_action_tags_tag_fk',
-      columns: [t.lineAccountId, t.tagId],
-      foreignColumns: [tags.lineAccountId, tags.id],
-    }).onDelete('cascade'),
+    channelReference('plan_action_tags_action_fk', t.lineAccountId, t.planActionId, planActions).onDelete('cascade'),
+    channelReference('plan_action_tags_tag_fk', t.lineAccountId, t.tagId, tags).onDelete('cascade'),
   ],
 );
 
@@ -275,16 +244,8 @@ export const planActionMarks = pgTable(
   (t) => [
     primaryKey({ columns: [t.planActionId, t.markId] }),
     index('plan_action_marks_mark_idx').on(t.markId),
-    foreignKey({
-      name: 'plan_action_marks_action_fk',
-      columns: [t.lineAccountId, t.planActionId],
-      foreignColumns: [planActions.lineAccountId, planActions.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'plan_action_marks_mark_fk',
-      columns: [t.lineAccountId, t.markId],
-      foreignColumns: [marks.lineAccountId, marks.id],
-    }).onDelete('cascade'),
+    channelReference('plan_action_marks_action_fk', t.lineAccountId, t.planActionId, planActions).onDelete('cascade'),
+    channelReference('plan_action_marks_mark_fk', t.lineAccountId, t.markId, marks).onDelete('cascade'),
   ],
 );
 
@@ -302,11 +263,12 @@ export const channelPlanSettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    foreignKey({
-      name: 'channel_plan_settings_friend_added_plan_fk',
-      columns: [t.lineAccountId, t.friendAddedPlanId],
-      foreignColumns: [plans.lineAccountId, plans.id],
-    }).onDelete('set null'),
+    channelReference(
+      'channel_plan_settings_friend_added_plan_fk',
+      t.lineAccountId,
+      t.friendAddedPlanId,
+      plans,
+    ).onDelete('set null'),
   ],
 );
 
@@ -356,26 +318,14 @@ export const planEnrolments = pgTable(
       .on(t.nextActionAt)
       .where(sql`status = 'active'`),
     check('plan_enrolments_ended_check', sql`(${t.endedAt} is null) = (${t.status} in ('active', 'paused'))`),
-    foreignKey({
-      name: 'plan_enrolments_plan_fk',
-      columns: [t.lineAccountId, t.planId],
-      foreignColumns: [plans.lineAccountId, plans.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'plan_enrolments_friend_fk',
-      columns: [t.lineAccountId, t.friendId],
-      foreignColumns: [friends.lineAccountId, friends.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'plan_enrolments_current_action_fk',
-      columns: [t.lineAccountId, t.currentPlanActionId],
-      foreignColumns: [planActions.lineAccountId, planActions.id],
-    }).onDelete('set null'),
-    foreignKey({
-      name: 'plan_enrolments_next_action_fk',
-      columns: [t.lineAccountId, t.nextPlanActionId],
-      foreignColumns: [planActions.lineAccountId, planActions.id],
-    }).onDelete('set null'),
+    channelReference('plan_enrolments_plan_fk', t.lineAccountId, t.planId, plans).onDelete('cascade'),
+    channelReference('plan_enrolments_friend_fk', t.lineAccountId, t.friendId, friends).onDelete('cascade'),
+    channelReference('plan_enrolments_current_action_fk', t.lineAccountId, t.currentPlanActionId, planActions).onDelete(
+      'set null',
+    ),
+    channelReference('plan_enrolments_next_action_fk', t.lineAccountId, t.nextPlanActionId, planActions).onDelete(
+      'set null',
+    ),
   ],
 );
 
