@@ -5,9 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import type http from 'node:http';
-import type { Channel, Friend } from './model.ts';
+import type { Channel, Friend, RichMenu } from './model.ts';
 import { SimError } from './model.ts';
 import { isLoopback, writeJson } from './http-util.ts';
+import { shownRichMenu } from './rich-menus.ts';
 import type { Simulator } from './simulator.ts';
 import type { ChannelInit, EndpointName, FaultMode, FriendInit } from './types.ts';
 
@@ -193,6 +194,15 @@ route('GET', '/_sim/channels/:channelId/richmenus', (ctx) => {
     aliases: [...c.aliases].filter(([, id]) => id === m.richMenuId).map(([a]) => a),
   }));
 });
+route('GET', '/_sim/channels/:channelId/richmenu-settings', (ctx) => channelOf(ctx).richMenuRecords.settings());
+route('PUT', '/_sim/channels/:channelId/richmenu-settings', (ctx) => {
+  const b = ctx.json();
+  return channelOf(ctx).setRichMenuSettings({
+    ...('batchFailAfterUsers' in b ? { batchFailAfterUsers: b['batchFailAfterUsers'] as number | null } : {}),
+    ...('batchDurationMs' in b ? { batchDurationMs: b['batchDurationMs'] as number } : {}),
+    ...('insightPrivacyThreshold' in b ? { insightPrivacyThreshold: b['insightPrivacyThreshold'] as number } : {}),
+  });
+});
 route('GET', '/_sim/channels/:channelId/richmenus/:richMenuId/image', (ctx) => {
   const menu = channelOf(ctx).richMenus.get(ctx.params['richMenuId'] ?? '');
   if (!menu?.image) throw new SimError(404, 'no such rich menu image');
@@ -234,16 +244,32 @@ route('POST', '/_sim/friends/:userId/postback', (ctx) => {
 route('GET', '/_sim/friends/:userId/inbox', (ctx) => friendOf(ctx).inbox());
 route('GET', '/_sim/friends/:userId/outbox', (ctx) => friendOf(ctx).outbox());
 route('GET', '/_sim/friends/:userId/conversation', (ctx) => friendOf(ctx).conversation());
-route('GET', '/_sim/friends/:userId/richmenu', (ctx) => {
-  const f = friendOf(ctx);
-  const id = f.richMenuId();
-  const menu = id ? f.channel.richMenus.get(id) : undefined;
-  if (!menu) throw new SimError(404, 'no rich menu for this friend');
+/** The menu the friend sees (per-user link, else the default), as the phone panel draws it. */
+function richMenuView(ctx: ControlContext, friend: Friend, menu: RichMenu, source: 'user' | 'default') {
   const { image, ...rest } = menu;
   return {
     ...rest,
-    imageUrl: image ? `${ctx.sim.url}/_sim/channels/${f.channelId}/richmenus/${menu.richMenuId}/image` : null,
+    source,
+    imageUrl: image ? `${ctx.sim.url}/_sim/channels/${friend.channelId}/richmenus/${menu.richMenuId}/image` : null,
   };
+}
+route('GET', '/_sim/friends/:userId/richmenu', (ctx) => {
+  const f = friendOf(ctx);
+  const shown = shownRichMenu(f);
+  if (!shown) throw new SimError(404, 'no rich menu for this friend');
+  return richMenuView(ctx, f, shown.menu, shown.source);
+});
+route('POST', '/_sim/friends/:userId/richmenu/open', (ctx) => {
+  const f = friendOf(ctx);
+  f.openRichMenu();
+  const shown = shownRichMenu(f)!;
+  return richMenuView(ctx, f, shown.menu, shown.source);
+});
+route('POST', '/_sim/friends/:userId/richmenu/tap', (ctx) => {
+  const b = ctx.json();
+  const areaIndex = b['areaIndex'];
+  if (typeof areaIndex !== 'number') throw new SimError(400, 'areaIndex must be a number');
+  return friendOf(ctx).tapRichMenu(areaIndex, optStr(b['picked'], 'picked'));
 });
 
 route('GET', '/_sim/faults', ({ sim }) => sim.faults.pending());

@@ -16,6 +16,9 @@ export type {
   FriendProfile,
   LineSimulator,
   QuotaState,
+  RichMenuEndpoint,
+  RichMenuSettings,
+  RichMenuTap,
   SendEndpoint,
   SentMessage,
   SimChannel,
@@ -27,8 +30,8 @@ export type {
   WebhookMessageContent,
   WebhookSource,
 } from './types.ts';
-export { ENDPOINT_NAMES, FAULT_MODES } from './types.ts';
-export { DEFAULT_MESSAGING_API_PATH, DEFAULT_WEBHOOK_PATH } from './openapi.ts';
+export { ENDPOINT_NAMES, FAULT_MODES, RICH_MENU_ENDPOINT_NAMES } from './types.ts';
+export { DEFAULT_INSIGHT_PATH, DEFAULT_MESSAGING_API_PATH, DEFAULT_WEBHOOK_PATH } from './openapi.ts';
 export { signBody } from './webhooks.ts';
 export { makePng } from './png.ts';
 

@@ -1,7 +1,8 @@
 /** Handlers of the simulated Messaging API operations (requests are already authenticated and validated). */
 import * as ids from './ids.ts';
-import { checkMessages, checkRecipients, checkRichMenu, checkRichMenuImage } from './explicit-limits.ts';
-import { SimError, type Channel, type RichMenu } from './model.ts';
+import { checkMessages, checkRecipients } from './explicit-limits.ts';
+import { SimError, type Channel } from './model.ts';
+import { richMenuHandlers } from './rich-menus.ts';
 import type { ErrorDetail } from './openapi.ts';
 import type { EndpointName, SendEndpoint, SentMessage } from './types.ts';
 import type { WebhookSender } from './webhooks.ts';
@@ -51,11 +52,6 @@ function checkMessageLimits(messages: unknown, recipients: { details: ErrorDetai
 
 function recipients(ids: unknown, property: string, allowGroups: boolean) {
   return { details: checkRecipients(ids, property, allowGroups) };
-}
-
-function checkUserIds(ids: unknown, property: string): void {
-  const details = checkRecipients(ids, property, false);
-  if (details.length) throw badRequest(`The request body has ${details.length} error(s)`, details);
 }
 
 function retryKeyOf(ctx: ApiContext): string | undefined {
@@ -139,32 +135,6 @@ function followingFriends(channel: Channel, max = Number.POSITIVE_INFINITY): str
     if (f.following) out.push(f.userId);
   }
   return out;
-}
-
-function richMenuOr404(channel: Channel, id: string | undefined): RichMenu {
-  const menu = id ? channel.richMenus.get(id) : undefined;
-  if (!menu) throw notFound('richmenu not found');
-  return menu;
-}
-
-function richMenuJson(m: RichMenu) {
-  return {
-    richMenuId: m.richMenuId,
-    size: m.size,
-    selected: m.selected,
-    name: m.name,
-    chatBarText: m.chatBarText,
-    areas: m.areas,
-  };
-}
-
-function requireImage(menu: RichMenu): void {
-  if (!menu.image) throw badRequest('must upload richmenu image before applying it to user');
-}
-
-function checkRichMenuBody(body: unknown): void {
-  const details = checkRichMenu(body);
-  if (details.length) throw badRequest(`The request body has ${details.length} error(s)`, details);
 }
 
 const send = {
@@ -362,147 +332,5 @@ export const handlers: Record<EndpointName, (ctx: ApiContext) => ApiResult | Pro
     return ok({}, 202);
   },
 
-  createRichMenu(ctx) {
-    checkRichMenuBody(ctx.body);
-    const b = bodyOf(ctx);
-    const menu: RichMenu = {
-      richMenuId: ids.richMenuId(),
-      size: b['size'] as RichMenu['size'],
-      selected: Boolean(b['selected']),
-      name: String(b['name']),
-      chatBarText: String(b['chatBarText']),
-      areas: b['areas'] as unknown[],
-    };
-    ctx.channel.richMenus.set(menu.richMenuId, menu);
-    return ok({ richMenuId: menu.richMenuId });
-  },
-
-  validateRichMenuObject(ctx) {
-    checkRichMenuBody(ctx.body);
-    return ok({});
-  },
-
-  setRichMenuImage(ctx) {
-    const menu = richMenuOr404(ctx.channel, ctx.params['richMenuId']);
-    // LINE: an image cannot be replaced; create a new rich menu instead.
-    if (menu.image) throw badRequest('An image has already been uploaded to the richmenu');
-    const contentType = ctx.headers['content-type'];
-    const problem = checkRichMenuImage(ctx.raw, typeof contentType === 'string' ? contentType : undefined);
-    if (problem) throw badRequest(problem);
-    menu.image = { bytes: ctx.raw, contentType: String(contentType).split(';')[0]!.trim().toLowerCase() };
-    return ok({});
-  },
-
-  getRichMenuImage(ctx) {
-    const menu = richMenuOr404(ctx.channel, ctx.params['richMenuId']);
-    if (!menu.image) throw notFound();
-    return { status: 200, bytes: menu.image.bytes, contentType: menu.image.contentType };
-  },
-
-  getRichMenu(ctx) {
-    return ok(richMenuJson(richMenuOr404(ctx.channel, ctx.params['richMenuId'])));
-  },
-
-  getRichMenuList(ctx) {
-    return ok({ richmenus: [...ctx.channel.richMenus.values()].map(richMenuJson) });
-  },
-
-  deleteRichMenu(ctx) {
-    const c = ctx.channel;
-    const menu = richMenuOr404(c, ctx.params['richMenuId']);
-    c.richMenus.delete(menu.richMenuId);
-    if (c.defaultRichMenuId === menu.richMenuId) c.defaultRichMenuId = undefined;
-    for (const [user, id] of c.userRichMenus) if (id === menu.richMenuId) c.userRichMenus.delete(user);
-    for (const [alias, id] of c.aliases) if (id === menu.richMenuId) c.aliases.delete(alias);
-    return ok({});
-  },
-
-  setDefaultRichMenu(ctx) {
-    const menu = richMenuOr404(ctx.channel, ctx.params['richMenuId']);
-    requireImage(menu);
-    ctx.channel.defaultRichMenuId = menu.richMenuId;
-    return ok({});
-  },
-
-  getDefaultRichMenuId(ctx) {
-    if (!ctx.channel.defaultRichMenuId) throw notFound('no default richmenu');
-    return ok({ richMenuId: ctx.channel.defaultRichMenuId });
-  },
-
-  cancelDefaultRichMenu(ctx) {
-    ctx.channel.defaultRichMenuId = undefined;
-    return ok({});
-  },
-
-  linkRichMenuIdToUser(ctx) {
-    if (!/^U[0-9a-f]{32}$/.test(ctx.params['userId'] ?? '')) throw badRequest('invalid user ID');
-    const menu = richMenuOr404(ctx.channel, ctx.params['richMenuId']);
-    requireImage(menu);
-    ctx.channel.userRichMenus.set(ctx.params['userId'] ?? '', menu.richMenuId);
-    return ok({});
-  },
-
-  unlinkRichMenuIdFromUser(ctx) {
-    ctx.channel.userRichMenus.delete(ctx.params['userId'] ?? '');
-    return ok({});
-  },
-
-  getRichMenuIdOfUser(ctx) {
-    const id = ctx.channel.userRichMenus.get(ctx.params['userId'] ?? '');
-    if (!id) throw notFound('the user has no richmenu');
-    return ok({ richMenuId: id });
-  },
-
-  linkRichMenuIdToUsers(ctx) {
-    const b = bodyOf(ctx);
-    checkUserIds(b['userIds'], 'userIds');
-    const menu = richMenuOr404(ctx.channel, String(b['richMenuId']));
-    requireImage(menu);
-    for (const u of b['userIds'] as string[]) ctx.channel.userRichMenus.set(u, menu.richMenuId);
-    return ok({}, 202);
-  },
-
-  unlinkRichMenuIdFromUsers(ctx) {
-    checkUserIds(bodyOf(ctx)['userIds'], 'userIds');
-    for (const u of bodyOf(ctx)['userIds'] as string[]) ctx.channel.userRichMenus.delete(u);
-    return ok({}, 202);
-  },
-
-  createRichMenuAlias(ctx) {
-    const b = bodyOf(ctx);
-    const aliasId = String(b['richMenuAliasId']);
-    const menu = ctx.channel.richMenus.get(String(b['richMenuId']));
-    if (!menu) throw badRequest('richmenu not found');
-    if (ctx.channel.aliases.has(aliasId)) throw badRequest('conflict richmenu alias id');
-    ctx.channel.aliases.set(aliasId, menu.richMenuId);
-    return ok({});
-  },
-
-  getRichMenuAlias(ctx) {
-    const aliasId = ctx.params['richMenuAliasId'] ?? '';
-    const id = ctx.channel.aliases.get(aliasId);
-    if (!id) throw notFound('richmenu alias not found');
-    return ok({ richMenuAliasId: aliasId, richMenuId: id });
-  },
-
-  getRichMenuAliasList(ctx) {
-    return ok({
-      aliases: [...ctx.channel.aliases].map(([richMenuAliasId, richMenuId]) => ({ richMenuAliasId, richMenuId })),
-    });
-  },
-
-  updateRichMenuAlias(ctx) {
-    const aliasId = ctx.params['richMenuAliasId'] ?? '';
-    if (!ctx.channel.aliases.has(aliasId)) throw badRequest('richmenu alias not found');
-    const menu = ctx.channel.richMenus.get(String(bodyOf(ctx)['richMenuId']));
-    if (!menu) throw badRequest('richmenu not found');
-    ctx.channel.aliases.set(aliasId, menu.richMenuId);
-    return ok({});
-  },
-
-  deleteRichMenuAlias(ctx) {
-    const aliasId = ctx.params['richMenuAliasId'] ?? '';
-    if (!ctx.channel.aliases.delete(aliasId)) throw badRequest('richmenu alias not found');
-    return ok({});
-  },
+  ...richMenuHandlers,
 };

@@ -4,6 +4,7 @@ import * as ids from './ids.ts';
 import type { NameGenerator } from './names.ts';
 import { makePng } from './png.ts';
 import { inspectImage } from './explicit-limits.ts';
+import { RichMenuRecords, openRichMenu, tapRichMenu } from './rich-menus.ts';
 import type {
   ChannelInit,
   ConversationEntry,
@@ -11,6 +12,8 @@ import type {
   FriendMessage,
   FriendProfile,
   QuotaState,
+  RichMenuSettings,
+  RichMenuTap,
   SentMessage,
   SimChannel,
   SimFriend,
@@ -236,6 +239,14 @@ export class Friend implements SimFriend {
     return this.channel.userRichMenus.get(this.userId) ?? this.channel.defaultRichMenuId;
   }
 
+  openRichMenu(): void {
+    openRichMenu(this);
+  }
+
+  tapRichMenu(areaIndex: number, picked?: string): Promise<RichMenuTap> {
+    return tapRichMenu(this, areaIndex, picked);
+  }
+
   toJSON() {
     return {
       userId: this.userId,
@@ -280,6 +291,8 @@ export class Channel implements SimChannel, WebhookTarget {
   readonly aliases = new Map<string, string>();
   readonly userRichMenus = new Map<string, string>();
   defaultRichMenuId: string | undefined;
+  /** Rich-menu batches, taps and impressions (insight), and the simulator's rich-menu settings. */
+  readonly richMenuRecords = new RichMenuRecords();
   readonly narrowcasts = new Map<string, NarrowcastProgress>();
 
   constructor(
@@ -410,6 +423,10 @@ export class Channel implements SimChannel, WebhookTarget {
 
   webhookDeliveries(): WebhookDelivery[] {
     return this.deliveries.slice();
+  }
+
+  setRichMenuSettings(changes: Partial<RichMenuSettings>): RichMenuSettings {
+    return this.richMenuRecords.configure(changes);
   }
 
   recordDelivery(d: WebhookDelivery): void {

@@ -24,6 +24,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_OPENAPI_DIR = path.resolve(here, '../openapi');
 export const DEFAULT_MESSAGING_API_PATH = path.join(DEFAULT_OPENAPI_DIR, 'messaging-api.yml');
 export const DEFAULT_WEBHOOK_PATH = path.join(DEFAULT_OPENAPI_DIR, 'webhook.yml');
+export const DEFAULT_INSIGHT_PATH = path.join(DEFAULT_OPENAPI_DIR, 'insight.yml');
 
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

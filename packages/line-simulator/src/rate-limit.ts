@@ -44,6 +44,7 @@ export const RATE_LIMITS: Record<string, { limit: number; windowMs: number }> = 
   narrowcast: { limit: 60, windowMs: HOUR },
   createRichMenu: { limit: 100, windowMs: HOUR },
   deleteRichMenu: { limit: 100, windowMs: HOUR },
+  richMenuBatch: { limit: 3, windowMs: HOUR },
 };
 export const DEFAULT_RATE_LIMIT = { limit: 2000, windowMs: SECOND };
 

@@ -7,7 +7,14 @@ import { handleControl } from './control.ts';
 import { handlers, type ApiResult } from './messaging.ts';
 import { Channel, Friend, SimError, type SimContext } from './model.ts';
 import { NameGenerator } from './names.ts';
-import { DEFAULT_MESSAGING_API_PATH, matchOperation, openApiBackend, validateRequest } from './openapi.ts';
+import {
+  DEFAULT_INSIGHT_PATH,
+  DEFAULT_MESSAGING_API_PATH,
+  matchOperation,
+  openApiBackend,
+  validateRequest,
+  type MatchedOperation,
+} from './openapi.ts';
 import { RateLimiter } from './rate-limit.ts';
 import {
   ENDPOINT_NAMES,
@@ -68,7 +75,8 @@ export class Simulator implements LineSimulator, SimContext {
   readonly server: http.Server;
   readonly faults: SimFaults;
 
-  private api!: OpenAPIBackend;
+  /** messaging-api.yml, then insight.yml (the rich-menu statistics): a request is routed by the first that knows its path. */
+  private apis: OpenAPIBackend[] = [];
   private readonly channelsById = new Map<string, Channel>();
   private readonly channelsByToken = new Map<string, Channel>();
   private readonly friendsById = new Map<string, Friend>();
@@ -106,7 +114,7 @@ export class Simulator implements LineSimulator, SimContext {
   async start(): Promise<void> {
     const file = this.options.openapiPath ?? DEFAULT_MESSAGING_API_PATH;
     if (!existsSync(file)) throw new Error(`LINE simulator: OpenAPI file not found: ${file}`);
-    this.api = await openApiBackend(file);
+    this.apis = await Promise.all([openApiBackend(file), openApiBackend(DEFAULT_INSIGHT_PATH)]);
     const host = this.options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
@@ -280,8 +288,16 @@ export class Simulator implements LineSimulator, SimContext {
       headers: req.headers as Record<string, string | string[]>,
       query: Object.fromEntries(url.searchParams),
     };
-    const match = matchOperation(this.api, oreq);
-    if (!match) throw new SimError(404, 'Not found');
+    let api: OpenAPIBackend | undefined;
+    let match: MatchedOperation | undefined;
+    for (const candidate of this.apis) {
+      match = matchOperation(candidate, oreq);
+      if (match) {
+        api = candidate;
+        break;
+      }
+    }
+    if (!api || !match) throw new SimError(404, 'Not found');
 
     const auth = req.headers.authorization;
     if (!auth) throw new SimError(401, MESSAGES.missingAuth);
@@ -319,10 +335,10 @@ export class Simulator implements LineSimulator, SimContext {
         });
       }
     }
-    const failure = validateRequest(this.api, { ...oreq, body }, operation);
+    const failure = validateRequest(api, { ...oreq, body }, operation);
     if (failure) throw new SimError(400, failure.message, { details: failure.details });
 
-    const { params } = this.api.router.parseRequest(oreq, operation);
+    const { params } = api.router.parseRequest(oreq, operation);
     channel.operations.set(endpoint, (channel.operations.get(endpoint) ?? 0) + 1);
     let result: ApiResult;
     try {
@@ -352,9 +368,9 @@ export class Simulator implements LineSimulator, SimContext {
       return;
     }
     if (this.options.validateResponses && result.json !== undefined) {
-      const check = this.api.validator.validateResponse(result.json, operation, result.status);
+      const check = api.validator.validateResponse(result.json, operation, result.status);
       if (!check.valid) {
-        throw new Error(`${operationId} answer does not match messaging-api.yml: ${JSON.stringify(check.errors)}`);
+        throw new Error(`${operationId} answer does not match LINE's OpenAPI file: ${JSON.stringify(check.errors)}`);
       }
     }
     writeResult(res, result);

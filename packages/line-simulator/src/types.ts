@@ -1,5 +1,35 @@
 /** Public types of the LINE simulator. */
 
+/** The rich-menu operations (rich-menus.ts): messaging-api.yml's, and the rich-menu insight of insight.yml. */
+export const RICH_MENU_ENDPOINT_NAMES = [
+  'createRichMenu',
+  'validateRichMenuObject',
+  'setRichMenuImage',
+  'getRichMenuImage',
+  'getRichMenu',
+  'getRichMenuList',
+  'deleteRichMenu',
+  'setDefaultRichMenu',
+  'getDefaultRichMenuId',
+  'cancelDefaultRichMenu',
+  'linkRichMenuIdToUser',
+  'unlinkRichMenuIdFromUser',
+  'getRichMenuIdOfUser',
+  'linkRichMenuIdToUsers',
+  'unlinkRichMenuIdFromUsers',
+  'createRichMenuAlias',
+  'getRichMenuAlias',
+  'getRichMenuAliasList',
+  'updateRichMenuAlias',
+  'deleteRichMenuAlias',
+  'richMenuBatch',
+  'validateRichMenuBatchRequest',
+  'getRichMenuBatchProgress',
+  'getRichMenuInsightSummary',
+  'getRichMenuInsightDaily',
+] as const;
+export type RichMenuEndpoint = (typeof RICH_MENU_ENDPOINT_NAMES)[number];
+
 /** Messaging API operations the simulator implements, named by their OpenAPI `operationId`. */
 export const ENDPOINT_NAMES = [
   'replyMessage',
@@ -25,26 +55,7 @@ export const ENDPOINT_NAMES = [
   'setWebhookEndpoint',
   'testWebhookEndpoint',
   'showLoadingAnimation',
-  'createRichMenu',
-  'validateRichMenuObject',
-  'setRichMenuImage',
-  'getRichMenuImage',
-  'getRichMenu',
-  'getRichMenuList',
-  'deleteRichMenu',
-  'setDefaultRichMenu',
-  'getDefaultRichMenuId',
-  'cancelDefaultRichMenu',
-  'linkRichMenuIdToUser',
-  'unlinkRichMenuIdFromUser',
-  'getRichMenuIdOfUser',
-  'linkRichMenuIdToUsers',
-  'unlinkRichMenuIdFromUsers',
-  'createRichMenuAlias',
-  'getRichMenuAlias',
-  'getRichMenuAliasList',
-  'updateRichMenuAlias',
-  'deleteRichMenuAlias',
+  ...RICH_MENU_ENDPOINT_NAMES,
 ] as const;
 export type EndpointName = (typeof ENDPOINT_NAMES)[number];
 
@@ -237,6 +248,34 @@ export interface SimFriend {
   conversation(): ConversationEntry[];
   /** Rich menu shown to this friend: per-user link, else the default; undefined when none. */
   richMenuId(): string | undefined;
+  /** The friend opens the shown menu (an impression for insight); rejects (409) when none is shown. */
+  openRichMenu(): void;
+  /**
+   * The friend taps an area of the shown menu: counted for insight, and its action runs as in LINE's
+   * app (see rich-menus.ts `tapRichMenu`). `picked`: the value a datetimepicker area returns.
+   */
+  tapRichMenu(areaIndex: number, picked?: string): Promise<RichMenuTap>;
+}
+
+/** A channel's rich-menu behaviour in the simulator (LINE has no such settings: they drive tests and demos). */
+export interface RichMenuSettings {
+  /** The next batch-control request fails after changing this many users (then null again); null: it succeeds. */
+  batchFailAfterUsers: number | null;
+  /** How long a batch reads `ongoing` in the progress endpoint (its changes apply at once). Default 0. */
+  batchDurationMs: number;
+  /** Rich-menu insight withholds its figures below this many unique clickers in the period. Default 20. */
+  insightPrivacyThreshold: number;
+}
+
+/** What a tap on a rich-menu area did. */
+export interface RichMenuTap {
+  richMenuId: string;
+  areaIndex: number;
+  action: Record<string, unknown>;
+  /** The webhook the tap sent (message, postback, switch); null for actions the phone handles (uri, camera…). */
+  delivery: WebhookDelivery | null;
+  /** The menu shown after the tap (a switch changes it). */
+  richMenuIdAfter: string | null;
 }
 
 export interface QuotaState {
@@ -277,6 +316,8 @@ export interface SimChannel {
   /** Requests of a Messaging API operation (its OpenAPI operationId, e.g. `getProfile`) the channel answered. */
   operationCount(operationId: string): number;
   webhookDeliveries(): WebhookDelivery[];
+  /** Sets some of the simulator's rich-menu settings and answers them all. */
+  setRichMenuSettings(changes: Partial<RichMenuSettings>): RichMenuSettings;
 }
 
 export interface SimFaults {
