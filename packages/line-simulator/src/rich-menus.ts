@@ -563,7 +563,6 @@ export function openRichMenu(friend: Friend): RichMenu {
   return menu;
 }
 
-
 const PICKER_PARAM: Record<string, string> = { date: 'date', time: 'time', datetime: 'datetime' };
 
 /**
