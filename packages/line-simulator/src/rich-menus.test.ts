@@ -364,6 +364,7 @@ describe('rich menus: aliases and tabs', () => {
       { type: 'richmenuswitch', richMenuAliasId: 'tab-b', data: 'switch=b' },
       { type: 'uri', uri: 'https://example.com/rich-menu' },
       { type: 'richmenuswitch', richMenuAliasId: 'gone', data: 'switch=gone' },
+      { type: 'datetimepicker', data: 'pick', mode: 'date', initial: '2026-07-10' },
     ]);
     await env.client.setDefaultRichMenu(tabA);
 
@@ -383,13 +384,15 @@ describe('rich menus: aliases and tabs', () => {
       params: { newRichMenuAliasId: 'gone', status: 'RICHMENU_ALIAS_ID_NOTFOUND' },
     });
     expect(missing.richMenuIdAfter).toBe(tabA);
+    const picked = await friend!.tapRichMenu(5, '2026-07-15');
+    expect(picked.delivery!.events[0]!.postback).toEqual({ data: 'pick', params: { date: '2026-07-15' } });
 
     // The switch goes through HTTP, as the phone panel sends it.
     const switched = await raw(env.sim, 'POST', `/_sim/friends/${friend!.userId}/richmenu/tap`, { areaIndex: 2 });
     expect(switched.json).toMatchObject({ richMenuId: tabA, richMenuIdAfter: tabB });
     expect(friend!.richMenuId()).toBe(tabB);
     expect(await env.client.getRichMenuIdOfUser(friend!.userId)).toEqual({ richMenuId: tabB });
-    const webhook = (await env.receiver.waitFor(5))[4]!;
+    const webhook = (await env.receiver.waitFor(6))[5]!;
     expect(webhook.body.events[0]).toMatchObject({
       type: 'postback',
       postback: { data: 'switch=b', params: { newRichMenuAliasId: 'tab-b', status: 'SUCCESS' } },
@@ -399,6 +402,7 @@ describe('rich menus: aliases and tabs', () => {
       'score=10',
       '予約したい',
       'switch=gone',
+      'pick',
       'switch=b',
     ]);
 

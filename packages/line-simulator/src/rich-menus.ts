@@ -563,8 +563,6 @@ export function openRichMenu(friend: Friend): RichMenu {
   return menu;
 }
 
-const PICKER_PARAM: Record<string, string> = { date: 'date', time: 'time', datetime: 'datetime' };
-
 /**
  * The friend taps area `areaIndex` of the menu they see: counted for insight, then the action runs as
  * LINE's app runs it. `message` sends the text as the friend; `postback` sends a postback event;
@@ -599,7 +597,8 @@ export async function tapRichMenu(friend: Friend, areaIndex: number, picked?: st
       delivery = await friend.postback(data);
       break;
     case 'datetimepicker': {
-      const mode = PICKER_PARAM[String(action['mode'])] ?? 'datetime';
+      // The postback carries the picked value under the picker's mode: date, time or datetime.
+      const mode = ['date', 'time'].includes(String(action['mode'])) ? String(action['mode']) : 'datetime';
       const value = picked ?? (typeof action['initial'] === 'string' ? action['initial'] : undefined);
       delivery = await friend.postback(data, value === undefined ? undefined : { [mode]: value });
       break;
