@@ -47,7 +47,8 @@ export const planSends = pgTable(
   (t) => [
     unique('plan_sends_once_key').on(t.enrolmentId, t.planActionId, t.occurrence),
     index('plan_sends_plan_action_idx').on(t.planId, t.planActionId, t.sentAt),
-    index('plan_sends_friend_idx').on(t.friendId),
+    /** A friend's sends, newest first: the talk's pages (talk-repository.ts) and where a tap belongs. */
+    index('plan_sends_friend_idx').on(t.friendId, t.sentAt, t.id),
   ],
 );
 
