@@ -16,12 +16,11 @@ import { activePlan, engineChannel, listening, optionData, receivedCount } from 
 const t = useTestApp({ simulator: true });
 let consoleUrl: string;
 let channel: SimChannel;
-let lineAccountId: number;
 let as: Caller;
 
 beforeAll(async () => {
   consoleUrl = await listening(t);
-  ({ channel, lineAccountId, as } = await engineChannel(t, consoleUrl));
+  ({ channel, as } = await engineChannel(t, consoleUrl));
 });
 
 async function page(caller: Caller, friendId: number, query: Record<string, string | number> = {}) {
@@ -58,7 +57,12 @@ describe('the talk: every source, in order', () => {
       plan: { ...branchingScenario('ウェルカム').plan, scenario_trigger: 'friend_added' },
     });
     const autoReply: PlanDetail = {
-      plan: { ...defaultPlan('auto_reply'), name: '営業時間', auto_keywords: ['営業時間'], auto_keyword_match: 'partial' },
+      plan: {
+        ...defaultPlan('auto_reply'),
+        name: '営業時間',
+        auto_keywords: ['営業時間'],
+        auto_keyword_match: 'partial',
+      },
       plan_actions: [{ ...firstBox('text_message'), message: filledMessage('text_message', '10時から19時までです') }],
       plan_timings: [],
     };
