@@ -9,8 +9,8 @@ import { planSends } from './schema.ts';
 
 /*
  * What the friend's talk reads of the engine's rows: the boxes it sent them, each with the delivery
- * that carried it. Scoped by the channel; the page is a range of plan_sends_friend_idx
- * (friend_id, sent_at, id).
+ * that carried it, at the time it was recorded. Scoped by the channel; the page is a range of
+ * plan_sends_friend_idx (friend_id, recorded_at, id).
  */
 
 export interface FriendSendRow {
@@ -34,7 +34,7 @@ export interface FriendSendRow {
  * The boxes sent to the friend before `before` (or the newest), newest first. A chain of boxes due
  * together goes in one delivery, one message per box in the order of their sends: a send's message
  * is the one after those of the friend's earlier sends in the same delivery (recorded in the same
- * statement, so at the same time: a lookup in the same index).
+ * statement, so at the same recorded time: a lookup in the same index).
  */
 export async function friendSends(
   db: Db,
@@ -45,13 +45,13 @@ export async function friendSends(
 ): Promise<FriendSendRow[]> {
   const position = sql<number>`(
     select count(*) from ${planSends} as e
-    where e.friend_id = ${planSends.friendId} and e.sent_at = ${planSends.sentAt}
+    where e.friend_id = ${planSends.friendId} and e.recorded_at = ${planSends.recordedAt}
       and e.delivery_id = ${planSends.deliveryId} and e.id < ${planSends.id}
   )::int`;
   const rows = await db
     .select({
       id: planSends.id,
-      at: exactTime(planSends.sentAt),
+      at: exactTime(planSends.recordedAt),
       planName: plans.name,
       planType: plans.planType,
       boxMessage: planActions.message,
@@ -75,10 +75,10 @@ export async function friendSends(
         eq(planSends.friendId, friendId),
         eq(planSends.lineAccountId, lineAccountId),
         eq(planSends.status, 'sent'),
-        before ? olderThan(planSends.sentAt, planSends.id, before) : undefined,
+        before ? olderThan(planSends.recordedAt, planSends.id, before) : undefined,
       ),
     )
-    .orderBy(desc(planSends.sentAt), desc(planSends.id))
+    .orderBy(desc(planSends.recordedAt), desc(planSends.id))
     .limit(limit);
   return rows;
 }
@@ -88,7 +88,10 @@ export async function sentOptionMessages(db: Db, { lineAccountId }: ChannelScope
   const rows = await db
     .select({ message: planActions.message })
     .from(planSends)
-    .innerJoin(planActions, and(eq(planActions.id, planSends.planActionId), eq(planActions.lineAccountId, lineAccountId)))
+    .innerJoin(
+      planActions,
+      and(eq(planActions.id, planSends.planActionId), eq(planActions.lineAccountId, lineAccountId)),
+    )
     .where(
       and(
         eq(planSends.lineAccountId, lineAccountId),
@@ -97,7 +100,7 @@ export async function sentOptionMessages(db: Db, { lineAccountId }: ChannelScope
         isNotNull(planSends.planActionId),
       ),
     )
-    .orderBy(desc(planSends.sentAt), desc(planSends.id))
+    .orderBy(desc(planSends.recordedAt), desc(planSends.id))
     .limit(100);
   return rows.map((row) => row.message);
 }
