@@ -64,7 +64,8 @@ describe('the talk tells the whole story (demo channel bound to the LINE simulat
     const friendId = await friendIdOf(page, name);
     await page.goto(`/service/talks/${friendId}`);
     const talk = page.getByTestId('talk-messages');
-    const row = (text: string) => talk.locator('[data-testid^="talk-message-"]', { hasText: text }).first();
+    const row = (text: string) =>
+      talk.locator('[data-testid^="talk-message-"][data-direction="outgoing"]', { hasText: text }).first();
     await row(YES_TEXT).waitFor({ timeout: 20_000 });
 
     // Each message the scenario sent names the plan and the box by its first words.
