@@ -89,8 +89,7 @@ export async function receiveIncoming(
   if (postback) {
     const actionItemId = data === null ? null : parseActionPostbackData(data);
     await on.publish('postback.tapped', { ...message, data: data ?? '', actionItemId });
-  }
-  else await on.publish('message.received', { ...message, messageType: stored.type });
+  } else await on.publish('message.received', { ...message, messageType: stored.type });
 }
 
 /** What the tapped data names, as the first describer that knows it says (templates, plan boxes, …). */

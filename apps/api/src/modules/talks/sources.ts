@@ -43,7 +43,13 @@ export interface TalkSource {
    * The friend's entries older than `before` (all when null), newest first by (at, id), at most
    * `limit`: an index range on (friend, time, id), scoped to the channel.
    */
-  entries(db: Db, scope: ChannelScope, friendId: number, before: TalkBefore | null, limit: number): Promise<TalkEntry[]>;
+  entries(
+    db: Db,
+    scope: ChannelScope,
+    friendId: number,
+    before: TalkBefore | null,
+    limit: number,
+  ): Promise<TalkEntry[]>;
 }
 
 export const TALK_SOURCES = registryKey<TalkSource>('talks.sources');
