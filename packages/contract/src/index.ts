@@ -26,6 +26,7 @@ export * from './message-builder/limits.ts';
 export * from './message-builder/variables.ts';
 export * from './message-builder/validate.ts';
 export * from './message-builder/to-line.ts';
+export * from './message-builder/opening.ts';
 export * from './message-builder/defaults.ts';
 export * from './message-builder/save-format.ts';
 export * from './plans/model.ts';

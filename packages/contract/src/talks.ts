@@ -43,17 +43,38 @@ export type Conversation = z.infer<typeof conversation>;
 
 export const talkHistoryQuery = z.object({
   friend_id: id,
-  /** Messages older than this one (paging back). */
-  before_id: id.optional(),
+  /** Entries older than this point (paging back): the previous page's `next_before`, opaque to the client. */
+  before: z.string().min(1).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(TALK_HISTORY_PAGE_SIZE),
 });
 export type TalkHistoryQuery = z.input<typeof talkHistoryQuery>;
 
 export const DELIVERY_STATES = ['queued', 'sent', 'failed'] as const;
 
-/** One message of a talk: what the friend sent (incoming) or the channel sent (outgoing). */
+/**
+ * Where an outgoing entry came from when no staff member sent it by hand: a plan (its kind
+ * broadcast, scenario or auto_reply, its name, and the box by its message's first words), or what
+ * later sources add (forms, rich menus). Entries sent by hand name their sender in `sent_by`.
+ */
+export const talkOrigin = z.object({
+  kind: z.string(),
+  name: z.string(),
+  /** The box (or item) by the first words of what was sent; null for a picture or sticker. */
+  box: z.string().nullable(),
+});
+export type TalkOrigin = z.infer<typeof talkOrigin>;
+
+/**
+ * One entry of a talk: what the friend sent or did (incoming: messages, taps, follows and blocks)
+ * or what the channel sent (outgoing: by hand, or by a plan). Types besides LINE's message types:
+ * `postback` (a tap; content has `label` and `origin` when known), `follow` (content `kind`: new,
+ * unblock, re_add) and `unfollow` (a block).
+ */
 export const talkMessage = z.object({
+  /** The entry's id within its source (a talk message's id for the talk's own entries). */
   id: z.number().int(),
+  /** Unique across the talk's sources: the key of a list item. */
+  key: z.string(),
   direction: z.enum(['incoming', 'outgoing']),
   /** text, image, sticker, location, postback, … */
   type: z.string(),
@@ -62,6 +83,7 @@ export const talkMessage = z.object({
   occurred_at: timestamp,
   /** The staff member who sent an outgoing message. */
   sent_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  origin: talkOrigin.nullable(),
   /** Outgoing messages: from the delivery log. */
   delivery_status: z.enum(DELIVERY_STATES).nullable(),
   failure_reason: z.string().nullable(),
@@ -70,7 +92,12 @@ export const talkMessage = z.object({
 });
 export type TalkMessage = z.infer<typeof talkMessage>;
 
-export const talkHistory = z.object({ data: z.array(talkMessage), has_more: z.boolean() });
+export const talkHistory = z.object({
+  data: z.array(talkMessage),
+  has_more: z.boolean(),
+  /** The `before` of the next (older) page; null when there is none. */
+  next_before: z.string().nullable(),
+});
 export type TalkHistory = z.infer<typeof talkHistory>;
 
 export const HTTPS_URL_MESSAGE = 'https:// で始まるURLを入力してください';
@@ -153,7 +180,8 @@ export const talksApi = {
   history: endpoint({
     method: 'GET',
     path: '/service/messages',
-    summary: "One friend's talk history, newest first",
+    summary:
+      "One friend's talk, newest first: their messages, taps, follows and blocks, and everything the channel sent them (by hand and by plans), paged back with next_before",
     access,
     permission: { feature: 'talks', level: 'view' },
     query: talkHistoryQuery,

@@ -1,4 +1,9 @@
-import { DELIVERY_WAIT_MESSAGES, type DeliveryRetryResult, type DeliveryWaitReason } from '@linq/contract';
+import {
+  DELIVERY_WAIT_MESSAGES,
+  type DeliveryRetryResult,
+  type DeliveryWait,
+  type DeliveryWaitReason,
+} from '@linq/contract';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -82,6 +87,19 @@ export interface SendRequest {
   source: string;
   sourceId?: number;
   sentByUserId?: number;
+}
+
+/**
+ * Why a recipient's queued delivery has not gone out yet, and when it is tried next, as the talk
+ * shows it (null: due, sending or settled). `status` is the recipient's (recipientStatus).
+ */
+export function deliveryWait(
+  status: 'queued' | 'sent' | 'failed' | null,
+  reason: DeliveryWaitReason | null,
+  nextAttemptAt: Date | null,
+): DeliveryWait | null {
+  if (status !== 'queued' || !reason || !nextAttemptAt) return null;
+  return { reason, message: DELIVERY_WAIT_MESSAGES[reason], next_attempt_at: nextAttemptAt.toISOString() };
 }
 
 /**

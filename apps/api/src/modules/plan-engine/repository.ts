@@ -488,7 +488,7 @@ export async function optionBoxesSentTo(db: Db, scope: ChannelScope, friendId: n
         isNotNull(planSends.planActionId),
       ),
     )
-    .orderBy(desc(planSends.sentAt), desc(planSends.id))
+    .orderBy(desc(planSends.recordedAt), desc(planSends.id))
     .limit(100);
 }
 

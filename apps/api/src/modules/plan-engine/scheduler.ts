@@ -3,6 +3,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { ANALYZE_AFTER_ROWS } from '../../platform/db.ts';
 import type { EventTransaction } from '../../platform/events.ts';
 import type { LineMessage } from '../../platform/line.ts';
+import type { ChannelScope } from '../../platform/principal.ts';
+import { publishRealtime } from '../../platform/realtime.ts';
 import { MESSAGES_PER_REQUEST, recordSend, replyOrPush } from '../delivery/service.ts';
 import { channelFriend } from '../friends/repository.ts';
 import { planAudience } from '../plans/target.ts';
@@ -178,11 +180,14 @@ async function sendPlanBatch(
     })),
   );
   const records: repo.NewSend[] = [];
+  /** The friends this batch sends a message to, whose open talk shows it. */
+  const reached: number[] = [];
   for (const group of groupByChain(sends.filter((send) => !recordedBefore.has(send.enrolment.id)))) {
     const actions = group[0]!.chain.map((link) => link.action);
     const carriers = actions.some(sendsMessage)
       ? await deliver(ctx, on, plan, actions, group)
       : new Map<number, number>();
+    if (actions.some(sendsMessage)) reached.push(...group.map((send) => send.enrolment.friendId));
     for (const { enrolment, chain } of group) {
       for (const link of chain) {
         records.push({
@@ -215,6 +220,27 @@ async function sendPlanBatch(
   for (const { enrolment, chain, next } of sends)
     advances.push(advanceTo(enrolment.id, chain.at(-1)!.action, next, now));
   await repo.advanceEnrolments(on.tx, scope, advances);
+  tellOpenTalks(ctx, on, scope, reached);
+}
+
+/** Above this many friends in a batch, their open talks are not told (see tellOpenTalks). */
+export const TALK_REALTIME_LIMIT = 20;
+
+/**
+ * An open talk of a friend the batch sent something to reads again, once it committed. Plan sends
+ * never touch the friends' rows (the talk list's last message and order stay): a burst to a million
+ * friends must not update a million rows. A small batch (a rehearsal, a scenario step of a few
+ * friends, an auto-reply) tells each friend's open talk; a larger one tells none, since one event
+ * per recipient would cost the burst as much as the send, and the talk shows the sends when next read.
+ */
+function tellOpenTalks(ctx: AppContext, on: EventTransaction, scope: ChannelScope, friendIds: number[]): void {
+  const friends = [...new Set(friendIds)];
+  if (friends.length === 0 || friends.length > TALK_REALTIME_LIMIT) return;
+  on.afterCommit(async () => {
+    for (const friendId of friends) {
+      await publishRealtime(ctx.database, { type: 'talk.updated', lineAccountId: scope.lineAccountId, friendId });
+    }
+  });
 }
 
 /** Sends of the same boxes, together: one multicast carries them to all of the group's friends. */

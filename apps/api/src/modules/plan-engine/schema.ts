@@ -43,11 +43,18 @@ export const planSends = pgTable(
     /** When it was due, and when the engine handed it over (engine clock). */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    /**
+     * When the row was written, by the database's clock: the friend's talk orders and shows sends by
+     * it with the friend's own messages (also real time), while the engine's clock may run ahead in a
+     * demo or rehearsal.
+     */
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('plan_sends_once_key').on(t.enrolmentId, t.planActionId, t.occurrence),
     index('plan_sends_plan_action_idx').on(t.planId, t.planActionId, t.sentAt),
-    index('plan_sends_friend_idx').on(t.friendId),
+    /** A friend's sends, newest first: the talk's pages (talk-repository.ts) and where a tap belongs. */
+    index('plan_sends_friend_idx').on(t.friendId, t.recordedAt, t.id),
   ],
 );
 

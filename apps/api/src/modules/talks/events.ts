@@ -7,7 +7,10 @@ declare module '../../platform/events.ts' {
     'postback.tapped': IncomingMessage & {
       /** The postback's data as LINE sent it. */
       data: string;
-      /** The template action it names (message_template_actions.id) when it is ours, else null. */
+      /**
+       * The item id our postback data names (a template action or a plan box's option: one id
+       * sequence for both), else null; each module looks it up among its own.
+       */
       actionItemId: number | null;
     };
   }
@@ -17,6 +20,11 @@ declare module '../../platform/events.ts' {
 declare module '../../platform/realtime.ts' {
   interface RealtimeEvents {
     'message.created': { friendId: number; messageId: number; direction: 'incoming' | 'outgoing' };
+    /**
+     * The friend's talk has new entries from another source (a plan's send): the open talk reads
+     * again; the talk list stays as it is (plan sends do not move it).
+     */
+    'talk.updated': { friendId: number };
   }
 }
 

@@ -1,11 +1,13 @@
-import type { Database, Db } from '../../platform/db.ts';
+import { parseActionPostbackData, type TappedItem } from '@linq/contract';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
 import type { EventTransaction } from '../../platform/events.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
 import { publishRealtime } from '../../platform/realtime.ts';
 import { noteIncomingMessage } from '../friends/repository.ts';
-import { tappedAction } from '../templates/taps.ts';
 import type { IncomingMessage } from './events.ts';
 import { insertIncoming } from './repository.ts';
+import { TAP_DESCRIBERS } from './sources.ts';
 
 export interface StoredFile {
   file_key: string;
@@ -15,16 +17,17 @@ export interface StoredFile {
 
 /**
  * The talk-history form of what a friend sent: LINE's message object without ids and tokens, plus
- * our stored file; a postback of a template action also keeps the tapped action's label.
+ * our stored file; a postback also keeps what the friend tapped as they saw it (its label, and the
+ * message it was under) when a describer knows it, so it still reads so once that message is gone.
  */
 export function incomingContent(
   event: Record<string, unknown>,
   file: StoredFile | null,
-  tappedLabel: string | null = null,
+  tapped: TappedItem | null = null,
 ): { type: string; content: Record<string, unknown>; lineMessageId: string | null; preview: string | null } {
   if (event.type === 'postback') {
     const postback = (event.postback ?? {}) as Record<string, unknown>;
-    const content = tappedLabel === null ? postback : { ...postback, label: tappedLabel };
+    const content = tapped === null ? postback : { ...postback, ...tapped };
     return { type: 'postback', content, lineMessageId: null, preview: null };
   }
   const message = (event.message ?? {}) as Record<string, unknown>;
@@ -64,17 +67,17 @@ export async function storeIncoming(
  * stored before, so a redelivery reaches no subscriber twice).
  */
 export async function receiveIncoming(
-  database: Database,
+  ctx: AppContext,
   on: EventTransaction,
   input: { scope: ChannelScope; friendId: number; webhookEventId: number; occurredAt: Date },
   payload: Record<string, unknown>,
   file: StoredFile | null,
 ): Promise<void> {
+  const { database } = ctx;
   const postback = payload.type === 'postback' ? ((payload.postback ?? {}) as { data?: unknown }) : null;
   const data = typeof postback?.data === 'string' ? postback.data : null;
-  // A tap on a template action of this channel: the talk shows its label.
-  const tap = data === null ? undefined : await tappedAction(on.tx, input.scope, data);
-  const stored = incomingContent(payload, file, tap?.label ?? null);
+  const tap = data === null ? null : await describeTap(ctx, on.tx, input.scope, input.friendId, data);
+  const stored = incomingContent(payload, file, tap);
   const { scope, friendId, webhookEventId } = input;
   const messageId = await storeIncoming(on.tx, scope, input, stored);
   if (messageId === null) return;
@@ -83,6 +86,23 @@ export async function receiveIncoming(
     publishRealtime(database, { type: 'message.created', lineAccountId, friendId, messageId, direction: 'incoming' }),
   );
   const message: IncomingMessage = { lineAccountId, friendId, messageId, webhookEventId };
-  if (postback) await on.publish('postback.tapped', { ...message, data: data ?? '', actionItemId: tap?.id ?? null });
-  else await on.publish('message.received', { ...message, messageType: stored.type });
+  if (postback) {
+    const actionItemId = data === null ? null : parseActionPostbackData(data);
+    await on.publish('postback.tapped', { ...message, data: data ?? '', actionItemId });
+  } else await on.publish('message.received', { ...message, messageType: stored.type });
+}
+
+/** What the tapped data names, as the first describer that knows it says (templates, plan boxes, …). */
+async function describeTap(
+  ctx: AppContext,
+  db: Db,
+  scope: ChannelScope,
+  friendId: number,
+  data: string,
+): Promise<TappedItem | null> {
+  for (const describer of ctx.registries.all(TAP_DESCRIBERS)) {
+    const tapped = await describer.describe(db, scope, friendId, data);
+    if (tapped) return tapped;
+  }
+  return null;
 }

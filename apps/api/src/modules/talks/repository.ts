@@ -6,7 +6,8 @@ import { recipientFailureReason, recipientStatus } from '../delivery/repository.
 import { friends } from '../friends/schema.ts';
 import { users } from '../sessions/schema.ts';
 import { messages } from './schema.ts';
-import { containsPattern } from '../../platform/sql.ts';
+import { containsPattern, exactTime, olderThan } from '../../platform/sql.ts';
+import type { TalkBefore } from './sources.ts';
 
 /*
  * Every query takes the channel (the checked LineAccountId) and filters by it, so a
@@ -79,6 +80,7 @@ export async function markRead(db: Db, { lineAccountId }: ChannelScope, friendId
 
 const historyColumns = {
   id: messages.id,
+  at: exactTime(messages.occurredAt),
   direction: messages.direction,
   type: messages.type,
   content: messages.content,
@@ -94,7 +96,7 @@ const historyColumns = {
 type ValueOf<C> = C extends SQL<infer T> ? T : C extends { _: { data: infer T } } ? T : never;
 export type HistoryRow = {
   [K in keyof typeof historyColumns]: ValueOf<(typeof historyColumns)[K]> | null;
-} & { id: number; direction: 'incoming' | 'outgoing'; type: string; occurredAt: Date };
+} & { id: number; at: string; direction: 'incoming' | 'outgoing'; type: string; occurredAt: Date };
 
 function historyQuery(db: Db, where: SQL | undefined) {
   return db
@@ -105,22 +107,19 @@ function historyQuery(db: Db, where: SQL | undefined) {
     .where(where);
 }
 
-/** The friend's messages older than `beforeId` (or the newest), newest first; `limit + 1` tells whether more exist. */
+/** The friend's messages older than `before` (or the newest), newest first: a range of messages_friend_idx. */
 export async function history(
   db: Db,
   { lineAccountId }: ChannelScope,
   friendId: number,
-  options: { beforeId?: number | undefined; limit: number },
+  before: TalkBefore | null,
+  limit: number,
 ): Promise<HistoryRow[]> {
   const conditions: SQL[] = [eq(messages.friendId, friendId), eq(messages.lineAccountId, lineAccountId)];
-  if (options.beforeId !== undefined) {
-    conditions.push(
-      sql`(${messages.occurredAt}, ${messages.id}) < (select m.occurred_at, m.id from messages m where m.id = ${options.beforeId} and m.friend_id = ${friendId})`,
-    );
-  }
+  if (before) conditions.push(olderThan(messages.occurredAt, messages.id, before));
   return historyQuery(db, and(...conditions))
     .orderBy(desc(messages.occurredAt), desc(messages.id))
-    .limit(options.limit + 1) as Promise<HistoryRow[]>;
+    .limit(limit) as Promise<HistoryRow[]>;
 }
 
 export async function historyRow(

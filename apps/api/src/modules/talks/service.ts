@@ -1,5 +1,4 @@
 import {
-  DELIVERY_WAIT_MESSAGES,
   type Conversation,
   type DeliveryWait,
   type OutgoingMessage,
@@ -20,7 +19,10 @@ import type { FriendRow } from '../friends/repository.ts';
 import { personalData } from '../friends/service.ts';
 import { storeTrackedLinks, trackedLinksFor } from '../links/service.ts';
 import { channelTemplate, templateMessageFor } from '../templates/line-message.ts';
+import { deliveryWait } from '../delivery/service.ts';
+import { talkPage, toTalkMessage } from './history.ts';
 import * as repo from './repository.ts';
+import type { TalkEntry, TalkSource } from './sources.ts';
 
 export const BLOCKED_MESSAGE = '友だちにブロックされているため送信できません';
 export const SEND_FORBIDDEN_MESSAGE = 'メッセージを送信する権限がありません。';
@@ -52,14 +54,17 @@ export async function history(
   scope: ChannelRequest,
   query: z.output<typeof talkHistoryQuery>,
 ): Promise<TalkHistory> {
-  const db = ctx.database.db;
-  if (!(await repo.channelFriend(db, scope, query.friend_id))) throw notFound('友だち');
-  const rows = await repo.history(db, scope, query.friend_id, {
-    beforeId: query.before_id,
-    limit: query.limit,
-  });
-  return { data: rows.slice(0, query.limit).map(toTalkMessage), has_more: rows.length > query.limit };
+  if (!(await repo.channelFriend(ctx.database.db, scope, query.friend_id))) throw notFound('友だち');
+  return talkPage(ctx, scope, query.friend_id, query);
 }
+
+/** The talk's own source: what the friend sent and did, and what staff sent by hand. */
+export const TALK_MESSAGES_SOURCE = 'talks';
+export const talkMessages: TalkSource = {
+  name: TALK_MESSAGES_SOURCE,
+  entries: async (db, scope, friendId, before, limit) =>
+    (await repo.history(db, scope, friendId, before, limit)).map(entryOf),
+};
 
 /** Opening a conversation sets its unread count to 0 (spec section 4, Talks). */
 export async function markRead(ctx: AppContext, scope: ChannelRequest, friendId: number) {
@@ -189,31 +194,27 @@ async function deliver(
   });
   const row = await repo.historyRow(db, scope, stored.id);
   if (!row) throw new Error('sent message vanished');
-  return toTalkMessage(row);
+  return toTalkMessage(entryOf(row), TALK_MESSAGES_SOURCE);
 }
 
-function toTalkMessage(row: repo.HistoryRow): TalkMessage {
+function entryOf(row: repo.HistoryRow): TalkEntry {
   return {
     id: row.id,
+    at: row.at,
     direction: row.direction,
     type: row.type,
     content: row.content ?? {},
-    occurred_at: row.occurredAt.toISOString(),
-    sent_by: row.senderId !== null && row.senderName !== null ? { id: row.senderId, name: row.senderName } : null,
-    delivery_status: row.direction === 'outgoing' ? row.deliveryStatus : null,
-    failure_reason: row.direction === 'outgoing' ? row.failureReason : null,
-    delivery_wait: deliveryWaitOf(row),
+    sentBy: row.senderId !== null && row.senderName !== null ? { id: row.senderId, name: row.senderName } : null,
+    origin: null,
+    delivery:
+      row.direction === 'outgoing'
+        ? { status: row.deliveryStatus, failureReason: row.failureReason, wait: deliveryWaitOf(row) }
+        : null,
   };
 }
 
 /** Why a queued message has not gone out yet, and when it is tried next (null: due, sending or settled). */
 function deliveryWaitOf(row: repo.HistoryRow): DeliveryWait | null {
-  if (row.direction !== 'outgoing' || row.deliveryStatus !== 'queued' || !row.waitReason || !row.nextAttemptAt) {
-    return null;
-  }
-  return {
-    reason: row.waitReason,
-    message: DELIVERY_WAIT_MESSAGES[row.waitReason],
-    next_attempt_at: row.nextAttemptAt.toISOString(),
-  };
+  if (row.direction !== 'outgoing') return null;
+  return deliveryWait(row.deliveryStatus, row.waitReason, row.nextAttemptAt);
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { SimChannel } from '@linq/line-simulator';
-import { type Conversation, friendsApi, permissionsWith, type TalkMessage, talksApi } from '@linq/contract';
+import { type Conversation, friendsApi, permissionsWith, type TalkHistory, talksApi } from '@linq/contract';
 import { outputOf, useTestApp } from '../../test/kit.ts';
 import { deliveries } from '../delivery/schema.ts';
 import { friends } from '../friends/schema.ts';
@@ -45,6 +45,7 @@ async function conversations(query: Record<string, string | number> = {}) {
     pagination: { current: number; pageSize: number };
   };
 }
+/** The friend's talk without its follows and blocks (talk-story.db.test.ts covers them). */
 async function historyOf(friendId: number, query: Record<string, string | number> = {}) {
   const response = await t.request({
     method: 'GET',
@@ -53,7 +54,8 @@ async function historyOf(friendId: number, query: Record<string, string | number
     ...asStaff(),
   });
   expect(response.status).toBe(200);
-  return response.json as unknown as { data: TalkMessage[]; has_more: boolean };
+  const page = response.json as unknown as TalkHistory;
+  return { ...page, data: page.data.filter((entry) => entry.type !== 'follow' && entry.type !== 'unfollow') };
 }
 const send = (friendId: number, message: Record<string, unknown>, token = t.tenant.tokens.staff) =>
   t.request({ method: 'POST', path: '/service/messages', body: { friend_id: friendId, message }, ...asStaff(token) });
@@ -343,17 +345,27 @@ describe('talks: sending', () => {
 });
 
 describe('talks: history paging', () => {
-  it('pages back from the newest with before_id', async () => {
+  it('pages back from the newest with the opaque cursor, down to the follow the talk starts with', async () => {
     const { friend, row } = await followingFriend();
     for (let i = 1; i <= 5; i++) await friend.sendText(`m${i}`);
     await waitFor(async () => (await unreadOf(row.id)) === 5);
     const first = await historyOf(row.id, { limit: 2 });
     expect(first.data.map((m) => m.content.text)).toEqual(['m5', 'm4']);
     expect(first.has_more).toBe(true);
-    const second = await historyOf(row.id, { limit: 2, before_id: first.data[1]!.id });
+    const second = await historyOf(row.id, { limit: 2, before: first.next_before! });
     expect(second.data.map((m) => m.content.text)).toEqual(['m3', 'm2']);
-    const last = await historyOf(row.id, { limit: 2, before_id: second.data[1]!.id });
+    // The last page: m1 and the follow (left out by historyOf).
+    const last = await historyOf(row.id, { limit: 2, before: second.next_before! });
     expect(last.data.map((m) => m.content.text)).toEqual(['m1']);
     expect(last.has_more).toBe(false);
+    expect(last.next_before).toBeNull();
+    // A cursor that is not one of ours is refused, not guessed.
+    const bad = await t.request({
+      method: 'GET',
+      path: '/service/messages',
+      query: { friend_id: row.id, before: 'bm90LWEtY3Vyc29y' },
+      ...asStaff(),
+    });
+    expect(bad.status).toBe(422);
   });
 });

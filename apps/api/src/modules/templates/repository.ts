@@ -201,6 +201,26 @@ export async function channelAction(
   return row;
 }
 
+/** The message of the channel's template that has the action (the message item id a tap names). */
+export async function channelActionMessage(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  actionId: number,
+): Promise<BuilderMessage | undefined> {
+  const [row] = await db
+    .select({ message: messageTemplates.message })
+    .from(messageTemplateActions)
+    .innerJoin(messageTemplates, eq(messageTemplates.id, messageTemplateActions.templateId))
+    .where(
+      and(
+        eq(messageTemplateActions.id, actionId),
+        eq(messageTemplateActions.lineAccountId, lineAccountId),
+        eq(messageTemplates.lineAccountId, lineAccountId),
+      ),
+    );
+  return row?.message;
+}
+
 /** The folder's name when it is one of the owner's template folders (channel folders, or admin folders for teppan). */
 export async function templateFolderName(db: Db, owner: TemplateOwner, folderId: number): Promise<string | undefined> {
   const [row] = await db

@@ -137,7 +137,7 @@ async function apply(
         webhookEventId: event.id,
         occurredAt: new Date(event.occurredAt),
       };
-      await receiveIncoming(ctx.database, on, input, event.payload, prepared.file);
+      await receiveIncoming(ctx, on, input, event.payload, prepared.file);
       return;
     }
     default:

@@ -91,17 +91,20 @@ describe('webhook ingestion from the simulator', () => {
       return f && f.unreadCount === 4 ? f : undefined;
     });
     const stored = await messagesOf(row.id);
+    // The follow is in the talk too, as an event that counts as no unread message.
     expect(stored.map((m) => [m.direction, m.type])).toEqual([
+      ['incoming', 'follow'],
       ['incoming', 'text'],
       ['incoming', 'image'],
       ['incoming', 'sticker'],
       ['incoming', 'postback'],
     ]);
-    expect(stored[0]!.content).toMatchObject({ text: 'こんにちは🍣 <script>alert(1)</script>' });
-    const file = (stored[1]!.content as { file: { file_key: string; size: number } }).file;
+    const said = stored.slice(1);
+    expect(said[0]!.content).toMatchObject({ text: 'こんにちは🍣 <script>alert(1)</script>' });
+    const file = (said[1]!.content as { file: { file_key: string; size: number } }).file;
     const bytes = await t.ctx.files.get(file.file_key);
     expect(bytes?.subarray(1, 4).toString()).toBe('PNG');
-    expect(stored[3]!.content).toEqual({ data: 'action=coupon&id=1' });
+    expect(said[3]!.content).toEqual({ data: 'action=coupon&id=1' });
     expect(row.lastMessageType).toBe('postback');
   });
 

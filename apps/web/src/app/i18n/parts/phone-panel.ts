@@ -24,7 +24,6 @@ const ja = {
     send: '送信',
     sendImage: 'サンプル画像を送る',
     sendSticker: 'スタンプを送る',
-    postback: 'ボタン操作: {{data}}',
     webhookFailed: 'Webhookを届けられませんでした（{{reason}}）',
     timeWarp: {
       label: 'デモの時刻',
@@ -70,7 +69,6 @@ const en: typeof ja = {
     send: 'Send',
     sendImage: 'Send a sample image',
     sendSticker: 'Send a sticker',
-    postback: 'Tapped: {{data}}',
     webhookFailed: 'The webhook could not be delivered ({{reason}})',
     timeWarp: {
       label: 'Demo time',

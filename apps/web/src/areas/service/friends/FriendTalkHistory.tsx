@@ -8,6 +8,8 @@ import { useSession } from '../../../app/session.ts';
 import { DeliveryWaitNote } from '../../../components/delivery/DeliveryWaitNote.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { talkMessageText } from './friend-format.ts';
+import { eventLine, sourceLine, tapLine } from '../talks/TalkMessageView.tsx';
+import '../../../app/i18n/parts/talks.ts';
 import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 import '../../../app/i18n/parts/friends.ts';
 
@@ -20,13 +22,19 @@ function MessageBubble({ message, canRetry }: { message: TalkMessage; canRetry: 
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const incoming = message.direction === 'incoming';
-  const text = talkMessageText(message);
+  const text =
+    talkMessageText(message) ??
+    (message.type === 'postback'
+      ? tapLine(message.content, t)
+      : message.type === 'follow' || message.type === 'unfollow'
+        ? eventLine(message.type, message.content, t)
+        : null);
   const known = KNOWN_TYPES.find((type) => type === message.type);
   return (
     <Flex
       vertical
       align={incoming ? 'flex-start' : 'flex-end'}
-      data-testid={`talk-message-${message.id}`}
+      data-testid={`talk-message-${message.key}`}
       data-direction={message.direction}
     >
       <div
@@ -48,7 +56,7 @@ function MessageBubble({ message, canRetry }: { message: TalkMessage; canRetry: 
       </div>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {formatDateTime(message.occurred_at)}
-        {message.sent_by && ` · ${message.sent_by.name}`}
+        {message.direction === 'outgoing' && ` · ${sourceLine(message, t)}`}
         {message.delivery_status === 'failed' && ` · ${t('friends.deliveryFailed')}`}
         {message.delivery_wait && ` · ${t('friends.deliveryWaiting')}`}
       </Typography.Text>
@@ -72,7 +80,7 @@ export function FriendTalkHistory({ friendId }: { friendId: number }) {
   return (
     <Flex vertical gap={8} style={{ maxHeight: 420, overflowY: 'auto' }} data-testid="talk-history">
       {messages.map((message) => (
-        <MessageBubble key={message.id} message={message} canRetry={canRetry} />
+        <MessageBubble key={message.key} message={message} canRetry={canRetry} />
       ))}
     </Flex>
   );

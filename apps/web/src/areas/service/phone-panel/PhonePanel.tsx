@@ -24,6 +24,7 @@ import {
 import { bubble, LINE_APP_COLOURS, phoneFrame, phoneHeader } from '../../../components/line-message/phone-style.ts';
 import { usePhonePanel } from './phone-panel-store.ts';
 import { conversationQuery, friendsSummaryQuery, virtualFriendsQuery } from './queries.ts';
+import { tapDisplayText } from './tap-display.ts';
 import { TimeWarpBar } from './TimeWarpBar.tsx';
 import '../../../app/i18n/parts/phone-panel.ts';
 import '../../../app/i18n/parts/line-message.ts';
@@ -89,7 +90,14 @@ function Row({
   );
 }
 
-function FromFriend({ entry }: { entry: Extract<ConversationEntry, { direction: 'from_friend' }> }) {
+function FromFriend({
+  entry,
+  tapText,
+}: {
+  entry: Extract<ConversationEntry, { direction: 'from_friend' }>;
+  /** A postback tap's displayText (tap-display.ts). */
+  tapText: string | null;
+}) {
   const { t } = useTranslation();
   switch (entry.type) {
     case 'text':
@@ -105,11 +113,7 @@ function FromFriend({ entry }: { entry: Extract<ConversationEntry, { direction: 
     case 'sticker':
       return <StickerPlaceholder packageId={entry.package_id} stickerId={entry.sticker_id} />;
     case 'postback':
-      return (
-        <Tag style={{ margin: 0, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-          {t('phonePanel.postback', { data: entry.data ?? '' })}
-        </Tag>
-      );
+      return tapText === null ? null : <div style={bubble('friend')}>{tapText}</div>;
   }
 }
 
@@ -317,12 +321,18 @@ export default function PhonePanel({ lineAccountId, botName, seeding, open, canW
                 {t('phonePanel.empty')}
               </div>
             )}
-            {entries.map((entry, index) =>
-              entry.direction === 'from_friend' ? (
-                <Row key={index} side="friend" at={entry.at} testId={`sim-message-${index}`}>
-                  <FromFriend entry={entry} />
-                </Row>
-              ) : (
+            {entries.map((entry, index) => {
+              if (entry.direction === 'from_friend') {
+                const tapText = tapDisplayText(entries, index);
+                // A tap without displayText is no bubble in LINE.
+                if (entry.type === 'postback' && tapText === null) return null;
+                return (
+                  <Row key={index} side="friend" at={entry.at} testId={`sim-message-${index}`}>
+                    <FromFriend entry={entry} tapText={tapText} />
+                  </Row>
+                );
+              }
+              return (
                 <Row key={index} side="channel" at={entry.at} testId={`sim-message-${index}`}>
                   <Flex gap={6} align="flex-start">
                     <Avatar size={28} style={{ flex: '0 0 auto' }}>
@@ -331,8 +341,8 @@ export default function PhonePanel({ lineAccountId, botName, seeding, open, canW
                     <ChannelMessage message={obj(entry.message) ?? {}} {...actionProps} />
                   </Flex>
                 </Row>
-              ),
-            )}
+              );
+            })}
             <div ref={bottom} />
           </div>
           {quickReplies.length > 0 && (

@@ -38,18 +38,18 @@ function deliveryRefresh(data: InfiniteData<TalkHistory> | undefined): number | 
   return queued.every((message) => message.delivery_wait) ? WAITING_REFRESH_MS : DELIVERY_REFRESH_MS;
 }
 
-/** One friend's history, newest first, paged back with before_id; the key starts with the endpoint path and names the channel. */
+/** One friend's talk, newest first, paged back with the server's cursor; the key starts with the endpoint path and names the channel. */
 function useHistory(lineAccountId: number, friendId: number) {
   return useInfiniteQuery({
     queryKey: [talksApi.history.path, { lineAccountId }, { friend_id: friendId }],
     queryFn: ({ pageParam, signal }) =>
       call(
         talksApi.history,
-        { query: { friend_id: friendId, ...(pageParam === null ? {} : { before_id: pageParam }) } },
+        { query: { friend_id: friendId, ...(pageParam === null ? {} : { before: pageParam }) } },
         { handles: FRIEND_FAILURES, lineAccountId, signal },
       ),
-    initialPageParam: null as number | null,
-    getNextPageParam: (last) => (last.has_more ? (last.data.at(-1)?.id ?? null) : null),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_before,
     staleTime: 0,
     refetchInterval: (query) => deliveryRefresh(query.state.data),
   });
@@ -149,7 +149,7 @@ export function ChatPane({ lineAccountId, friendId, permissions, row, onOpened }
         }}
       >
         {messages.map((message) => (
-          <TalkMessageRow key={message.id} message={message} friendPicture={picture} canRetry={maySend} />
+          <TalkMessageRow key={message.key} message={message} friendPicture={picture} canRetry={maySend} />
         ))}
         {history.isPending && (
           <div style={{ textAlign: 'center', padding: 24 }}>

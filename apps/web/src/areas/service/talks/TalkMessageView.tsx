@@ -1,6 +1,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import type { TalkMessage } from '@linq/contract';
 import { Avatar, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DeliveryWaitNote } from '../../../components/delivery/DeliveryWaitNote.tsx';
 import { ChannelMessage, LinkifiedText } from '../../../components/line-message/LineMessageView.tsx';
@@ -16,16 +17,60 @@ import '../../../app/i18n/parts/talks.ts';
 
 const noAction = () => {};
 
+/** Names the stored tap, the entry's source and the talk's events in words (untrusted parts stay text). */
+type T = TFunction;
+
 /**
- * What a postback tap sent: the tapped button's label when the server knows it (a template's
- * action), else its data; and a picker's chosen date or time.
+ * A postback tap as the friend saw it: the label and the message it was under, stored when it
+ * arrived; a picker's chosen date or time; a tap stored without a label reads as a button choice
+ * (never its raw data).
  */
-function postbackLabel(content: Record<string, unknown>): string {
-  const tapped = str(content.label) || (str(content.data) ?? '');
+export function tapLine(content: Record<string, unknown>, t: T): string {
+  const label = str(content.label);
+  const origin = obj(content.origin);
   const params = obj(content.params);
   const picked = params ? Object.values(params).filter((value): value is string => typeof value === 'string') : [];
-  return [tapped, ...picked].filter(Boolean).join(' ');
+  const originText = origin ? str(origin.text) : null;
+  const tapped = !label
+    ? t('talks.tappedUnknown')
+    : originText
+      ? t('talks.tappedFrom', {
+          label,
+          origin: t(`talks.tapOrigin.${str(origin?.kind) ?? 'other'}`, { defaultValue: t('talks.tapOrigin.other') }),
+          text: shortened(originText),
+        })
+      : t('talks.tapped', { label });
+  return [tapped, ...picked].join(' ');
 }
+
+/** How much of the message a tap came from the talk shows. */
+const ORIGIN_SHOWN = 20;
+function shortened(text: string): string {
+  const chars = [...text];
+  return chars.length > ORIGIN_SHOWN ? `${chars.slice(0, ORIGIN_SHOWN).join('')}…` : text;
+}
+
+/** A follow (new, unblock, re_add) or a block, as the talk's centred note. */
+export function eventLine(type: string, content: Record<string, unknown>, t: T): string {
+  if (type === 'unfollow') return t('talks.events.unfollow');
+  const kind = str(content.kind);
+  return kind === 'unblock' || kind === 're_add' ? t(`talks.events.${kind}`) : t('talks.events.follow');
+}
+
+/** Who or what sent an outgoing entry: the staff member, or e.g. 「シナリオ: ウェルカム · 『ご登録ありがとう…』」. */
+export function sourceLine(message: TalkMessage, t: T): string {
+  const origin = message.origin;
+  if (!origin) return message.sent_by?.name ?? t('talks.automatic');
+  const kind = t(`talks.origin.${origin.kind}`, { defaultValue: t('talks.origin.other') });
+  const box =
+    origin.box ??
+    (message.type === 'image' || message.type === 'sticker'
+      ? t(`talks.boxPicture.${message.type}`)
+      : t('talks.boxPicture.other'));
+  return origin.name ? t('talks.originLineBox', { kind, name: origin.name, box }) : kind;
+}
+
+const EVENT_TYPES = ['follow', 'unfollow'];
 
 function MessageBody({ message }: { message: TalkMessage }) {
   const { t } = useTranslation();
@@ -42,7 +87,7 @@ function MessageBody({ message }: { message: TalkMessage }) {
     case 'postback':
       return (
         <Tag style={{ margin: 0, whiteSpace: 'normal', overflowWrap: 'anywhere' }} data-testid="talk-postback">
-          {t('talks.tapped', { label: postbackLabel(content) })}
+          {tapLine(content, t)}
         </Tag>
       );
     default:
@@ -83,6 +128,30 @@ export function TalkMessageRow({
 }) {
   const { t } = useTranslation();
   const ours = message.direction === 'outgoing';
+  if (EVENT_TYPES.includes(message.type)) {
+    // A follow or a block: a small centred note, as LINE shows such changes.
+    return (
+      <div
+        data-testid={`talk-message-${message.key}`}
+        data-direction={message.direction}
+        data-event={message.type}
+        style={{ display: 'flex', justifyContent: 'center' }}
+      >
+        <span
+          style={{
+            fontSize: 11,
+            color: LINE_APP_COLOURS.headerText,
+            background: 'rgba(0, 0, 0, 0.06)',
+            borderRadius: 10,
+            padding: '2px 10px',
+          }}
+          data-testid="talk-event"
+        >
+          {eventLine(message.type, message.content, t)} · {chatTime(message.occurred_at)}
+        </span>
+      </div>
+    );
+  }
   const meta = (
     <span style={{ fontSize: 10, color: LINE_APP_COLOURS.meta, whiteSpace: 'nowrap' }}>
       {chatTime(message.occurred_at)}
@@ -90,7 +159,7 @@ export function TalkMessageRow({
   );
   return (
     <div
-      data-testid={`talk-message-${message.id}`}
+      data-testid={`talk-message-${message.key}`}
       data-direction={message.direction}
       style={{ display: 'flex', gap: 6, justifyContent: ours ? 'flex-end' : 'flex-start', minWidth: 0 }}
     >
@@ -115,7 +184,7 @@ export function TalkMessageRow({
       >
         {ours && (
           <span style={{ fontSize: 11, color: LINE_APP_COLOURS.headerText }} data-testid="talk-sender">
-            <bdi>{message.sent_by?.name ?? t('talks.automatic')}</bdi>
+            <bdi>{sourceLine(message, t)}</bdi>
           </span>
         )}
         <MessageBody message={message} />

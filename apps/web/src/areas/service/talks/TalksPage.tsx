@@ -66,6 +66,11 @@ function useTalkEvents(
         void invalidateEndpoints(friendsApi.get);
         return;
       }
+      // A plan sent the open friend something: the talk reads again (the list does not move for it).
+      if (event.type === 'talk.updated') {
+        void invalidateEndpoints(talksApi.history);
+        return;
+      }
       if (event.type !== 'message.created') return;
       void invalidateEndpoints(talksApi.history);
       // The open chat on a wide screen has been read: the server's count stays 0 like the list's.
