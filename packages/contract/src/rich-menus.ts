@@ -205,7 +205,15 @@ export const richMenusApi = {
     query: richMenuListQuery,
     response: listOf(richMenu),
   }),
-  get: endpoint({ method: 'GET', path: `${base}/:id`, summary: 'One rich menu', access, ...view, params: idParams, response: dataOf(richMenu) }),
+  get: endpoint({
+    method: 'GET',
+    path: `${base}/:id`,
+    summary: 'One rich menu',
+    access,
+    ...view,
+    params: idParams,
+    response: dataOf(richMenu),
+  }),
   create: endpoint({
     method: 'POST',
     path: base,
@@ -267,7 +275,14 @@ export const richMenusApi = {
     response: dataOf(richMenu),
     successStatus: 202,
   }),
-  settings: endpoint({ method: 'GET', path: '/service/rich_menu_settings', summary: "The channel's default menu", access, ...view, response: dataOf(richMenuSettings) }),
+  settings: endpoint({
+    method: 'GET',
+    path: '/service/rich_menu_settings',
+    summary: "The channel's default menu",
+    access,
+    ...view,
+    response: dataOf(richMenuSettings),
+  }),
   setDefault: endpoint({
     method: 'PUT',
     path: '/service/rich_menu_settings/default',
@@ -280,14 +295,22 @@ export const richMenusApi = {
   cleanExit: endpoint({
     method: 'POST',
     path: '/service/rich_menu_settings/clean_exit',
-    summary: 'Unlink every per-user menu and clear the default on LINE in one batch (rules and personal menus are cleared)',
+    summary:
+      'Unlink every per-user menu and clear the default on LINE in one batch (rules and personal menus are cleared)',
     access,
     ...edit,
     body: z.object({}),
     response: dataOf(richMenuSettings),
     successStatus: 202,
   }),
-  rules: endpoint({ method: 'GET', path: '/service/rich_menu_rules', summary: 'Display rules in priority order', access, ...view, response: dataOf(z.array(richMenuRule)) }),
+  rules: endpoint({
+    method: 'GET',
+    path: '/service/rich_menu_rules',
+    summary: 'Display rules in priority order',
+    access,
+    ...view,
+    response: dataOf(z.array(richMenuRule)),
+  }),
   createRule: endpoint({
     method: 'POST',
     path: '/service/rich_menu_rules',

@@ -10,7 +10,9 @@ const menuIn = (tenant: Tenant) => menuFixtures.get(tenant.channels[0]!.id)!;
 const menuBody = (switchTo: number | null = null) => ({
   name: 'probe-menu',
   chat_bar_text: 'メニュー',
-  areas: switchTo ? [{ x: 0, y: 0, width: 100, height: 100, action: { type: 'richmenuswitch', label: '', rich_menu_id: switchTo } }] : [],
+  areas: switchTo
+    ? [{ x: 0, y: 0, width: 100, height: 100, action: { type: 'richmenuswitch', label: '', rich_menu_id: switchTo } }]
+    : [],
 });
 const asA = (a: Tenant) => ({ token: a.tokens.staff, lineAccountId: a.channels[0]!.id });
 const inB = (a: Tenant, b: Tenant) => ({ token: a.tokens.staff, lineAccountId: b.channels[0]!.id, answers: [403] });
@@ -88,8 +90,18 @@ export const isolation: IsolationModule = {
       { path: `/service/friends/${talkFriend(a)}/rich_menu`, ...inB(a, b) },
     ]),
     'PUT /api/service/friends/:friend_id/rich_menu': probes((a, b) => [
-      { path: `/service/friends/${talkFriend(b)}/rich_menu`, ...asA(a), body: { rich_menu_id: null }, answers: NOT_FOUND },
-      { path: `/service/friends/${talkFriend(a)}/rich_menu`, ...asA(a), body: { rich_menu_id: menuIn(b) }, answers: INVALID },
+      {
+        path: `/service/friends/${talkFriend(b)}/rich_menu`,
+        ...asA(a),
+        body: { rich_menu_id: null },
+        answers: NOT_FOUND,
+      },
+      {
+        path: `/service/friends/${talkFriend(a)}/rich_menu`,
+        ...asA(a),
+        body: { rich_menu_id: menuIn(b) },
+        answers: INVALID,
+      },
       { path: `/service/friends/${talkFriend(a)}/rich_menu`, ...inB(a, b), body: { rich_menu_id: null } },
     ]),
   }),

@@ -26,7 +26,12 @@ const PERIOD_SWEEP_MS = 15_000;
 declare module '../../platform/queue.ts' {
   interface JobPayloads {
     'rich-menus.publish': { lineAccountId: number; richMenuId: number; attempt: number };
-    'rich-menus.delete-on-line': { lineAccountId: number; lineRichMenuIds: string[]; aliasId: string | null; attempt: number };
+    'rich-menus.delete-on-line': {
+      lineAccountId: number;
+      lineRichMenuIds: string[];
+      aliasId: string | null;
+      attempt: number;
+    };
     'rich-menus.relink': { lineAccountId: number; friendIds?: number[]; attempt: number };
     'rich-menus.clean-exit': { lineAccountId: number; attempt: number; requestId?: string };
   }
@@ -67,15 +72,25 @@ async function lineMenu(ctx: AppContext, scope: ChannelScope, menu: repo.MenuRow
         result.push({ bounds, action: { type: 'message', text: action.text, ...label } });
         break;
       case 'richmenuswitch': {
-        const target = area.switchRichMenuId ? await repo.findMenu(ctx.database.db, scope, area.switchRichMenuId) : undefined;
+        const target = area.switchRichMenuId
+          ? await repo.findMenu(ctx.database.db, scope, area.switchRichMenuId)
+          : undefined;
         if (!target?.aliasId) return SWITCH_TARGET_ALIAS_MESSAGE;
-        result.push({ bounds, action: { type: 'richmenuswitch', richMenuAliasId: target.aliasId, data: tapData(area.id), ...label } });
+        result.push({
+          bounds,
+          action: { type: 'richmenuswitch', richMenuAliasId: target.aliasId, data: tapData(area.id), ...label },
+        });
         break;
       }
       case 'postback':
         result.push({
           bounds,
-          action: { type: 'postback', data: tapData(area.id), ...(action.display_text ? { displayText: action.display_text } : {}), ...label },
+          action: {
+            type: 'postback',
+            data: tapData(area.id),
+            ...(action.display_text ? { displayText: action.display_text } : {}),
+            ...label,
+          },
         });
         break;
       default:
@@ -96,12 +111,16 @@ async function lineMenu(ctx: AppContext, scope: ChannelScope, menu: repo.MenuRow
  * friends linked to its previous copy (and the default) over, then deletes the previous copy; so an
  * edited menu is replaced without a gap.
  */
-export async function publishMenu(ctx: AppContext, payload: { lineAccountId: number; richMenuId: number; attempt: number }) {
+export async function publishMenu(
+  ctx: AppContext,
+  payload: { lineAccountId: number; richMenuId: number; attempt: number },
+) {
   const scope = channelScope(payload.lineAccountId);
   const db = ctx.database.db;
   const menu = await repo.findMenu(db, scope, payload.richMenuId);
   if (!menu || menu.publishState !== 'publishing') return;
-  const fail = (message: string) => repo.setPublishState(db, scope, menu.id, { publishState: 'failed', publishError: message });
+  const fail = (message: string) =>
+    repo.setPublishState(db, scope, menu.id, { publishState: 'failed', publishError: message });
   const client = await channelLine(ctx, scope);
   if (!client) return fail(NO_TOKEN_MESSAGE);
   const body = await lineMenu(ctx, scope, menu);
@@ -145,7 +164,12 @@ async function retire(ctx: AppContext, scope: ChannelScope, client: LineClient, 
     await client.setDefaultRichMenu(created);
     await repo.saveSettings(db, scope, { lineDefaultRichMenuId: created });
   }
-  await ctx.queue.send('rich-menus.delete-on-line', { lineAccountId: scope.lineAccountId, lineRichMenuIds: [previous], aliasId: null, attempt: 1 });
+  await ctx.queue.send('rich-menus.delete-on-line', {
+    lineAccountId: scope.lineAccountId,
+    lineRichMenuIds: [previous],
+    aliasId: null,
+    attempt: 1,
+  });
 }
 
 /** Deletes LINE's copies of a deleted or replaced menu (LINE unlinks them from everyone); a missing one is gone already. */
@@ -171,7 +195,11 @@ export async function deleteOnLine(
       remaining.shift();
     }
   } catch (error) {
-    if (rateLimited(error) && (await later(ctx, 'rich-menus.delete-on-line', { ...payload, lineRichMenuIds: remaining }))) return;
+    if (
+      rateLimited(error) &&
+      (await later(ctx, 'rich-menus.delete-on-line', { ...payload, lineRichMenuIds: remaining }))
+    )
+      return;
     throw error;
   }
   await repo.forgetRetired(db, scope, payload.lineRichMenuIds);
@@ -202,7 +230,10 @@ export async function cleanExitOnLine(ctx: AppContext, payload: { lineAccountId:
   await repo.saveSettings(ctx.database.db, scope, { lineDefaultRichMenuId: null });
 }
 
-export async function relinkJob(ctx: AppContext, payload: { lineAccountId: number; friendIds?: number[]; attempt: number }) {
+export async function relinkJob(
+  ctx: AppContext,
+  payload: { lineAccountId: number; friendIds?: number[]; attempt: number },
+) {
   try {
     await relink(ctx, payload.lineAccountId, payload.friendIds);
   } catch (error) {

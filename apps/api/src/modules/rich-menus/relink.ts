@@ -51,7 +51,12 @@ async function channelMenus(ctx: AppContext, scope: ChannelScope): Promise<Chann
     }
   }
   const settings = await repo.findSettings(db, scope);
-  return { menus, rules: await repo.rulesOf(db, scope), defaultMenuId: settings?.defaultRichMenuId ?? null, now: ctx.clock.now() };
+  return {
+    menus,
+    rules: await repo.rulesOf(db, scope),
+    defaultMenuId: settings?.defaultRichMenuId ?? null,
+    now: ctx.clock.now(),
+  };
 }
 
 /** Which of the friends each rule's audience takes (rules in force now only: the others decide nothing). */
@@ -73,7 +78,11 @@ export interface ResolvedFriend {
   why: RichMenuOfFriend;
 }
 
-function resolveRows(state: ChannelMenus, rows: repo.FriendMenuRow[], matches: Map<number, Set<number>>): ResolvedFriend[] {
+function resolveRows(
+  state: ChannelMenus,
+  rows: repo.FriendMenuRow[],
+  matches: Map<number, Set<number>>,
+): ResolvedFriend[] {
   const lineToMenu = new Map([...state.menus].map(([id, menu]) => [menu.lineRichMenuId, id]));
   return rows.map((row) => {
     const rules: RuleForFriend[] = state.rules.map((rule) => ({
@@ -104,10 +113,23 @@ function resolveRows(state: ChannelMenus, rows: repo.FriendMenuRow[], matches: M
 }
 
 /** The friends' menus as they should be now, and why ("why this menu"). */
-export async function resolveFriends(ctx: AppContext, scope: ChannelScope, friendIds: number[]): Promise<ResolvedFriend[]> {
+export async function resolveFriends(
+  ctx: AppContext,
+  scope: ChannelScope,
+  friendIds: number[],
+): Promise<ResolvedFriend[]> {
   const state = await channelMenus(ctx, scope);
   const rows = await repo.friendMenus(ctx.database.db, scope, friendIds);
-  return resolveRows(state, rows, await ruleMatches(ctx, scope, state, rows.map((row) => row.friendId)));
+  return resolveRows(
+    state,
+    rows,
+    await ruleMatches(
+      ctx,
+      scope,
+      state,
+      rows.map((row) => row.friendId),
+    ),
+  );
 }
 
 /** Sends the differences of one page of friends to LINE, and records what is linked now. */
@@ -126,7 +148,12 @@ async function relinkPage(ctx: AppContext, scope: ChannelScope, client: LineClie
       const userIds = part.map((friend) => friend.row.lineUserId);
       if (link === null) await client.unlinkRichMenuFromUsers(userIds);
       else await client.linkRichMenuToUsers(link, userIds);
-      await repo.setLinked(db, scope, part.map((friend) => friend.row.friendId), link);
+      await repo.setLinked(
+        db,
+        scope,
+        part.map((friend) => friend.row.friendId),
+        link,
+      );
     }
   }
 }
@@ -150,7 +177,12 @@ export async function relink(ctx: AppContext, lineAccountId: number, friendIds: 
   if (friendIds) {
     for (let i = 0; i < friendIds.length; i += PAGE) {
       const rows = await repo.friendMenus(ctx.database.db, scope, friendIds.slice(i, i + PAGE));
-      const matches = await ruleMatches(ctx, scope, state, rows.map((row) => row.friendId));
+      const matches = await ruleMatches(
+        ctx,
+        scope,
+        state,
+        rows.map((row) => row.friendId),
+      );
       await relinkPage(ctx, scope, client, resolveRows(state, rows, matches));
     }
     return;
@@ -159,7 +191,12 @@ export async function relink(ctx: AppContext, lineAccountId: number, friendIds: 
   for (;;) {
     const rows = await repo.friendMenusAfter(ctx.database.db, scope, after, PAGE);
     if (rows.length === 0) return;
-    const matches = await ruleMatches(ctx, scope, state, rows.map((row) => row.friendId));
+    const matches = await ruleMatches(
+      ctx,
+      scope,
+      state,
+      rows.map((row) => row.friendId),
+    );
     await relinkPage(ctx, scope, client, resolveRows(state, rows, matches));
     after = rows.at(-1)!.friendId;
   }

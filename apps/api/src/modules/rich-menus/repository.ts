@@ -22,12 +22,19 @@ const ownMenu = ({ lineAccountId }: ChannelScope, ...more: SQL[]) =>
   and(eq(richMenus.lineAccountId, lineAccountId), ...more)!;
 
 export async function findMenu(db: Db, scope: ChannelScope, id: number): Promise<MenuRow | undefined> {
-  const [row] = await db.select().from(richMenus).where(ownMenu(scope, eq(richMenus.id, id)));
+  const [row] = await db
+    .select()
+    .from(richMenus)
+    .where(ownMenu(scope, eq(richMenus.id, id)));
   return row;
 }
 
 export async function findMenuForUpdate(db: Db, scope: ChannelScope, id: number): Promise<MenuRow | undefined> {
-  const [row] = await db.select().from(richMenus).where(ownMenu(scope, eq(richMenus.id, id))).for('update');
+  const [row] = await db
+    .select()
+    .from(richMenus)
+    .where(ownMenu(scope, eq(richMenus.id, id)))
+    .for('update');
   return row;
 }
 
@@ -60,7 +67,11 @@ export async function countMenus(db: Db, scope: ChannelScope): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function insertMenu(db: Db, scope: ChannelScope, values: MenuValues & { name: string; chatBarText: string }) {
+export async function insertMenu(
+  db: Db,
+  scope: ChannelScope,
+  values: MenuValues & { name: string; chatBarText: string },
+) {
   const [row] = await db
     .insert(richMenus)
     .values({ ...values, lineAccountId: scope.lineAccountId })
@@ -99,7 +110,12 @@ export async function areasOf(db: Db, scope: ChannelScope, menuIds: number[]): P
 }
 
 /** Replaces a menu's areas: areas sent with their id keep it (and their tap count). */
-export async function replaceAreas(db: Db, scope: ChannelScope, menuId: number, areas: (NewArea & { id: number | null })[]) {
+export async function replaceAreas(
+  db: Db,
+  scope: ChannelScope,
+  menuId: number,
+  areas: (NewArea & { id: number | null })[],
+) {
   const existing = await areasOf(db, scope, [menuId]);
   const kept = new Set(areas.flatMap((area) => (area.id === null ? [] : [area.id])));
   const gone = existing.filter((row) => !kept.has(row.id)).map((row) => row.id);
@@ -252,7 +268,12 @@ export async function insertRule(db: Db, scope: ChannelScope, values: RuleValues
   return row!;
 }
 
-export async function updateRule(db: Db, scope: ChannelScope, id: number, values: Partial<RuleValues> & { priority?: number }) {
+export async function updateRule(
+  db: Db,
+  scope: ChannelScope,
+  id: number,
+  values: Partial<RuleValues> & { priority?: number },
+) {
   const [row] = await db
     .update(richMenuRules)
     .set({ ...values, updatedAt: sql`now()` })
@@ -295,7 +316,12 @@ const friendMenuJoin = and(
 );
 
 /** The channel's friends after `afterId` by id, with their menu state (a page of the relink). */
-export async function friendMenusAfter(db: Db, scope: ChannelScope, afterId: number, limit: number): Promise<FriendMenuRow[]> {
+export async function friendMenusAfter(
+  db: Db,
+  scope: ChannelScope,
+  afterId: number,
+  limit: number,
+): Promise<FriendMenuRow[]> {
   return db
     .select(friendMenuColumns)
     .from(friends)
@@ -339,7 +365,11 @@ export async function setLinked(db: Db, scope: ChannelScope, friendIds: number[]
   await db
     .insert(richMenuFriends)
     .values(
-      friendIds.map((friendId) => ({ lineAccountId: scope.lineAccountId, friendId, linkedLineRichMenuId: lineRichMenuId })),
+      friendIds.map((friendId) => ({
+        lineAccountId: scope.lineAccountId,
+        friendId,
+        linkedLineRichMenuId: lineRichMenuId,
+      })),
     )
     .onConflictDoUpdate({
       target: [richMenuFriends.lineAccountId, richMenuFriends.friendId],
@@ -374,7 +404,9 @@ export async function clearAllLinked(db: Db, scope: ChannelScope): Promise<void>
   await db
     .update(richMenuFriends)
     .set({ linkedLineRichMenuId: null })
-    .where(and(eq(richMenuFriends.lineAccountId, scope.lineAccountId), isNotNull(richMenuFriends.linkedLineRichMenuId)));
+    .where(
+      and(eq(richMenuFriends.lineAccountId, scope.lineAccountId), isNotNull(richMenuFriends.linkedLineRichMenuId)),
+    );
 }
 
 // Channels ---------------------------------------------------------------------------------------

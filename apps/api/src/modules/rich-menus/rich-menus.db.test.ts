@@ -7,7 +7,13 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SimChannel, SimFriend } from '@linq/line-simulator';
 import { makePng } from '@linq/line-simulator';
-import { RICH_MENU_IMAGE_MESSAGES, richMenusApi as api, tagsApi, type RichMenu, type RichMenuInput } from '@linq/contract';
+import {
+  RICH_MENU_IMAGE_MESSAGES,
+  richMenusApi as api,
+  tagsApi,
+  type RichMenu,
+  type RichMenuInput,
+} from '@linq/contract';
 import { useTestApp, type Caller } from '../../test/kit.ts';
 import { waitFor } from '../../test/wait.ts';
 import { engineChannel, listening } from '../plan-engine/test-support.ts';
@@ -41,10 +47,17 @@ async function upload(menuId: number, bytes: Buffer) {
   const response = await t.app.inject({
     method: 'POST',
     url: `/api/service/rich_menus/${menuId}/image`,
-    headers: { 'content-type': body.contentType, lineaccountid: String(as.lineAccountId), authorization: `Bearer ${as.token}` },
+    headers: {
+      'content-type': body.contentType,
+      lineaccountid: String(as.lineAccountId),
+      authorization: `Bearer ${as.token}`,
+    },
     payload: body.payload,
   });
-  return { status: response.statusCode, json: response.json<{ data?: RichMenu; errors?: Record<string, { description: string }> }>() };
+  return {
+    status: response.statusCode,
+    json: response.json<{ data?: RichMenu; errors?: Record<string, { description: string }> }>(),
+  };
 }
 
 const input = (name: string, more: Partial<RichMenuInput> = {}): RichMenuInput => ({
@@ -103,7 +116,14 @@ describe('rich menus', () => {
         params: { id: created.data.id },
         body: input('春のメニュー', {
           areas: [
-            { id: areaId, x: 10, y: 10, width: 100, height: 100, action: { type: 'message', label: '', text: 'こんにちは' } },
+            {
+              id: areaId,
+              x: 10,
+              y: 10,
+              width: 100,
+              height: 100,
+              action: { type: 'message', label: '', text: 'こんにちは' },
+            },
             { x: 200, y: 0, width: 100, height: 100, action: { type: 'uri', label: '', uri: 'https://example.com/' } },
           ],
         }),
@@ -113,7 +133,11 @@ describe('rich menus', () => {
     expect(saved.output.data.areas.map((area) => area.id)[0]).toBe(areaId);
     expect(saved.output.data.areas).toHaveLength(2);
     // More than 14 characters in the chat bar, or an area of another menu: refused with the field.
-    const long = await t.send(api.update, { params: { id: created.data.id }, body: input('x', { chat_bar_text: 'あ'.repeat(15) }) }, as);
+    const long = await t.send(
+      api.update,
+      { params: { id: created.data.id }, body: input('x', { chat_bar_text: 'あ'.repeat(15) }) },
+      as,
+    );
     expect(long.status).toBe(422);
     expect(Object.keys(long.json.errors as object)).toEqual(['chat_bar_text']);
   });
@@ -140,7 +164,9 @@ describe('rich menus', () => {
   it('publishes to LINE, replaces an edited menu without a gap, and leaves nothing on LINE after delete', async () => {
     const tab = await menuWithImage('タブB', { alias_id: 'tab-b' });
     const menu = await menuWithImage('既定', {
-      areas: [{ x: 0, y: 0, width: 1250, height: 843, action: { type: 'richmenuswitch', label: '', rich_menu_id: tab.id } }],
+      areas: [
+        { x: 0, y: 0, width: 1250, height: 843, action: { type: 'richmenuswitch', label: '', rich_menu_id: tab.id } },
+      ],
     });
     const first = await published(menu.id);
     // The switch area names a tab that is not on LINE yet: LINE would refuse, the publish says so.
@@ -198,7 +224,9 @@ describe('rich menus', () => {
     const why = await t.call(api.ofFriend, { params: { friend_id: ids[0]! } }, as);
     expect(why.output.data).toMatchObject({ reason: 'rule', rule_id: rule.data.id, rich_menu_id: tagged.id });
     expect((await t.call(api.ofFriend, { params: { friend_id: ids[610]! } }, as)).output.data.reason).toBe('default');
-    expect((await t.call(api.previewRules, {}, as)).output.data).toEqual([{ rule_id: rule.data.id, friend_count: 600 }]);
+    expect((await t.call(api.previewRules, {}, as)).output.data).toEqual([
+      { rule_id: rule.data.id, friend_count: 600 },
+    ]);
 
     // A tag put on a friend later: their menu follows.
     await t.call(tagsApi.addFriends, { params: { id: tag.data.id }, body: { friend_ids: [ids[610]!] } }, as);
@@ -220,7 +248,9 @@ describe('rich menus', () => {
   it('a plan box’s rich menu becomes the friend’s own menu through the effect registry', async () => {
     const menu = await published((await menuWithImage('プラン')).id);
     const { ids, sims } = await friendsOfChannel(1);
-    const effect = t.ctx.registries.all((await import('../plan-engine/registries.ts')).PLAN_EFFECTS).find((kind) => kind.kind === 'rich_menu')!;
+    const effect = t.ctx.registries
+      .all((await import('../plan-engine/registries.ts')).PLAN_EFFECTS)
+      .find((kind) => kind.kind === 'rich_menu')!;
     const { channelScope } = await import('../../platform/principal.ts');
     await t.ctx.events.transaction(t.db, (on) => effect.apply(t.ctx, on, channelScope(lineAccountId), ids, [menu.id]));
     await waitFor(async () => (sims[0]!.richMenuId() === menu.line_rich_menu_id ? true : undefined));

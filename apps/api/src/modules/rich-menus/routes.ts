@@ -9,23 +9,35 @@ import * as menus from './service.ts';
 /** The channel's rich menus, their default, display rules and friends' menus (thin: the service decides). */
 export function richMenuRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, api.list, async ({ channel, query }) => menus.list(ctx, requireChannel(channel), query));
-  route(app, ctx, api.get, async ({ channel, params }) => ({ data: await menus.get(ctx, requireChannel(channel), params.id) }));
-  route(app, ctx, api.create, async ({ channel, body }) => ({ data: await menus.create(ctx, requireChannel(channel), body) }));
+  route(app, ctx, api.get, async ({ channel, params }) => ({
+    data: await menus.get(ctx, requireChannel(channel), params.id),
+  }));
+  route(app, ctx, api.create, async ({ channel, body }) => ({
+    data: await menus.create(ctx, requireChannel(channel), body),
+  }));
   route(app, ctx, api.update, async ({ channel, params, body }) => ({
     data: await menus.update(ctx, requireChannel(channel), params.id, body),
   }));
-  route(app, ctx, api.remove, async ({ channel, params }) => ({ data: await menus.remove(ctx, requireChannel(channel), params.id) }));
+  route(app, ctx, api.remove, async ({ channel, params }) => ({
+    data: await menus.remove(ctx, requireChannel(channel), params.id),
+  }));
   route(app, ctx, api.copy, async ({ channel, params, body }) => ({
     data: await menus.copy(ctx, requireChannel(channel), params.id, body.folder_id),
   }));
-  route(app, ctx, api.publish, async ({ channel, params }) => ({ data: await menus.publish(ctx, requireChannel(channel), params.id) }));
+  route(app, ctx, api.publish, async ({ channel, params }) => ({
+    data: await menus.publish(ctx, requireChannel(channel), params.id),
+  }));
   route(app, ctx, api.settings, async ({ channel }) => ({ data: await menus.settings(ctx, requireChannel(channel)) }));
   route(app, ctx, api.setDefault, async ({ channel, body }) => ({
     data: await menus.setDefault(ctx, requireChannel(channel), body.rich_menu_id),
   }));
-  route(app, ctx, api.cleanExit, async ({ channel }) => ({ data: await menus.cleanExit(ctx, requireChannel(channel)) }));
+  route(app, ctx, api.cleanExit, async ({ channel }) => ({
+    data: await menus.cleanExit(ctx, requireChannel(channel)),
+  }));
   route(app, ctx, api.rules, async ({ channel }) => ({ data: await menus.rules(ctx, requireChannel(channel)) }));
-  route(app, ctx, api.createRule, async ({ channel, body }) => ({ data: await menus.createRule(ctx, requireChannel(channel), body) }));
+  route(app, ctx, api.createRule, async ({ channel, body }) => ({
+    data: await menus.createRule(ctx, requireChannel(channel), body),
+  }));
   route(app, ctx, api.updateRule, async ({ channel, params, body }) => ({
     data: await menus.updateRule(ctx, requireChannel(channel), params.id, body),
   }));
@@ -35,7 +47,9 @@ export function richMenuRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, api.orderRules, async ({ channel, body }) => ({
     data: await menus.orderRules(ctx, requireChannel(channel), body.rule_ids),
   }));
-  route(app, ctx, api.previewRules, async ({ channel }) => ({ data: await menus.previewRules(ctx, requireChannel(channel)) }));
+  route(app, ctx, api.previewRules, async ({ channel }) => ({
+    data: await menus.previewRules(ctx, requireChannel(channel)),
+  }));
   route(app, ctx, api.ofFriend, async ({ channel, params }) => ({
     data: await menus.ofFriend(ctx, requireChannel(channel), params.friend_id),
   }));

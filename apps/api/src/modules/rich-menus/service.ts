@@ -48,7 +48,11 @@ export const imagePath = (row: repo.MenuRow) =>
 
 type Parsed = z.output<typeof richMenuInput>;
 
-function present(row: repo.MenuRow, areas: repo.AreaRow[], shown: { isDefault: boolean; ruleCount: number; personalCount: number }): RichMenu {
+function present(
+  row: repo.MenuRow,
+  areas: repo.AreaRow[],
+  shown: { isDefault: boolean; ruleCount: number; personalCount: number },
+): RichMenu {
   return {
     id: row.id,
     name: row.name,
@@ -123,7 +127,10 @@ function named(action: RichMenuAction) {
     case 'start_plan':
       return { plans: [action.plan_id] };
     case 'labels':
-      return { tags: [...action.add_tag_ids, ...action.remove_tag_ids], marks: [...action.add_mark_ids, ...action.remove_mark_ids] };
+      return {
+        tags: [...action.add_tag_ids, ...action.remove_tag_ids],
+        marks: [...action.add_mark_ids, ...action.remove_mark_ids],
+      };
     default:
       return {};
   }
@@ -140,7 +147,8 @@ async function checkInput(ctx: AppContext, scope: ChannelScope, input: Parsed, m
   }
   const savedAreas = menu ? await repo.areaIdsOf(db, scope, menu.id) : new Set<number>();
   for (const [index, area] of input.areas.entries()) {
-    if (area.id !== null && !savedAreas.has(area.id)) throw fieldError(`areas.${index}.id`, 'このリッチメニューのタップ領域ではありません');
+    if (area.id !== null && !savedAreas.has(area.id))
+      throw fieldError(`areas.${index}.id`, 'このリッチメニューのタップ領域ではありません');
     if (menu?.width && menu.height && (area.x + area.width > menu.width || area.y + area.height > menu.height)) {
       throw fieldError(`areas.${index}`, RICH_MENU_AREA_OUTSIDE_MESSAGE);
     }
@@ -178,7 +186,8 @@ function menuValues(input: Parsed) {
 }
 
 const aliasTaken = (error: unknown) =>
-  error instanceof Error && /rich_menus_channel_alias_idx/.test(`${error.message} ${String((error as { cause?: unknown }).cause)}`);
+  error instanceof Error &&
+  /rich_menus_channel_alias_idx/.test(`${error.message} ${String((error as { cause?: unknown }).cause)}`);
 
 export async function create(ctx: AppContext, scope: ChannelScope, input: Parsed): Promise<RichMenu> {
   if ((await repo.countMenus(ctx.database.db, scope)) >= RICH_MENUS_PER_CHANNEL_MAX) throw conflict(MENU_LIMIT_MESSAGE);
@@ -186,7 +195,12 @@ export async function create(ctx: AppContext, scope: ChannelScope, input: Parsed
   const id = await saveAlias(() =>
     ctx.database.db.transaction(async (tx) => {
       const row = await repo.insertMenu(tx, scope, menuValues(input));
-      await repo.replaceAreas(tx, scope, row.id, areaValues(input).map((area) => ({ ...area, id: null })));
+      await repo.replaceAreas(
+        tx,
+        scope,
+        row.id,
+        areaValues(input).map((area) => ({ ...area, id: null })),
+      );
       return row.id;
     }),
   );
@@ -301,7 +315,12 @@ export async function remove(ctx: AppContext, scope: ChannelScope, id: number): 
     await repo.deleteMenu(tx, scope, id);
   });
   if (lineIds.length > 0) {
-    await ctx.queue.send('rich-menus.delete-on-line', { lineAccountId: scope.lineAccountId, lineRichMenuIds: lineIds, aliasId: menu.aliasId, attempt: 1 });
+    await ctx.queue.send('rich-menus.delete-on-line', {
+      lineAccountId: scope.lineAccountId,
+      lineRichMenuIds: lineIds,
+      aliasId: menu.aliasId,
+      attempt: 1,
+    });
   }
   await requestRelink(ctx, scope);
   return { id };
@@ -376,7 +395,12 @@ export async function createRule(ctx: AppContext, scope: ChannelScope, input: z.
   return presentRule(row);
 }
 
-export async function updateRule(ctx: AppContext, scope: ChannelScope, id: number, input: z.output<typeof richMenuRuleInput>) {
+export async function updateRule(
+  ctx: AppContext,
+  scope: ChannelScope,
+  id: number,
+  input: z.output<typeof richMenuRuleInput>,
+) {
   if (!(await repo.findRule(ctx.database.db, scope, id))) throw notFound('表示ルール');
   const row = await repo.updateRule(ctx.database.db, scope, id, await ruleValues(ctx, scope, input));
   await requestRelink(ctx, scope);
@@ -408,7 +432,10 @@ export async function previewRules(ctx: AppContext, scope: ChannelScope) {
   const result: { rule_id: number; friend_count: number }[] = [];
   for (const [index, rule] of all.entries()) {
     const earlier = all.slice(0, index).map((other) => other.audience);
-    const expression = earlier.length === 0 ? rule.audience : { kind: 'all', of: [rule.audience, { kind: 'not', of: { kind: 'any', of: earlier } }] };
+    const expression =
+      earlier.length === 0
+        ? rule.audience
+        : { kind: 'all', of: [rule.audience, { kind: 'not', of: { kind: 'any', of: earlier } }] };
     result.push({ rule_id: rule.id, friend_count: await countAudience(source, scope, expression) });
   }
   return result;

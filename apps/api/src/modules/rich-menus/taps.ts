@@ -22,13 +22,24 @@ export function parseTapData(data: string): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-async function applyTap(ctx: AppContext, on: EventTransaction, lineAccountId: number, friendId: number, areaId: number) {
+async function applyTap(
+  ctx: AppContext,
+  on: EventTransaction,
+  lineAccountId: number,
+  friendId: number,
+  areaId: number,
+) {
   const scope = channelScope(lineAccountId);
   const area = await repo.countTap(on.tx, scope, areaId);
   if (!area) return;
   const action = area.action;
   const effect = (kind: string, ids: number[]) =>
-    ids.length === 0 ? undefined : ctx.registries.all(PLAN_EFFECTS).find((item) => item.kind === kind)?.apply(ctx, on, scope, [friendId], ids);
+    ids.length === 0
+      ? undefined
+      : ctx.registries
+          .all(PLAN_EFFECTS)
+          .find((item) => item.kind === kind)
+          ?.apply(ctx, on, scope, [friendId], ids);
   if (action.type === 'postback' && action.score !== 0) {
     await addScore(on.tx, scope, friendId, action.score);
     on.afterCommit(() => publishRealtime(ctx.database, { type: 'friend.updated', lineAccountId, friendId }));
