@@ -1,6 +1,14 @@
 import { expect } from 'vitest';
 import type { Tenant } from '../../test/factory.ts';
-import { inChannel, INVALID, NOT_FOUND, probes, type Entry, type IsolationModule } from '../../test/isolation.ts';
+import {
+  inChannel,
+  INVALID,
+  NOT_FOUND,
+  notTenant,
+  probes,
+  type Entry,
+  type IsolationModule,
+} from '../../test/isolation.ts';
 import { talkFriend } from '../talks/isolation.ts';
 import { richMenus } from './schema.ts';
 
@@ -38,6 +46,7 @@ export const isolation: IsolationModule = {
     }
   },
   routes: () => ({
+    'GET /rich-menu-images/:name': notTenant('public by a random 192-bit name, as /files/:name'),
     'GET /api/service/rich_menus': probes((a, b) => [
       { path: '/service/rich_menus', ...asA(a), answers: [200], absentIds: [menuIn(b)] },
       { path: '/service/rich_menus', ...inB(a, b) },

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { richMenusApi as api } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { requireChannel, route } from '../../platform/http.ts';
-import { channelScope } from '../../platform/principal.ts';
 import { imageUploadScope, uploadedBytes } from '../files/routes.ts';
 import * as menus from './service.ts';
 
@@ -65,24 +64,21 @@ export function richMenuRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 /**
- * `GET /rich-menu-images/:lineAccountId/:id`: a menu's image for the console's editor and list
- * (an <img> sends no session). It shows what the channel will show every friend anyway; ids that
- * do not match name nothing.
+ * `GET /rich-menu-images/:name`: a menu's image for the console's editor and list (an <img> sends
+ * no session), by its random name as public files are.
  */
 export function richMenuImageRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get<{ Params: { lineAccountId: string; id: string } }>(
-    '/rich-menu-images/:lineAccountId/:id',
+  app.get<{ Params: { name: string } }>(
+    '/rich-menu-images/:name',
     { schema: { hide: true } },
     async (request, reply) => {
-      const lineAccountId = Number(request.params.lineAccountId);
-      const id = Number(request.params.id);
-      const valid = [lineAccountId, id].every((n) => Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647);
-      const image = valid ? await menus.imageOf(ctx, channelScope(lineAccountId), id) : null;
+      const image = await menus.imageNamed(ctx, request.params.name);
       if (!image) return reply.status(404).send({ success: false, errors: '画像が見つかりません。' });
       return reply
         .header('content-type', image.contentType)
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=60')
+        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
+        .header('cache-control', 'public, max-age=31536000, immutable')
         .send(image.bytes);
     },
   );

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   RICH_MENU_AREA_OUTSIDE_MESSAGE,
   RICH_MENU_IMAGE_MESSAGES,
@@ -41,10 +42,16 @@ const FOREIGN_MESSAGE = {
 } as const;
 export const SWITCH_TARGET_ALIAS_MESSAGE = '切り替え先のリッチメニューにタブIDを設定してください';
 
-const imageKey = (lineAccountId: number, menuId: number) => `rich-menus/${lineAccountId}/${menuId}`;
-/** The image for the console, served by this module (rootRoutes) under the menu's channel and id. */
+/**
+ * A menu image's storage key: random (192 bits) and new for every upload, since the console's <img>
+ * fetches it without a session (as public files are); the name is the only thing that guards it.
+ */
+const IMAGE_NAME = /^[0-9a-f]{48}\.(png|jpg)$/;
+const newImageKey = (type: string | null) =>
+  `rich-menus/${randomBytes(24).toString('hex')}.${type === 'image/jpeg' ? 'jpg' : 'png'}`;
+/** The image for the console, served by this module (rootRoutes). */
 export const imagePath = (row: repo.MenuRow) =>
-  row.imageKey ? `/rich-menu-images/${row.lineAccountId}/${row.id}?v=${row.updatedAt.getTime()}` : null;
+  row.imageKey ? `/rich-menu-images/${row.imageKey.slice('rich-menus/'.length)}` : null;
 
 type Parsed = z.output<typeof richMenuInput>;
 
@@ -249,7 +256,7 @@ export async function copy(ctx: AppContext, scope: ChannelScope, id: number, fol
   if (row?.imageKey) {
     const bytes = await ctx.files.get(row.imageKey);
     if (bytes) {
-      const key = imageKey(scope.lineAccountId, created.id);
+      const key = newImageKey(row.imageType);
       await ctx.files.put(key, bytes);
       await repo.updateMenu(ctx.database.db, scope, created.id, {
         imageKey: key,
@@ -275,7 +282,7 @@ export async function uploadImage(ctx: AppContext, scope: ChannelScope, id: numb
     height: header?.height ?? 0,
   });
   if (reason) throw fieldError(IMAGE_FIELD, RICH_MENU_IMAGE_MESSAGES[reason]);
-  const key = imageKey(scope.lineAccountId, id);
+  const key = newImageKey(type);
   await ctx.files.put(key, bytes);
   await repo.updateMenu(ctx.database.db, scope, id, {
     imageKey: key,
@@ -287,11 +294,12 @@ export async function uploadImage(ctx: AppContext, scope: ChannelScope, id: numb
   return get(ctx, scope, id);
 }
 
-export async function imageOf(ctx: AppContext, scope: ChannelScope, id: number) {
-  const menu = await repo.findMenu(ctx.database.db, scope, id);
-  if (!menu?.imageKey) return null;
-  const bytes = await ctx.files.get(menu.imageKey);
-  return bytes && { bytes, contentType: menu.imageType ?? 'application/octet-stream' };
+/** An image by its name (a name never handed out is nothing). */
+export async function imageNamed(ctx: AppContext, name: string) {
+  const match = IMAGE_NAME.exec(name);
+  if (!match) return null;
+  const bytes = await ctx.files.get(`rich-menus/${name}`);
+  return bytes && { bytes, contentType: match[1] === 'jpg' ? 'image/jpeg' : 'image/png' };
 }
 
 /** Asks the publish job to put the menu on LINE (or replace LINE's copy); answers it as publishing. */
