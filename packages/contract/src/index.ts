@@ -41,3 +41,5 @@ export * from './plans/save-format.ts';
 export * from './plans/validate.ts';
 export * from './plans/api.ts';
 export * from './plans/friend-plans.ts';
+export * from './rich-menu-image.ts';
+export * from './rich-menus.ts';

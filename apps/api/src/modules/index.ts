@@ -25,6 +25,7 @@ import { manifest as plans } from './plans/manifest.ts';
 import { manifest as planEngine } from './plan-engine/manifest.ts';
 import { manifest as planAnalysis } from './plan-analysis/manifest.ts';
 import { manifest as friendPlans } from './friend-plans/manifest.ts';
+import { manifest as richMenus } from './rich-menus/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -59,4 +60,5 @@ export const modules: readonly ModuleManifest[] = [
   planEngine,
   planAnalysis,
   friendPlans,
+  richMenus,
 ];

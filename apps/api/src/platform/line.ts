@@ -48,6 +48,12 @@ export interface LineProfile {
   language?: string;
 }
 
+/** A rich menu as LINE creates it (validated by the simulator against LINE's OpenAPI). */
+export type LineRichMenu = messagingApi.RichMenuRequest;
+/** One operation of a rich-menu batch (link from → to, unlink from, unlink all). */
+export type LineRichMenuBatchOperation = messagingApi.RichMenuBatchOperation;
+export type LineRichMenuBatchPhase = messagingApi.RichMenuBatchProgressPhase;
+
 /** The calls the console makes to one channel. */
 export interface LineClient {
   push(to: string, messages: LineMessage[], retryKey: string): Promise<{ requestId: string | null }>;
@@ -58,6 +64,21 @@ export interface LineClient {
   /** Remaining messages this month; null when the plan has no limit. */
   remainingQuota(): Promise<number | null>;
   messageContent(messageId: string): Promise<{ bytes: Buffer; contentType: string }>;
+  /** Creates a rich menu; answers LINE's id for it. */
+  createRichMenu(menu: LineRichMenu): Promise<string>;
+  setRichMenuImage(richMenuId: string, bytes: Buffer, contentType: string): Promise<void>;
+  deleteRichMenu(richMenuId: string): Promise<void>;
+  setDefaultRichMenu(richMenuId: string): Promise<void>;
+  cancelDefaultRichMenu(): Promise<void>;
+  /** At most 500 user ids per call. */
+  linkRichMenuToUsers(richMenuId: string, userIds: string[]): Promise<void>;
+  unlinkRichMenuFromUsers(userIds: string[]): Promise<void>;
+  /** Points the alias at the menu, creating it when LINE has none of that id. */
+  setRichMenuAlias(aliasId: string, richMenuId: string): Promise<void>;
+  deleteRichMenuAlias(aliasId: string): Promise<void>;
+  /** Starts a batch; answers its request id (for the progress). */
+  richMenuBatch(operations: LineRichMenuBatchOperation[], resumeRequestKey?: string): Promise<string>;
+  richMenuBatchProgress(requestId: string): Promise<LineRichMenuBatchPhase>;
 }
 
 export function lineClient(endpoints: LineEndpoints, channelAccessToken: string): LineClient {
@@ -101,6 +122,48 @@ export function lineClient(endpoints: LineEndpoints, channelAccessToken: string)
         bytes: Buffer.concat(chunks),
         contentType: httpResponse.headers.get('content-type') ?? 'application/octet-stream',
       };
+    },
+    async createRichMenu(menu) {
+      return (await call(() => api.createRichMenu(menu))).richMenuId;
+    },
+    async setRichMenuImage(richMenuId, bytes, contentType) {
+      await call(() => data.setRichMenuImage(richMenuId, new Blob([new Uint8Array(bytes)], { type: contentType })));
+    },
+    async deleteRichMenu(richMenuId) {
+      await call(() => api.deleteRichMenu(richMenuId));
+    },
+    async setDefaultRichMenu(richMenuId) {
+      await call(() => api.setDefaultRichMenu(richMenuId));
+    },
+    async cancelDefaultRichMenu() {
+      await call(() => api.cancelDefaultRichMenu());
+    },
+    async linkRichMenuToUsers(richMenuId, userIds) {
+      await call(() => api.linkRichMenuIdToUsers({ richMenuId, userIds }));
+    },
+    async unlinkRichMenuFromUsers(userIds) {
+      await call(() => api.unlinkRichMenuIdFromUsers({ userIds }));
+    },
+    async setRichMenuAlias(aliasId, richMenuId) {
+      try {
+        await call(() => api.updateRichMenuAlias(aliasId, { richMenuId }));
+      } catch (error) {
+        // LINE answers 400 (not 404) for an alias it does not have: create it then.
+        if (!(error instanceof LineApiError) || (error.status !== 400 && error.status !== 404)) throw error;
+        await call(() => api.createRichMenuAlias({ richMenuAliasId: aliasId, richMenuId }));
+      }
+    },
+    async deleteRichMenuAlias(aliasId) {
+      await call(() => api.deleteRichMenuAlias(aliasId));
+    },
+    async richMenuBatch(operations, resumeRequestKey) {
+      const { httpResponse } = await call(() =>
+        api.richMenuBatchWithHttpInfo({ operations, ...(resumeRequestKey ? { resumeRequestKey } : {}) }),
+      );
+      return requestId(httpResponse.headers) ?? '';
+    },
+    async richMenuBatchProgress(batchRequestId) {
+      return (await call(() => api.getRichMenuBatchProgress(batchRequestId))).phase;
     },
   };
 }

@@ -16,16 +16,14 @@ import { friends } from '../friends/schema.ts';
 import { planEnrolments } from '../plans/schema.ts';
 import { branchingScenario, savePlan, simplePlan, type Caller } from '../plans/test-support.ts';
 import { INLINE_ENROLMENT_MAX } from './enrol.ts';
-import { planEffect, planTrigger } from './registries.ts';
+import { richMenuFriends, richMenus } from '../rich-menus/schema.ts';
+import { planTrigger } from './registries.ts';
 import { planSends } from './schema.ts';
 import { activePlan, engineChannel, listening } from './test-support.ts';
 
-/** What the test feature's effect did: to whom, naming what. */
-const applied: { friendIds: number[]; refIds: number[] }[] = [];
-
 /**
  * A feature as later issues will write one, here in a test: its trigger "a link was opened" (naming
- * the link's action) and its effect kind `rich_menu` (as the rich-menu module will register).
+ * the link's action). The effect kind `rich_menu` is the rich-menus module's own.
  */
 const featureModule: ModuleManifest = {
   name: 'registry-test',
@@ -44,12 +42,6 @@ const featureModule: ModuleManifest = {
         friendIds: [event.friendId],
         refId: event.actionItemId,
       }),
-    }),
-    planEffect({
-      kind: 'rich_menu',
-      async apply(_ctx, _on, _scope, friendIds, refIds) {
-        applied.push({ friendIds, refIds });
-      },
     }),
   ],
 };
@@ -101,9 +93,13 @@ describe('the plan engine’s registries', () => {
 
   it('starts scenarios by a trigger a module registered, and applies an effect kind it registered', async () => {
     const detail = branchingScenario('リンクで開始');
+    const [menu] = await t.db
+      .insert(richMenus)
+      .values({ lineAccountId, name: 'プランのメニュー', chatBarText: 'メニュー' })
+      .returning();
     const plan = await activePlan(t, as, {
       ...detail,
-      plan: { ...detail.plan, scenario_trigger: 'test_link_opened', trigger_ref_id: 7, rich_menu_id: 42 },
+      plan: { ...detail.plan, scenario_trigger: 'test_link_opened', trigger_ref_id: 7, rich_menu_id: menu!.id },
     });
     // The trigger names a link: without one, or with one the module does not own, the save is refused.
     const refused = await savePlan(t, as, { ...plan, plan: { ...plan.plan, trigger_ref_id: null } });
@@ -123,7 +119,8 @@ describe('the plan engine’s registries', () => {
     const enrolled = await t.db.select().from(planEnrolments).where(eq(planEnrolments.planId, plan.plan.id!));
     expect(enrolled.map((row) => [row.friendId, row.trigger])).toEqual([[ids[0], 'test_link_opened']]);
     // Entering the plan applied its rich menu through the registered effect kind.
-    expect(applied).toContainEqual({ friendIds: [ids[0]], refIds: [42] });
+    const personal = await t.db.select().from(richMenuFriends).where(eq(richMenuFriends.lineAccountId, lineAccountId));
+    expect(personal.map((row) => [row.friendId, row.personalRichMenuId])).toEqual([[ids[0], menu!.id]]);
   });
 
   it(`enrols more than ${INLINE_ENROLMENT_MAX} friends a tag reaches at once by a job, each once`, async () => {

@@ -18,6 +18,8 @@ export const FOREIGN_FRIEND_MESSAGE = 'このチャネルの友だちではあ�
 
 export const FOREIGN_PLAN_MESSAGE = 'このチャネルのプランではありません';
 
+export const FOREIGN_RICH_MENU_MESSAGE = 'このチャネルのリッチメニューではありません';
+
 export const FOLDER_MESSAGE = 'プランのフォルダを選んでください';
 
 export const friendAddedTakenMessage = (name: string) =>

@@ -6,6 +6,7 @@ import { containsPattern } from '../../platform/sql.ts';
 import { folders } from '../folders/schema.ts';
 import { friends } from '../friends/schema.ts';
 import { marks, tags } from '../labels/schema.ts';
+import { richMenus } from '../rich-menus/schema.ts';
 import { users } from '../sessions/schema.ts';
 import {
   channelPlanSettings,
@@ -238,6 +239,14 @@ export const ownPlanIds = (db: Db, scope: ChannelScope, ids: number[]) =>
       .select({ id: plans.id })
       .from(plans)
       .where(ownPlan(scope, inArray(plans.id, list))),
+  );
+/** Rich menus of the channel (a plan's or box's menu). */
+export const ownRichMenuIds = (db: Db, scope: ChannelScope, ids: number[]) =>
+  ownIds(db, ids, (list) =>
+    db
+      .select({ id: richMenus.id })
+      .from(richMenus)
+      .where(and(eq(richMenus.lineAccountId, scope.lineAccountId), inArray(richMenus.id, list))),
   );
 /** Plans folders of the channel. */
 export const ownFolderIds = (db: Db, scope: ChannelScope, ids: number[]) =>

@@ -26,6 +26,7 @@ import {
   FOREIGN_MARK_MESSAGE,
   FOREIGN_FRIEND_MESSAGE,
   FOREIGN_PLAN_MESSAGE,
+  FOREIGN_RICH_MENU_MESSAGE,
   FOLDER_MESSAGE,
   friendAddedTakenMessage,
 } from './messages.ts';
@@ -104,7 +105,7 @@ export async function checkReferences(
 ): Promise<void> {
   const actions = payload.plan_actions_attributes;
   const conditions = payload.target_conditions_attributes.filter((condition) => !condition._destroy);
-  const [tagIds, markIds, friendIds, planIds, folderIds] = await inTurn(
+  const [tagIds, markIds, friendIds, planIds, folderIds, richMenuIds] = await inTurn(
     () =>
       repo.ownTagIds(db, scope, [
         ...payload.tag_ids,
@@ -125,6 +126,11 @@ export async function checkReferences(
         ...actions.flatMap((action) => (action.start_plan_id === null ? [] : [action.start_plan_id])),
       ]),
     () => repo.ownFolderIds(db, scope, payload.folder_id === null ? [] : [payload.folder_id]),
+    () =>
+      repo.ownRichMenuIds(db, scope, [
+        ...(payload.rich_menu_id == null ? [] : [payload.rich_menu_id]),
+        ...actions.flatMap((action) => (action.rich_menu_id == null ? [] : [action.rich_menu_id])),
+      ]),
   );
   const each = (path: (string | number)[], ids: number[], own: Set<number>, message: string) =>
     ids.forEach((id, index) => {
@@ -147,6 +153,9 @@ export async function checkReferences(
     errors.add(['start_plan_id'], FOREIGN_PLAN_MESSAGE);
   }
   if (payload.folder_id !== null && !folderIds.has(payload.folder_id)) errors.add(['folder_id'], FOLDER_MESSAGE);
+  if (payload.rich_menu_id !== null && !richMenuIds.has(payload.rich_menu_id)) {
+    errors.add(['rich_menu_id'], FOREIGN_RICH_MENU_MESSAGE);
+  }
   payload.target_conditions_attributes.forEach((condition, index) => {
     if (condition._destroy) return;
     const path = ['target_conditions_attributes', index];
@@ -159,6 +168,9 @@ export async function checkReferences(
     each(boxPath(index, 'mark_ids'), action.mark_ids, markIds, FOREIGN_MARK_MESSAGE);
     if (action.start_plan_id !== null && !planIds.has(action.start_plan_id)) {
       errors.add(boxPath(index, 'start_plan_id'), FOREIGN_PLAN_MESSAGE);
+    }
+    if (action.rich_menu_id !== null && !richMenuIds.has(action.rich_menu_id)) {
+      errors.add(boxPath(index, 'rich_menu_id'), FOREIGN_RICH_MENU_MESSAGE);
     }
   });
 }

@@ -29,6 +29,7 @@ import {
   type PlanMessage,
 } from '@linq/contract';
 import { channelReference, createdAt, updatedAt } from '../../platform/db-columns.ts';
+import { richMenus } from '../rich-menus/schema.ts';
 import { folders } from '../folders/schema.ts';
 import { friends } from '../friends/schema.ts';
 import { marks, tags } from '../labels/schema.ts';
@@ -98,7 +99,7 @@ export const plans = pgTable(
     autoTermEndAt: timestamp('auto_term_end_at', { withTimezone: true }),
     /** The scenario started for the friend on enrolment. */
     startPlanId: integer('start_plan_id'),
-    /** The rich menu given on enrolment (rich menus come with a later issue: no table to refer to yet). */
+    /** The rich menu given to the friend on enrolment (their own menu, by the rich-menus module's effect). */
     richMenuId: integer('rich_menu_id'),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -107,6 +108,7 @@ export const plans = pgTable(
   (t) => [
     unique('plans_channel_id_key').on(t.lineAccountId, t.id),
     channelReference('plans_start_plan_fk', t.lineAccountId, t.startPlanId, t).onDelete('set null'),
+    channelReference('plans_rich_menu_fk', t.lineAccountId, t.richMenuId, richMenus).onDelete('set null'),
     index('plans_channel_updated_idx').on(t.lineAccountId, t.updatedAt.desc()),
     index('plans_folder_idx').on(t.folderId),
     index('plans_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
@@ -148,6 +150,7 @@ export const planActions = pgTable(
     unique('plan_actions_channel_id_key').on(t.lineAccountId, t.id),
     channelReference('plan_actions_plan_fk', t.lineAccountId, t.planId, plans).onDelete('cascade'),
     channelReference('plan_actions_start_plan_fk', t.lineAccountId, t.startPlanId, plans).onDelete('set null'),
+    channelReference('plan_actions_rich_menu_fk', t.lineAccountId, t.richMenuId, richMenus).onDelete('set null'),
   ],
 );
 

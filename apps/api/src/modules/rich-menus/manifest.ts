@@ -1,0 +1,17 @@
+import type { ModuleManifest } from '../../platform/module.ts';
+import { richMenuEffect } from './effect.ts';
+import { RICH_MENU_QUEUES, registerRichMenuJobs } from './jobs.ts';
+import { richMenuImageRoutes, richMenuRoutes } from './routes.ts';
+import { richMenuSubscriptions } from './taps.ts';
+
+/** Rich menus: the editor's menus, who sees which (default, rules, personal), publishing to LINE, taps. */
+export const manifest: ModuleManifest = {
+  name: 'rich-menus',
+  routes: richMenuRoutes,
+  rootRoutes: richMenuImageRoutes,
+  jobs: RICH_MENU_QUEUES,
+  work: registerRichMenuJobs,
+  subscribe: richMenuSubscriptions,
+  contributes: [richMenuEffect],
+  isolation: async () => (await import('./isolation.ts')).isolation,
+};
