@@ -14,7 +14,7 @@ import { call } from '../../../app/api/call.ts';
 import { isApiError } from '../../../app/api/errors.ts';
 import { invalidateEndpoints } from '../../../app/api/queries.ts';
 import { feedback } from '../../../app/feedback.ts';
-import { ActionButton, ChannelMessage, StickerPlaceholder } from '../../../components/line-message/LineMessageView.tsx';
+import { ActionButton, ChannelMessage, StickerView } from '../../../components/line-message/LineMessageView.tsx';
 import {
   inlineImageUrl,
   obj,
@@ -103,7 +103,7 @@ function FromFriend({ entry }: { entry: Extract<ConversationEntry, { direction: 
       );
     }
     case 'sticker':
-      return <StickerPlaceholder packageId={entry.package_id} stickerId={entry.sticker_id} />;
+      return <StickerView packageId={entry.package_id} stickerId={entry.sticker_id} />;
     case 'postback':
       return (
         <Tag style={{ margin: 0, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
