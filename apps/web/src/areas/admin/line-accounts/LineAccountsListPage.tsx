@@ -90,9 +90,10 @@ export default function LineAccountsListPage() {
     },
     {
       title: t('adminLineAccounts.friendCount'),
-      dataIndex: 'friend_count',
       key: 'friend_count',
       align: 'right',
+      render: (_, channel) =>
+        t('adminLineAccounts.friendCountValue', { following: channel.following_count, all: channel.friend_count }),
       responsive: ['md'],
     },
     {
