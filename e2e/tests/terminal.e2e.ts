@@ -46,7 +46,7 @@ describe('npm start at a terminal', () => {
 
     const text = stripAnsi(output);
     // The web build is announced before it runs (it takes a while), the way to stop after the start.
-    expect(text).toMatch(/^Building the web console \(about a minute on first start\)\.\.\.$/m);
+    expect(text).toMatch(/^Building the web console \(about a minute\)\.\.\.$/m);
     expect(text.indexOf('Building the web console')).toBeLessThan(text.indexOf('LinQ console (all)'));
     expect(text).toContain('Press Ctrl+C to stop the server.');
     expect(text).toContain('Demo logins (password Demo#2026)');
