@@ -92,8 +92,11 @@ export default function LineAccountsListPage() {
       title: t('adminLineAccounts.friendCount'),
       key: 'friend_count',
       align: 'right',
-      render: (_, channel) =>
-        t('adminLineAccounts.friendCountValue', { following: channel.following_count, all: channel.friend_count }),
+      render: (_, channel) => (
+        <span data-testid={`friend-count-${channel.id}`}>
+          {t('adminLineAccounts.friendCountValue', { following: channel.following_count, all: channel.friend_count })}
+        </span>
+      ),
       responsive: ['md'],
     },
     {
