@@ -46,11 +46,13 @@ export function ServiceHeaderTools({ permissions, textColour }: { permissions: P
   return (
     <>
       {summary && (
-        <Tooltip title={t('phonePanel.friendCountDetail', {
+        <Tooltip
+          title={t('phonePanel.friendCountDetail', {
             following: summary.following,
             blocked: summary.blocked,
             all: summary.total,
-          })}>
+          })}
+        >
           <Typography.Text
             data-testid="friend-count"
             data-count={summary.following}
