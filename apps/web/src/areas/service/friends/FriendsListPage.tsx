@@ -124,11 +124,6 @@ export default function FriendsListPage() {
       <PageHeader
         extra={
           <>
-            {counts && (
-              <Typography.Text type="secondary" data-testid="friends-counts" data-following={counts.following}>
-                {t('friends.counts', { all: counts.total, following: counts.following, blocked: counts.blocked })}
-              </Typography.Text>
-            )}
             <Button icon={<ProfileOutlined />} onClick={() => setInfoFieldsOpen(true)} data-testid="info-fields-open">
               {t('friends.infoFields.title')}
             </Button>
@@ -136,6 +131,12 @@ export default function FriendsListPage() {
           </>
         }
       />
+      {counts && (
+        // A line of its own: it wraps on a phone instead of widening the header.
+        <Typography.Paragraph type="secondary" data-testid="friends-counts" style={{ marginTop: -8 }}>
+          {t('friends.counts', { all: counts.total, following: counts.following, blocked: counts.blocked })}
+        </Typography.Paragraph>
+      )}
       <Card>
         <FriendFilters filters={filters} abilities={abilities} onChange={update} />
         {selectable && (
