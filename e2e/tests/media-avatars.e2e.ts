@@ -75,5 +75,35 @@ describe('friend avatars and pictures (demo channel on the LINE simulator)', () 
     await imagesLoaded(page, '[data-testid="talk-chat"] [data-direction="incoming"]');
     // The simulator's sample picture is 240 × 160.
     expect(await picture.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(240);
+
+    // A sticker: its picture from LINE's sticker CDN when it loads, else the sticker card with its ids.
+    const sticker = await serviceApi(page, simulatorApi.sticker, {
+      params: { userId: friend.user_id },
+      body: { package_id: '446', sticker_id: '1988' },
+    });
+    expect(sticker.status).toBe(200);
+    const chat = page.getByTestId('talk-chat');
+    const shown = chat.locator('[data-testid="sticker-card"], img[alt="スタンプ"]');
+    await shown.first().waitFor({ timeout: 20_000 });
+    const card = chat.getByTestId('sticker-card');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="talk-chat"] [data-testid="sticker-card"]') !== null ||
+        [...document.querySelectorAll<HTMLImageElement>('[data-testid="talk-chat"] img[alt="スタンプ"]')].some(
+          (image) => image.complete && image.naturalWidth > 0,
+        ),
+      undefined,
+      { timeout: 20_000 },
+    );
+    if ((await card.count()) > 0) expect(await card.first().textContent()).toBe('スタンプ446 / 1988');
+
+    // The phone panel shows it too, as the friend's own message.
+    await page.getByTestId('phone-panel-open').click();
+    const panel = page.getByTestId('phone-panel');
+    await panel.waitFor();
+    await page.getByTestId('sim-friend-select').click();
+    await page.getByTestId(`sim-friend-option-${friend.user_id}`).click();
+    await panel.locator('[data-side="friend"] img').first().waitFor({ timeout: 20_000 });
+    await imagesLoaded(page, '[data-testid="phone-panel"] [data-side="friend"]');
   }, 150_000);
 });
