@@ -30,7 +30,7 @@ describe('phone panel (demo channels bound to the LINE simulator)', () => {
     await page.reload();
     await countBecomes(page, summary.following);
     const before = await shownCount(page);
-    expect(await page.getByTestId('friend-count').textContent()).toBe(`友だち ${before}人`);
+    expect(await page.getByTestId('friend-count').textContent()).toBe(`フォロー中の友だち ${before}人`);
     // A page reload would drop this marker.
     await page.evaluate(() => Object.assign(window, { __samePage: true }));
 

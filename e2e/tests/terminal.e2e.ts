@@ -45,6 +45,10 @@ describe('npm start at a terminal', () => {
     await waitFor(() => (output.match(/demo channel: virtual friends added/g)?.length ?? 0) >= 2 || null);
 
     const text = stripAnsi(output);
+    // The web build is announced before it runs (it takes a while), the way to stop after the start.
+    expect(text).toMatch(/^Building the web console \(about a minute\)\.\.\.$/m);
+    expect(text.indexOf('Building the web console')).toBeLessThan(text.indexOf('LinQ console (all)'));
+    expect(text).toContain('Press Ctrl+C to stop the server.');
     expect(text).toContain('Demo logins (password Demo#2026)');
     expect(text).toContain('staff@demo.example');
     expect(text).toMatch(/INFO: demo channel: virtual friends added/);

@@ -52,7 +52,7 @@ export async function buildApp(ctx: AppContext, modules: readonly ModuleManifest
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installJsonParser(app);
-  installSecurityHeaders(app, ctx.config);
+  installSecurityHeaders(app, ctx.config, ctx.simulator);
 
   await app.register(swagger, {
     openapi: {

@@ -48,6 +48,8 @@ async function main() {
       `  LINE simulator control routes: ${ctx.simulator!.url}/_sim/ (loopback only)`,
     );
   }
+  // The server runs in the foreground of the terminal: say how it ends.
+  lines.push('  Press Ctrl+C to stop the server.');
   console.log(lines.join('\n'));
 }
 

@@ -83,8 +83,10 @@ export const adminLineAccount = z.object({
   credentials_invalid: z
     .object({ since: timestamp, error: z.string().nullable(), waiting_deliveries: z.number().int() })
     .nullable(),
-  /** Friends the channel knows (following or blocked). */
+  /** Friends the channel knows (following or blocked): all of them, as the friend list counts. */
   friend_count: z.number().int(),
+  /** Of those, the friends following now (not blocked): the service header's count. */
+  following_count: z.number().int(),
   created_at: timestamp,
   updated_at: timestamp,
 });

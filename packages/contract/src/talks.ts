@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, id, listOf, timestamp } from './common.ts';
+import { dataOf, id, idParams, listOf, timestamp } from './common.ts';
 import { deliveryWait } from './deliveries.ts';
 import { endpoint, sessionOf } from './http.ts';
 
@@ -206,5 +206,16 @@ export const talksApi = {
     body: sendMessageInput,
     response: dataOf(talkMessage),
     successStatus: 201,
+  }),
+  content: endpoint({
+    method: 'GET',
+    path: '/service/messages/:id/content',
+    summary:
+      "The picture a friend sent (an incoming image message), as LINE's content API serves it: the copy kept when the webhook arrived, else fetched from LINE now",
+    access,
+    permission: { feature: 'talks', level: 'view' },
+    params: idParams,
+    response: z.string().describe('image bytes'),
+    contentType: 'image/*',
   }),
 };

@@ -24,7 +24,10 @@ function consoleBuild(): string {
   return dir;
 }
 
-const t = useTestApp({ config: { WEB_DIST_DIR: consoleBuild(), trustProxy: ['127.0.0.1'] } });
+const t = useTestApp({
+  config: { WEB_DIST_DIR: consoleBuild(), trustProxy: ['127.0.0.1'] },
+  simulator: true,
+});
 
 beforeAll(async () => {
   const png = makePng(4, 3);
@@ -95,6 +98,21 @@ describe('security headers', () => {
     );
     expect(forged).not.toContain('unsafe-inline;');
     expect(forged).toContain("connect-src 'self';");
+  });
+
+  it("allows the embedded LINE simulator's images (virtual friends' avatars) however the console is reached", async () => {
+    const simulatorOrigin = new URL(t.sim.url).origin;
+    expect(simulatorOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    for (const host of ['127.0.0.1:3000', 'localhost:3000', 'console.example.com']) {
+      const csp = String((await get('/service/friends', { host })).headers['content-security-policy']);
+      const sources = (csp.match(/img-src ([^;]*)/)?.[1] ?? '').split(' ');
+      expect(sources, host).toContain(simulatorOrigin);
+      // Only that origin: plain http in general stays refused.
+      expect(sources, host).not.toContain('http:');
+      expect(sources.filter((source) => source.startsWith('http://')).sort(), host).toEqual(
+        [simulatorOrigin, `http://localhost:${t.ctx.config.PORT}`].sort(),
+      );
+    }
   });
 
   it('stored files are sandboxed', async () => {

@@ -95,6 +95,7 @@ describe('admin line accounts', () => {
       connection: { checked_at: null, ok: null, error: null },
       credentials_invalid: null,
       friend_count: 0,
+      following_count: 0,
       created_at: expect.any(String) as string,
       updated_at: expect.any(String) as string,
     });
@@ -341,7 +342,8 @@ describe('admin line accounts', () => {
         status: 'blocked',
       },
     ]);
-    expect((await read(busy.id)).friend_count).toBe(2);
+    // All friends the channel knows, and of them the one following: the service header's count.
+    expect(await read(busy.id)).toMatchObject({ friend_count: 2, following_count: 1 });
     const refused = await asAdmin({ method: 'DELETE', path: `${PATH}/${busy.id}` });
     expect(refused.status).toBe(409);
     expect(refused.json).toEqual({ success: false, errors: hasFriendsMessage(2) });

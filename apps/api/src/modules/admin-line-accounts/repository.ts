@@ -34,6 +34,7 @@ export interface ChannelRow {
   credentialsError: string | null;
   credentialsWaiting: number;
   friendCount: number;
+  followingCount: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -84,6 +85,8 @@ function selectChannels(db: Db) {
         sql<number>`(select count(*) from ${deliveries} where ${deliveries.lineAccountId} = ${lineAccounts.id}
         and ${deliveries.status} = 'waiting' and ${deliveries.waitReason} = 'credentials')`.mapWith(Number),
       friendCount: sql<number>`(select count(*) from ${friends} where ${friendsOfChannel})`.mapWith(Number),
+      followingCount: sql<number>`(select count(*) from ${friends} where ${friendsOfChannel}
+        and ${friends.status} = 'following')`.mapWith(Number),
       createdAt: lineAccounts.createdAt,
       updatedAt: lineAccounts.updatedAt,
     })

@@ -224,6 +224,7 @@ function present(caller: AdminCaller, row: repo.ChannelRow): AdminLineAccount {
         }
       : null,
     friend_count: row.friendCount,
+    following_count: row.followingCount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

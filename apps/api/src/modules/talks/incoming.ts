@@ -15,6 +15,10 @@ export interface StoredFile {
   size: number;
 }
 
+/** Where the content of a friend's message (image, video, audio, file) is kept in the file storage. */
+export const incomingFileKey = (lineAccountId: number, lineMessageId: string) =>
+  `line-accounts/${lineAccountId}/messages/${lineMessageId}`;
+
 /**
  * The talk-history form of what a friend sent: LINE's message object without ids and tokens, plus
  * our stored file; a postback also keeps what the friend tapped as they saw it (its label, and the

@@ -8,6 +8,8 @@ import { messages } from './schema.ts';
 /** Talks: one friend with an unread message in each tenant's first channel (created below). */
 const talkFriendOf = new Map<number, number>();
 export const talkFriend = (tenant: Tenant) => talkFriendOf.get(tenant.channels[0]!.id)!;
+/** That friend's incoming message, by channel id. */
+const talkMessageOf = new Map<number, number>();
 /** A's staff naming B's friend in A's channel: `own`; with B's channel in the header: 403. */
 const talkProbe = (path: string, own: number[], input: (b: Tenant) => Partial<Probe>): Entry =>
   probes((a, b) => [
@@ -30,6 +32,18 @@ export const isolation: IsolationModule = {
         type: 'text',
         content: { type: 'text', text: 'isolation' },
       });
+      const [picture] = await db
+        .insert(messages)
+        .values({
+          lineAccountId,
+          friendId: friend!.id,
+          direction: 'incoming',
+          type: 'image',
+          content: { type: 'image', contentProvider: { type: 'line' } },
+          lineMessageId: `isolation${lineAccountId}`,
+        })
+        .returning();
+      talkMessageOf.set(lineAccountId, picture!.id);
       await db.update(friends).set({ lastMessageAt: new Date() }).where(eq(friends.id, friend!.id));
       talkFriendOf.set(lineAccountId, friend!.id);
     }
@@ -41,6 +55,13 @@ export const isolation: IsolationModule = {
     'GET /api/service/messages': talkProbe('/service/messages', NOT_FOUND, (b) => ({
       query: { friend_id: talkFriend(b) },
     })),
+    'GET /api/service/messages/:id/content': probes((a, b) => {
+      const path = `/service/messages/${talkMessageOf.get(b.channels[0]!.id)!}/content`;
+      return [
+        { path, token: a.tokens.staff, lineAccountId: a.channels[0]!.id, answers: NOT_FOUND },
+        { path, token: a.tokens.staff, lineAccountId: b.channels[0]!.id, answers: [403] },
+      ];
+    }),
     'POST /api/service/messages/read': talkProbe('/service/messages/read', NOT_FOUND, (b) => ({
       body: { friend_id: talkFriend(b) },
     })),

@@ -215,3 +215,18 @@ export async function noteOutgoingMessage(
     })
     .where(and(eq(friends.id, friendId), eq(friends.lineAccountId, lineAccountId)));
 }
+
+/** One message a friend sent (incoming), for its content: null for another channel's or an outgoing one. */
+export async function incomingMessage(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  messageId: number,
+): Promise<{ type: string; content: Record<string, unknown>; lineMessageId: string | null } | undefined> {
+  const [row] = await db
+    .select({ type: messages.type, content: messages.content, lineMessageId: messages.lineMessageId })
+    .from(messages)
+    .where(
+      and(eq(messages.id, messageId), eq(messages.lineAccountId, lineAccountId), eq(messages.direction, 'incoming')),
+    );
+  return row;
+}

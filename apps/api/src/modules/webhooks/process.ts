@@ -4,7 +4,7 @@ import { lineClient, type LineClient } from '../../platform/line.ts';
 import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 import { applyFollow, applyUnfollow, fetchProfile } from '../friends/lifecycle.ts';
 import { ensureFriend, profileFetchedAt } from '../friends/repository.ts';
-import { receiveIncoming, type StoredFile } from '../talks/incoming.ts';
+import { incomingFileKey, receiveIncoming, type StoredFile } from '../talks/incoming.ts';
 import { findChannelUnscoped, type ChannelForLine } from '../line-accounts/repository.ts';
 import * as repo from './repository.ts';
 
@@ -88,7 +88,7 @@ async function prepare(
   const message = event.payload.message as { id?: string; type?: string } | undefined;
   if (event.type === 'message' && client && message?.id && CONTENT_TYPES.has(message.type ?? '')) {
     const content = await client.messageContent(message.id);
-    const key = `line-accounts/${channel.id}/messages/${message.id}`;
+    const key = incomingFileKey(channel.id, message.id);
     await ctx.files.put(key, content.bytes);
     file = { file_key: key, content_type: content.contentType, size: content.bytes.length };
   }

@@ -209,6 +209,9 @@ export const en: Messages = {
     rename: 'Rename',
     renamed: 'Channel renamed',
     empty: 'No channels',
+    openConsole: 'Open the console',
+    openConsoleNote:
+      'A channel\'s friends, talks and messages are run in the staff console. "Open the console" asks for a staff member\'s e-mail and password, then opens that channel (this account screen logs out). Add staff under "Staff" in the menu.',
   },
   tutorials: {
     title: 'How this screen works',

@@ -4,7 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { Link, useNavigate } from '../../app/navigation.tsx';
+import { laidOf, searchWithLaid } from '../../app/channels/channel-address.ts';
 import { homePath } from '../../app/areas.ts';
 import { schemaRule, showFieldErrors } from '../../app/forms.ts';
 import { logIn } from '../../app/session.ts';
@@ -25,6 +27,9 @@ const RECOVERY_PATHS: Partial<Record<Role, string>> = {
 export function LoginPage({ role }: { role: Role }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // A link into one channel (the account home's "open the console") names it: the login keeps it.
+  const laid = Number(laidOf(useLocation().search));
+  const home = Number.isInteger(laid) && laid > 0 ? `${homePath(role)}${searchWithLaid('', laid)}` : homePath(role);
   const [form] = Form.useForm<Credentials>();
   const [formError, setFormError] = useState<string | null>(null);
   const login = useMutation<void, Error, Credentials>({ mutationFn: (credentials) => logIn(role, credentials) });
@@ -33,7 +38,7 @@ export function LoginPage({ role }: { role: Role }) {
   const submit = (credentials: Credentials) => {
     setFormError(null);
     login.mutate(credentials, {
-      onSuccess: () => void navigate(homePath(role), { replace: true }),
+      onSuccess: () => void navigate(home, { replace: true }),
       onError: (error) => setFormError(formLevelMessage(error, showFieldErrors(form, error, FIELDS))),
     });
   };

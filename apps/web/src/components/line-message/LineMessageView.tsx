@@ -114,27 +114,58 @@ function Placeholder({ icon, children }: { icon: ReactNode; children: ReactNode 
   );
 }
 
-export function StickerPlaceholder({ packageId, stickerId }: { packageId: unknown; stickerId: unknown }) {
+/** Where a picture message's image is missing or does not load. */
+export function ImagePlaceholder() {
+  const { t } = useTranslation();
+  return <Placeholder icon={<PictureOutlined />}>{t('lineMessage.image')}</Placeholder>;
+}
+
+/** A sticker's size in the LINE app's talk. */
+const STICKER_SIDE = 120;
+
+/**
+ * A sticker whose picture does not load: a sticker-sized card with a sticker glyph, so the talk reads
+ * as "a sticker" at a glance; the ids are only a small caption (the one thing that tells two apart).
+ */
+function StickerCard({ packageId, stickerId }: { packageId: unknown; stickerId: unknown }) {
   const { t } = useTranslation();
   return (
-    <Placeholder icon={<SmileOutlined />}>
-      {t('lineMessage.sticker')}
-      <br />
-      <code>{stickerLabel(packageId, stickerId)}</code>
-    </Placeholder>
+    <div
+      role="img"
+      aria-label={t('lineMessage.sticker')}
+      data-testid="sticker-card"
+      style={{
+        ...placeholderBox,
+        width: STICKER_SIDE,
+        height: STICKER_SIDE,
+        padding: 8,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 4,
+      }}
+    >
+      <SmileOutlined style={{ fontSize: 44, color: LINE_APP_COLOURS.sticker }} aria-hidden />
+      <span>{t('lineMessage.sticker')}</span>
+      <span style={{ fontSize: 10, overflowWrap: 'anywhere' }}>{stickerLabel(packageId, stickerId)}</span>
+    </div>
   );
 }
 
-/** A sticker's picture from LINE, or its ids when it does not load (offline, or an unknown sticker). */
-function StickerView({ packageId, stickerId }: { packageId: unknown; stickerId: unknown }) {
+/**
+ * A sticker as the LINE app shows it: its picture from LINE's sticker CDN (the address pattern LINE
+ * publishes). The console may run without internet (a demo, this machine): the card stands in then.
+ */
+export function StickerView({ packageId, stickerId }: { packageId: unknown; stickerId: unknown }) {
   const { t } = useTranslation();
   const id = str(stickerId);
   return (
     <Picture
       src={id && /^\d+$/.test(id) ? webUrl(stickerImageUrl(id)) : null}
       alt={t('lineMessage.sticker')}
-      style={{ display: 'block', width: 120, height: 120, objectFit: 'contain' }}
-      fallback={<StickerPlaceholder packageId={packageId} stickerId={stickerId} />}
+      style={{ display: 'block', width: STICKER_SIDE, height: STICKER_SIDE, objectFit: 'contain' }}
+      fallback={<StickerCard packageId={packageId} stickerId={stickerId} />}
     />
   );
 }
@@ -476,7 +507,7 @@ export function ChannelMessage({ message, ...props }: ActionProps & { message: J
           src={src}
           alt={t('lineMessage.image')}
           style={{ display: 'block', maxWidth: 200, maxHeight: 240, borderRadius: 12 }}
-          fallback={<Placeholder icon={<PictureOutlined />}>{t('lineMessage.image')}</Placeholder>}
+          fallback={<ImagePlaceholder />}
         />
       );
     }

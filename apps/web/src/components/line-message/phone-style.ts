@@ -14,6 +14,8 @@ export const LINE_APP_COLOURS = {
   meta: '#4a5a73',
   placeholder: '#f2f4f7',
   border: '#dfe3ea',
+  /** The glyph of a sticker whose picture does not load (LINE's sticker yellow, dark enough on grey). */
+  sticker: '#d4a000',
 } as const;
 
 export const bubble = (side: 'friend' | 'channel'): CSSProperties => ({

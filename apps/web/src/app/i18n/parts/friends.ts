@@ -42,6 +42,9 @@ const ja = {
       removeMarks: '{{count}}人の友だちからマークを外しました',
     },
     exportCsv: 'CSVエクスポート',
+    /** The channel's counts, as the header (following) and the admin area (following / all) count them. */
+    counts: '全員 {{all}}人（フォロー中 {{following}}人・ブロック中 {{blocked}}人）',
+    matching: '該当 {{count}}人',
     exportFailed: 'CSVをエクスポートできませんでした',
     editDisplayName: '表示名を変更',
     refreshProfile: 'LINEのプロフィールを読み直す',
@@ -146,6 +149,8 @@ const en: typeof ja = {
       removeMarks: 'Removed marks from {{count}} friends',
     },
     exportCsv: 'Export CSV',
+    counts: '{{all}} in all ({{following}} following, {{blocked}} blocked)',
+    matching: '{{count}} matching',
     exportFailed: 'Could not export the CSV',
     editDisplayName: 'Change display name',
     refreshProfile: 'Read the LINE profile again',

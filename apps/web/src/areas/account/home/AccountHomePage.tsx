@@ -1,9 +1,11 @@
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, LoginOutlined } from '@ant-design/icons';
 import type { LineAccount } from '@linq/contract';
-import { Button, Card, Empty, List, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, List, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { searchWithLaid } from '../../../app/channels/channel-address.ts';
 import { useChannelList } from '../../../app/channels/channels.ts';
+import { Link } from '../../../app/navigation.tsx';
 import { SPINNER_DELAY_MS } from '../../../app/config.ts';
 import { ChannelNameForm } from '../../../components/ChannelNameForm.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -18,6 +20,16 @@ function ChannelRow({ lineAccount }: { lineAccount: LineAccount }) {
         editing
           ? []
           : [
+              // The console is the staff's: its login opens this channel (laid carried through the login).
+              <Link
+                key="console"
+                to={`/service/login${searchWithLaid('', lineAccount.id)}`}
+                data-testid={`channel-console-${lineAccount.id}`}
+              >
+                <Button type="primary" icon={<LoginOutlined />}>
+                  {t('channels.openConsole')}
+                </Button>
+              </Link>,
               <Button
                 key="rename"
                 icon={<EditOutlined />}
@@ -54,6 +66,7 @@ export default function AccountHomePage() {
   return (
     <>
       <PageHeader />
+      <Alert type="info" showIcon message={t('channels.openConsoleNote')} style={{ marginBottom: 16 }} />
       <Card>
         <Spin spinning={status === 'loading'} delay={SPINNER_DELAY_MS}>
           <List

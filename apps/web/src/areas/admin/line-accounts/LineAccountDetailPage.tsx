@@ -168,7 +168,14 @@ function ChannelDescriptions({ channel }: { channel: AdminLineAccount }) {
             </Flex>
           ),
         },
-        { key: 'friend_count', label: t('adminLineAccounts.friendCount'), children: channel.friend_count },
+        {
+          key: 'friend_count',
+          label: t('adminLineAccounts.friendCount'),
+          children: t('adminLineAccounts.friendCountValue', {
+            following: channel.following_count,
+            all: channel.friend_count,
+          }),
+        },
         { key: 'created_at', label: t('common.createdAt'), children: formatDateTime(channel.created_at) },
         { key: 'updated_at', label: t('common.updatedAt'), children: formatDateTime(channel.updated_at) },
       ]}

@@ -90,9 +90,13 @@ export default function LineAccountsListPage() {
     },
     {
       title: t('adminLineAccounts.friendCount'),
-      dataIndex: 'friend_count',
       key: 'friend_count',
       align: 'right',
+      render: (_, channel) => (
+        <span data-testid={`friend-count-${channel.id}`}>
+          {t('adminLineAccounts.friendCountValue', { following: channel.following_count, all: channel.friend_count })}
+        </span>
+      ),
       responsive: ['md'],
     },
     {

@@ -14,6 +14,7 @@ import { SPINNER_DELAY_MS } from '../../../app/config.ts';
 import { formatDate, formatDateTime } from '../../../components/format.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { testId } from '../../../components/test-id.ts';
+import { friendsSummaryQuery } from '../phone-panel/queries.ts';
 import { BulkLabelActions } from './BulkLabelActions.tsx';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
 import {
@@ -53,6 +54,9 @@ export default function FriendsListPage() {
     enabled: channelId !== null,
     placeholderData: keepPreviousData,
   });
+  // The same read as the header's count, so the two always agree.
+  const summary = useQuery({ ...friendsSummaryQuery(channelId ?? 0), enabled: channelId !== null });
+  const counts = channelId !== null ? summary.data?.data : undefined;
   const rows = friends.data?.data ?? [];
   const selectable = abilities.editTags || abilities.editMarks;
 
@@ -127,6 +131,12 @@ export default function FriendsListPage() {
           </>
         }
       />
+      {counts && (
+        // A line of its own: it wraps on a phone instead of widening the header.
+        <Typography.Paragraph type="secondary" data-testid="friends-counts" style={{ marginTop: -8 }}>
+          {t('friends.counts', { all: counts.total, following: counts.following, blocked: counts.blocked })}
+        </Typography.Paragraph>
+      )}
       <Card>
         <FriendFilters filters={filters} abilities={abilities} onChange={update} />
         {selectable && (
@@ -176,7 +186,7 @@ export default function FriendsListPage() {
             showSizeChanger: true,
             showTotal: (total) => (
               <Typography.Text type="secondary" data-testid="friends-total" data-total={total}>
-                {t('common.total', { count: total })}
+                {t('friends.matching', { count: total })}
               </Typography.Text>
             ),
             onChange: (nextPage, pageSize) => update(pageSize !== limit ? { limit: pageSize } : { page: nextPage }),

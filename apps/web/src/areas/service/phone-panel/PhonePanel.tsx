@@ -14,7 +14,7 @@ import { call } from '../../../app/api/call.ts';
 import { isApiError } from '../../../app/api/errors.ts';
 import { invalidateEndpoints } from '../../../app/api/queries.ts';
 import { feedback } from '../../../app/feedback.ts';
-import { ActionButton, ChannelMessage, StickerPlaceholder } from '../../../components/line-message/LineMessageView.tsx';
+import { ActionButton, ChannelMessage, StickerView } from '../../../components/line-message/LineMessageView.tsx';
 import {
   inlineImageUrl,
   obj,
@@ -111,7 +111,7 @@ function FromFriend({
       );
     }
     case 'sticker':
-      return <StickerPlaceholder packageId={entry.package_id} stickerId={entry.sticker_id} />;
+      return <StickerView packageId={entry.package_id} stickerId={entry.sticker_id} />;
     case 'postback':
       return tapText === null ? null : <div style={bubble('friend')}>{tapText}</div>;
   }

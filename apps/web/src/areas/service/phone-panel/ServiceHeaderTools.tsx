@@ -46,13 +46,20 @@ export function ServiceHeaderTools({ permissions, textColour }: { permissions: P
   return (
     <>
       {summary && (
-        <Tooltip title={t('phonePanel.friendCountDetail', { following: summary.following, blocked: summary.blocked })}>
+        <Tooltip
+          title={t('phonePanel.friendCountDetail', {
+            following: summary.following,
+            blocked: summary.blocked,
+            all: summary.total,
+          })}
+        >
           <Typography.Text
             data-testid="friend-count"
             data-count={summary.following}
-            style={{ color: textColour, whiteSpace: 'nowrap' }}
+            style={{ color: textColour, whiteSpace: 'nowrap', fontSize: wide ? undefined : 12 }}
           >
-            {t('phonePanel.friendCount', { count: summary.following })}
+            {/* A phone's header has room for the short form; the tooltip says the rest. */}
+            {t(wide ? 'phonePanel.friendCount' : 'phonePanel.friendCountShort', { count: summary.following })}
           </Typography.Text>
         </Tooltip>
       )}

@@ -7,6 +7,7 @@ import { DeliveryWaitNote } from '../../../components/delivery/DeliveryWaitNote.
 import { ChannelMessage, LinkifiedText } from '../../../components/line-message/LineMessageView.tsx';
 import { obj, str } from '../../../components/line-message/line-message.ts';
 import { bubble, LINE_APP_COLOURS } from '../../../components/line-message/phone-style.ts';
+import { FriendPicture } from './FriendPicture.tsx';
 import { chatTime } from './talk-format.ts';
 import '../../../app/i18n/parts/talks.ts';
 
@@ -76,6 +77,8 @@ function MessageBody({ message }: { message: TalkMessage }) {
   const { t } = useTranslation();
   const ours = message.direction === 'outgoing';
   const content = message.content;
+  // A friend's picture has no address of its own: the console serves the copy fetched from LINE.
+  if (!ours && message.type === 'image') return <FriendPicture messageId={message.id} />;
   switch (message.type) {
     case 'text':
       return (
