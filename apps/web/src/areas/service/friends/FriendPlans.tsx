@@ -29,6 +29,7 @@ import { useCanEditPlans, usePlanList } from '../plans/usePlans.ts';
 import { friendPlansQuery, sendPlanToFriend, stopFriendPlan } from './friend-plans.ts';
 import '../../../app/i18n/parts/friend-plans.ts';
 import '../../../app/i18n/parts/plans.ts';
+import '../../../app/i18n/parts/templates.ts';
 
 /** The plan types staff start for one friend: a scenario from its first box, or a broadcast to the friend alone. */
 const STARTABLE_TYPES = ['scenario', 'broadcast'] as const satisfies readonly PlanType[];

@@ -34,6 +34,7 @@ import {
 } from './flow.ts';
 import { usePlanEditor } from './store.ts';
 import '../../../../app/i18n/parts/plans.ts';
+import '../../../../app/i18n/parts/templates.ts';
 
 type BoxNode = Node<BoxNodeData, 'box'>;
 type TimingEdge = Edge<TimingEdgeData, 'timing'>;
