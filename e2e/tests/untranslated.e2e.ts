@@ -239,3 +239,30 @@ describe('every route opened directly shows no engineer words', () => {
     });
   }
 });
+
+describe('variables and emoji in the message builder', () => {
+  test('show as chips in the text box and as sample values in the preview, while the value keeps the tokens', async ({
+    openFilePage,
+  }) => {
+    const page = await pageFor('service', openFilePage);
+    await page.goto('/service/templates/text_message/create');
+    const text = page.getByTestId('builder-text');
+    await text.click();
+    await page.keyboard.type('こんにちは');
+    await page.getByTestId('builder-insert-name').click();
+    await text.getByTestId('builder-chip-name').waitFor();
+    // Typed token text becomes a chip too.
+    await text.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('さん{{name}}');
+    await expect.poll(() => text.getByTestId('builder-chip-name').count()).toBe(2);
+    await page.getByTestId('builder-insert-emoji').click();
+    await page.locator('[data-testid^="builder-emoji-"]').first().click();
+    await text.getByTestId('builder-chip-emoji').waitFor();
+    expect(await text.innerText()).not.toContain('{{');
+    const preview = page.getByTestId('message-preview-body');
+    await expect.poll(() => preview.innerText()).toContain('こんにちはLINE 太郎さんLINE 太郎');
+    expect(await preview.innerText()).not.toContain('{{');
+    await expect.poll(() => page.getByTestId('builder-emoji-count').innerText()).toMatch(/\b1\b/);
+  });
+});

@@ -87,6 +87,20 @@ function placeCaret(root: HTMLElement, offset: number): void {
   selection?.addRange(range);
 }
 
+/** The chips' labels of a text, to see when they change. */
+const labelsOf = (pieces: ReturnType<typeof chipView>) =>
+  pieces.map((piece) => (piece.kind === 'chip' ? piece.label : '')).join('\u0000');
+
+/** The caret's token-text offset in the box (its end when there is none). */
+function currentOffset(root: HTMLElement): number {
+  const selection = window.getSelection();
+  if (!selection || selection.rangeCount === 0) return tokenText(root).length;
+  const range = selection.getRangeAt(0);
+  return root.contains(range.endContainer)
+    ? offsetOf(root, range.endContainer, range.endOffset)
+    : tokenText(root).length;
+}
+
 /** A lone node as a fragment, to read its token text. */
 function wrap(node: Node): DocumentFragment {
   const fragment = document.createDocumentFragment();
@@ -165,8 +179,9 @@ export function ChipTextArea({
 }) {
   const { token } = theme.useToken();
   const box = useRef<HTMLDivElement>(null);
-  /** The value the DOM shows (read from it, or rebuilt from it). */
+  /** The value the DOM shows (read from it, or rebuilt from it), and its chips' labels. */
   const shown = useRef<string | null>(null);
+  const shownLabels = useRef('');
   const [focused, setFocused] = useState(false);
   const colours = { background: token.colorPrimaryBg, border: token.colorPrimaryBorder };
   const labelsRef = useRef(labels);
@@ -175,20 +190,25 @@ export function ChipTextArea({
   const rebuild = (text: string) => {
     const root = box.current;
     if (!root) return;
+    const pieces = chipView(text, labelsRef.current);
     root.replaceChildren(
-      ...chipView(text, labelsRef.current).map((piece) =>
+      ...pieces.map((piece) =>
         piece.kind === 'text' ? document.createTextNode(piece.text) : chipElement(piece, colours),
       ),
     );
     shown.current = text;
+    shownLabels.current = labelsOf(pieces);
   };
 
+  // A value from outside (an insertion, undo), or labels that came later (the info fields' names).
+  const labelsNow = labelsOf(chipView(value, labels));
   useLayoutEffect(() => {
-    if (shown.current === value) return;
+    if (shown.current === value && shownLabels.current === labelsNow) return;
     const root = box.current;
     const hadFocus = root !== null && document.activeElement === root;
+    const caret = hadFocus && shown.current === value ? currentOffset(root) : value.length;
     rebuild(value);
-    if (hadFocus && root) placeCaret(root, value.length);
+    if (hadFocus && root) placeCaret(root, caret);
   });
 
   useImperativeHandle(ref, () => ({
@@ -221,9 +241,7 @@ export function ChipTextArea({
       (child) => child.nodeType === Node.TEXT_NODE && TOKEN_IN_TEXT.test((child as Text).data),
     );
     if (typedToken && !composing) {
-      const selection = window.getSelection();
-      const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
-      const caret = range ? offsetOf(root, range.endContainer, range.endOffset) : text.length;
+      const caret = currentOffset(root);
       rebuild(text);
       placeCaret(root, caret);
     }
