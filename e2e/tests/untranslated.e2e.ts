@@ -257,12 +257,14 @@ describe('variables and emoji in the message builder', () => {
     await page.keyboard.type('さん{{name}}');
     await expect.poll(() => text.getByTestId('builder-chip-name').count()).toBe(2);
     await page.getByTestId('builder-insert-emoji').click();
-    await page.locator('[data-testid^="builder-emoji-"]').first().click();
+    await page.locator('button[data-testid^="builder-emoji-"]').first().click();
     await text.getByTestId('builder-chip-emoji').waitFor();
     expect(await text.innerText()).not.toContain('{{');
     const preview = page.getByTestId('message-preview-body');
     await expect.poll(() => preview.innerText()).toContain('こんにちはLINE 太郎さんLINE 太郎');
     expect(await preview.innerText()).not.toContain('{{');
     await expect.poll(() => page.getByTestId('builder-emoji-count').innerText()).toMatch(/\b1\b/);
+    // The value is the token text: こんにちは{{name}}さん{{name}} and the emoji counted as one, 24 characters.
+    await expect.poll(() => page.getByTestId('builder-text-count').innerText()).toMatch(/\b24\b/);
   });
 });

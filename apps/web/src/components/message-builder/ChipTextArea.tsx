@@ -1,6 +1,14 @@
 import { emojiImageUrl } from '@linq/contract';
 import { theme } from 'antd';
-import { useImperativeHandle, useLayoutEffect, useRef, useState, type ClipboardEvent, type Ref } from 'react';
+import {
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type Ref,
+} from 'react';
 import { webUrl } from '../line-message/line-message.ts';
 import { chipView } from './token-view.ts';
 
@@ -31,6 +39,12 @@ export interface ChipLabels {
   emoji: string;
 }
 
+/**
+ * Kept after a chip that no text follows: browsers cannot put the caret after a non-editable element at
+ * the end of a line, so typing there needs a text node. It is no part of the value.
+ */
+const CARET_SLOT = '\u200B';
+const CARET_SLOTS = /\u200B/g;
 const TOKEN_IN_TEXT = /\{\{(name|info:\d+|emoji:[0-9A-Za-z]+\/[0-9A-Za-z]+)\}\}/;
 const EMOJI_GLYPH = '☺';
 const LINE_HEIGHT = 22;
@@ -39,7 +53,7 @@ const LINE_HEIGHT = 22;
 function tokenText(root: Node): string {
   let text = '';
   for (const child of Array.from(root.childNodes)) {
-    if (child.nodeType === Node.TEXT_NODE) text += (child as Text).data;
+    if (child.nodeType === Node.TEXT_NODE) text += (child as Text).data.replace(CARET_SLOTS, '');
     else if (child instanceof HTMLElement) {
       if (child.dataset.token !== undefined) text += child.dataset.token;
       else if (child.tagName === 'BR') text += '\n';
@@ -67,9 +81,10 @@ function placeCaret(root: HTMLElement, offset: number): void {
   let left = offset;
   let placed = false;
   for (const child of Array.from(root.childNodes)) {
-    const length = child.nodeType === Node.TEXT_NODE ? (child as Text).data.length : tokenText(wrap(child)).length;
+    const length = tokenText(wrap(child)).length;
     if (left <= length && child.nodeType === Node.TEXT_NODE) {
-      range.setStart(child, left);
+      // Past a caret slot at the start of the text.
+      range.setStart(child, left + ((child as Text).data.startsWith(CARET_SLOT) ? 1 : 0));
       placed = true;
       break;
     }
@@ -192,9 +207,11 @@ export function ChipTextArea({
     if (!root) return;
     const pieces = chipView(text, labelsRef.current);
     root.replaceChildren(
-      ...pieces.map((piece) =>
-        piece.kind === 'text' ? document.createTextNode(piece.text) : chipElement(piece, colours),
-      ),
+      ...pieces.flatMap((piece, index) => {
+        if (piece.kind === 'text') return [document.createTextNode(piece.text)];
+        const chip = chipElement(piece, colours);
+        return pieces[index + 1]?.kind === 'text' ? [chip] : [chip, document.createTextNode(CARET_SLOT)];
+      }),
     );
     shown.current = text;
     shownLabels.current = labelsOf(pieces);
@@ -210,6 +227,28 @@ export function ChipTextArea({
     rebuild(value);
     if (hadFocus && root) placeCaret(root, caret);
   });
+
+  // A click beside a chip can put the caret inside it, where nothing can be typed: move it after the chip.
+  useEffect(() => {
+    const leaveChip = () => {
+      const root = box.current;
+      const selection = window.getSelection();
+      const node = selection?.anchorNode;
+      if (!root || !selection?.isCollapsed || !node || node === root || !root.contains(node)) return;
+      const chip = (node instanceof Element ? node : node.parentElement)?.closest('[data-token]');
+      if (!chip || !root.contains(chip)) return;
+      const after = chip.nextSibling;
+      const range = document.createRange();
+      if (after?.nodeType === Node.TEXT_NODE) {
+        range.setStart(after, (after as Text).data.startsWith(CARET_SLOT) ? 1 : 0);
+      } else range.setStartAfter(chip);
+      range.collapse(true);
+      selection.removeAllRanges();
+      selection.addRange(range);
+    };
+    document.addEventListener('selectionchange', leaveChip);
+    return () => document.removeEventListener('selectionchange', leaveChip);
+  }, []);
 
   useImperativeHandle(ref, () => ({
     selection: () => {
@@ -237,9 +276,11 @@ export function ChipTextArea({
     const text = tokenText(root);
     shown.current = text;
     // Typed or pasted token text becomes chips (not while an input method is composing).
-    const typedToken = Array.from(root.childNodes).some(
-      (child) => child.nodeType === Node.TEXT_NODE && TOKEN_IN_TEXT.test((child as Text).data),
-    );
+    // Typing may split the text between chips into several text nodes: read them together.
+    const typedText = Array.from(root.childNodes, (child) =>
+      child.nodeType === Node.TEXT_NODE ? (child as Text).data : '\u0000',
+    ).join('');
+    const typedToken = TOKEN_IN_TEXT.test(typedText);
     if (typedToken && !composing) {
       const caret = currentOffset(root);
       rebuild(text);
