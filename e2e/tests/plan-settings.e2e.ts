@@ -27,7 +27,7 @@ async function choose(page: Page, selectTestId: string, time: string) {
 }
 
 async function writeFirstBox(page: Page, text: string) {
-  await page.getByTestId('plan-box-box-0').getByText('box-0', { exact: true }).click();
+  await page.getByTestId('plan-box-box-0').getByTestId('box-type').click();
   await page.getByTestId('box-panel').getByTestId('builder-text').fill(text);
   await page.getByTestId('plan-box-box-0').getByText(text).waitFor();
 }

@@ -344,7 +344,7 @@ describe('teppan templates', () => {
 
     await page.getByTestId('copied-link').click();
     await page.waitForURL(serviceScreen(`/service/templates/text_message/edit/${copyId}`));
-    expect(await page.getByTestId('builder-text').inputValue()).toBe('ご来店ありがとうございます。');
+    expect(await page.getByTestId('builder-text').innerText()).toBe('ご来店ありがとうございます。');
   }, 150_000);
 });
 

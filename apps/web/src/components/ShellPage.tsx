@@ -1,16 +1,18 @@
 import { ToolOutlined } from '@ant-design/icons';
 import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from './PageHeader.tsx';
 
 /** A route whose screen comes with a later issue (see shell-routes.ts). */
 export default function ShellPage() {
+  const { t } = useTranslation();
   return (
     <>
       <PageHeader />
       <Result
         icon={<ToolOutlined />}
-        title="準備中です"
-        subTitle="This screen is not available yet."
+        title={t('common.notAvailable')}
+        subTitle={t('common.notAvailableHint')}
         data-testid="not-available"
       />
     </>

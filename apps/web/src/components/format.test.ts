@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTimeIn } from './format.ts';
+import { formatDateTimeIn, languageName, timeZoneName } from './format.ts';
 
 describe('formatDateTimeIn', () => {
   it("shows the instant on the zone's wall clock, across the date line and daylight saving", () => {
@@ -12,5 +12,15 @@ describe('formatDateTimeIn', () => {
 
   it('is empty without a time', () => {
     expect(formatDateTimeIn(null, 'Asia/Tokyo')).toBe('');
+  });
+});
+
+describe('timeZoneName and languageName', () => {
+  it('name a zone and a language in the UI language, not by their codes', () => {
+    expect(timeZoneName('Asia/Tokyo', 'ja')).toBe('日本標準時');
+    expect(timeZoneName('America/New_York', 'ja')).toBe('米国東部時間');
+    expect(languageName('ja', 'ja')).toBe('日本語');
+    expect(languageName('en', 'ja')).toBe('英語');
+    expect(languageName('ja', 'en')).toBe('Japanese');
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { NAME_VARIABLE, countEmoji, countedLength, emojiToken, infoVariable, renderText } from './variables.ts';
+import {
+  NAME_VARIABLE,
+  countEmoji,
+  countedLength,
+  emojiToken,
+  infoVariable,
+  renderText,
+  textBeginning,
+  textTokens,
+} from './variables.ts';
 
 const context = { friendName: '山田 花子', infoValues: { 7: '東京都' } };
 const smile = emojiToken('5ac1bfd5040ab15980c9b435', '001');
@@ -41,5 +50,25 @@ describe('variables', () => {
   it('counts emoji tokens, each as one character', () => {
     expect(countEmoji(`${smile}a${smile}`)).toBe(2);
     expect(countedLength(`${smile}a${NAME_VARIABLE}`)).toBe(2 + NAME_VARIABLE.length);
+  });
+
+  it('splits text at its whole tokens, and joins back to the same text', () => {
+    const text = `こんにちは${NAME_VARIABLE}さん${smile}{{nickname}}${infoVariable(7)}`;
+    const pieces = textTokens(text);
+    expect(pieces).toEqual([
+      { kind: 'text', text: 'こんにちは' },
+      { kind: 'name', token: NAME_VARIABLE },
+      { kind: 'text', text: 'さん' },
+      { kind: 'emoji', token: smile, productId: '5ac1bfd5040ab15980c9b435', emojiId: '001' },
+      { kind: 'text', text: '{{nickname}}' },
+      { kind: 'info', token: '{{info:7}}', fieldId: 7 },
+    ]);
+    expect(pieces.map((piece) => (piece.kind === 'text' ? piece.text : piece.token)).join('')).toBe(text);
+  });
+
+  it('gives the beginning of a text without cutting a token', () => {
+    expect(textBeginning(`ab${smile}cd`, 3)).toBe(`ab${smile}…`);
+    expect(textBeginning(`ab${NAME_VARIABLE}`, 3)).toBe(`ab${NAME_VARIABLE}`);
+    expect(textBeginning('abcd', 2)).toBe('ab…');
   });
 });

@@ -31,25 +31,53 @@ export interface RenderedText {
 const TOKEN_PATTERN = /\{\{(name|info:(\d+)|emoji:([0-9A-Za-z]+)\/([0-9A-Za-z]+))\}\}/g;
 const EMOJI_TOKEN_PATTERN = /\{\{emoji:[0-9A-Za-z]+\/[0-9A-Za-z]+\}\}/g;
 
+/** A piece of builder text: plain text, or one whole token. */
+export type TextToken =
+  | { kind: 'text'; text: string }
+  | { kind: 'name'; token: string }
+  | { kind: 'info'; token: string; fieldId: number }
+  | { kind: 'emoji'; token: string; productId: string; emojiId: string };
+
+/** The text split at its tokens, in order; unknown `{{…}}` stay text. Joining the pieces gives the text back. */
+export function textTokens(text: string): TextToken[] {
+  const pieces: TextToken[] = [];
+  let consumed = 0;
+  for (const match of text.matchAll(TOKEN_PATTERN)) {
+    if (match.index > consumed) pieces.push({ kind: 'text', text: text.slice(consumed, match.index) });
+    consumed = match.index + match[0].length;
+    const [token, name, infoFieldId, productId, emojiId] = match;
+    if (name === 'name') pieces.push({ kind: 'name', token });
+    else if (infoFieldId !== undefined) pieces.push({ kind: 'info', token, fieldId: Number(infoFieldId) });
+    else if (productId !== undefined && emojiId !== undefined)
+      pieces.push({ kind: 'emoji', token, productId, emojiId });
+  }
+  if (consumed < text.length) pieces.push({ kind: 'text', text: text.slice(consumed) });
+  return pieces;
+}
+
 /** Fills in the variables and turns emoji tokens into `$` with their positions; unknown `{{…}}` stay as typed. */
 export function renderText(text: string, context: MessageContext): RenderedText {
   const emojis: RenderedEmoji[] = [];
   let rendered = '';
-  let consumed = 0;
-  for (const match of text.matchAll(TOKEN_PATTERN)) {
-    rendered += text.slice(consumed, match.index);
-    consumed = match.index + match[0].length;
-    const [, token, infoFieldId, productId, emojiId] = match;
-    if (token === 'name') {
-      rendered += context.friendName;
-    } else if (infoFieldId !== undefined) {
-      rendered += context.infoValues[Number(infoFieldId)] ?? '';
-    } else if (productId !== undefined && emojiId !== undefined) {
-      emojis.push({ index: rendered.length, productId, emojiId });
+  for (const piece of textTokens(text)) {
+    if (piece.kind === 'text') rendered += piece.text;
+    else if (piece.kind === 'name') rendered += context.friendName;
+    else if (piece.kind === 'info') rendered += context.infoValues[piece.fieldId] ?? '';
+    else {
+      emojis.push({ index: rendered.length, productId: piece.productId, emojiId: piece.emojiId });
       rendered += '$';
     }
   }
-  return { text: rendered + text.slice(consumed), emojis };
+  return { text: rendered, emojis };
+}
+
+/**
+ * The beginning of the text, at most `max` characters with each token counted as one and never cut
+ * (a cut token would show as raw text), with … when something was left off.
+ */
+export function textBeginning(text: string, max: number): string {
+  const units = textTokens(text).flatMap((piece) => (piece.kind === 'text' ? [...piece.text] : [piece.token]));
+  return units.length > max ? `${units.slice(0, max).join('')}…` : units.join('');
 }
 
 /** The number of LINE emoji tokens in the text. */

@@ -64,6 +64,9 @@ export const friendPlanTimeline = friendPlan.extend({
   waiting_for: z.enum(FRIEND_PLAN_WAITS).nullable(),
   /** The box sent at next_action_at. */
   next_box_id: z.string().nullable(),
+  /** The next box's message type and the beginning of its text (see the send's), to name it on screen. */
+  next_box_message_type: messageType.nullable(),
+  next_box_preview: z.string().nullable(),
   /** The boxes sent, oldest first. */
   sends: z.array(friendPlanSend),
 });

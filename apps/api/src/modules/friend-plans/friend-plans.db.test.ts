@@ -130,6 +130,7 @@ describe("a friend's plans (issue 15, friend detail)", () => {
     expect(data.map((row) => row.id)).toEqual([enrolment.id, finished.id]);
     const [current, older] = data;
     const confirm = boxOf(plan, 'box-0').message.message_confirm!;
+    const nextBox = boxOf(plan, 'box-2-0').message;
     expect(current).toMatchObject({
       plan_id: plan.plan.id,
       plan_name: '友だち追加シナリオ',
@@ -139,6 +140,9 @@ describe("a friend's plans (issue 15, friend detail)", () => {
       current_box_id: 'box-1-0',
       waiting_for: 'send',
       next_box_id: 'box-2-0',
+      // The next box is named on screen by its message, never by its id.
+      next_box_message_type: nextBox.message_type,
+      next_box_preview: previewOf(nextBox),
       next_action_at: new Date(start.getTime() + NEXT_SEND_AFTER).toISOString(),
       started_at: start.toISOString(),
       ended_at: null,
@@ -373,6 +377,11 @@ describe('previewOf', () => {
     const long = previewOf({ ...text, text: `${'あ'.repeat(PREVIEW_LENGTH)}い\nう` });
     expect(long).toBe(`${'あ'.repeat(PREVIEW_LENGTH)}…`);
     expect(previewOf({ ...text, text: ' 改行\nあり ' })).toBe('改行 あり');
+    // A token at the cut stays whole, so the screen can show it as a value or an emoji.
+    const emoji = '{{emoji:5ac1bfd5040ab15980c9b435/001}}';
+    expect(previewOf({ ...text, text: `${'あ'.repeat(PREVIEW_LENGTH - 1)}${emoji}いう` })).toBe(
+      `${'あ'.repeat(PREVIEW_LENGTH - 1)}${emoji}…`,
+    );
     expect(previewOf(boxOf(plan, 'box-1-1').message)).toBeNull();
     expect(previewOf(boxOf(plan, 'box-2-0').message)).toBeNull();
   });

@@ -24,6 +24,8 @@ const enrolmentColumns = {
   currentBoxId: planEnrolments.currentBoxId,
   currentMessageType: planActions.messageType,
   nextBoxId: nextAction.boxId,
+  nextMessageType: nextAction.messageType,
+  nextMessage: nextAction.message,
   nextActionAt: planEnrolments.nextActionAt,
   startedAt: planEnrolments.startedAt,
   endedAt: planEnrolments.endedAt,

@@ -5,6 +5,7 @@ import {
   hasOptions,
   listPage,
   optionsOf,
+  textBeginning,
   type EndpointOutput,
   type FriendPlan,
   type FriendPlanSend,
@@ -56,8 +57,7 @@ export function previewOf(message: PlanMessage): string | null {
     }
   })();
   if (!text) return null;
-  const chars = [...text.replace(/\s+/g, ' ').trim()];
-  return chars.length > PREVIEW_LENGTH ? `${chars.slice(0, PREVIEW_LENGTH).join('')}…` : chars.join('');
+  return textBeginning(text.replace(/\s+/g, ' ').trim(), PREVIEW_LENGTH);
 }
 
 /** The label of the option the friend tapped (null when the box or the option is gone). */
@@ -106,6 +106,8 @@ async function timelinesOf(db: Db, scope: ChannelScope, rows: repo.EnrolmentRow[
       trigger: row.trigger,
       waiting_for: waitingFor(row),
       next_box_id: row.nextBoxId,
+      next_box_message_type: row.nextMessageType,
+      next_box_preview: row.nextMessage ? previewOf(row.nextMessage) : null,
       sends: enrolmentSends.map((send): FriendPlanSend => {
         const tap =
           send.planActionId !== null && lastSendOfBox.get(send.planActionId) === send.id

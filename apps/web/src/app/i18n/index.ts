@@ -38,8 +38,9 @@ export interface Strings<T extends object> {
 }
 
 /**
- * Adds an area's or a feature's texts to the shell's. Its modules import the texts' file, so the
- * texts load with the screens that show them and are there before those screens render.
+ * Adds an area's or a feature's texts to the shell's. Every module that words a text imports the texts'
+ * file itself (parts.test.ts checks it), so the texts load with the screens that show them, whichever
+ * page is opened first, and are there before those screens render.
  */
 export function addStrings<T extends object>({ ja: japanese, en: english }: Strings<T>): void {
   i18n.addResourceBundle('ja', 'translation', japanese, true);

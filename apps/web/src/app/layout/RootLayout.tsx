@@ -30,6 +30,9 @@ const ANTD_LOCALES: Record<'ja' | 'en', Locale> = {
   en: { ...enUS, Pagination: { ...enUS.Pagination, ...PAGINATION_TEXTS } },
 };
 
+/** Japanese consoles set no space between two-character button labels (antd's default reads 「保 存」). */
+const BUTTON_CONFIG = { autoInsertSpace: false };
+
 /** Hands antd's context-aware notification and message APIs to the request and state layers. */
 function FeedbackBridge() {
   const { notification, message } = AntdApp.useApp();
@@ -60,7 +63,7 @@ function RootLayout() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALES[language]} theme={themeConfig}>
+      <ConfigProvider locale={ANTD_LOCALES[language]} theme={themeConfig} button={BUTTON_CONFIG}>
         <AntdApp
           notification={{ top: NOTIFICATION_TOP_PX, duration: ERROR_NOTIFICATION_DURATION_S }}
           message={{ duration: TOAST_DURATION_S }}

@@ -9,27 +9,16 @@ import {
   LINE_LIMITS,
   NAME_VARIABLE,
 } from '@linq/contract';
-import { Button, Dropdown, Flex, Input, Popover, Tag, Tooltip, Typography } from 'antd';
-import type { TextAreaRef } from 'antd/es/input/TextArea';
+import { Button, Dropdown, Flex, Popover, Tooltip, Typography } from 'antd';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Picture } from '../line-message/LineMessageView.tsx';
-import { useBuilder, type InfoField } from './builder-context.ts';
+import { useBuilder } from './builder-context.ts';
+import { ChipTextArea, type ChipTextAreaHandle } from './ChipTextArea.tsx';
 import { Field } from './fields.tsx';
 import type { ModelPath } from './issues.ts';
 import { insertToken } from './text-insert.ts';
 import '../../app/i18n/parts/message-builder.ts';
-
-const INFO_TOKEN = /\{\{info:(\d+)\}\}/g;
-
-/** The friend info variables in the text, each with its field's name (null for a field not offered here). */
-function usedInfoVariables(text: string, infoFields: readonly InfoField[]): { token: string; name: string | null }[] {
-  const ids = new Set(Array.from(text.matchAll(INFO_TOKEN), (match) => Number(match[1])));
-  return [...ids].map((id) => ({
-    token: infoVariable(id),
-    name: infoFields.find((field) => field.id === id)?.name ?? null,
-  }));
-}
 
 function EmojiGrid({ onPick, onClose, full }: { onPick: (token: string) => void; onClose: () => void; full: boolean }) {
   const { t } = useTranslation();
@@ -95,24 +84,31 @@ export function TextEditor({
   const { t } = useTranslation();
   const { infoFields, disabled } = useBuilder();
   const id = useId();
-  const textArea = useRef<TextAreaRef>(null);
+  const textArea = useRef<ChipTextAreaHandle>(null);
   const [emojiOpen, setEmojiOpen] = useState(false);
   const emojiButton = useRef<HTMLButtonElement>(null);
-  const usedInfo = usedInfoVariables(value, infoFields);
   const length = countedLength(value);
   const emoji = countEmoji(value);
 
-  /** Puts the token where the caret was (the textarea keeps its selection while a button has focus). */
+  /** Where the caret was when a button took the focus (the page's selection moves to the button). */
+  const caret = useRef<{ start: number; end: number } | null>(null);
+  const rememberCaret = () => {
+    caret.current = textArea.current?.selection() ?? caret.current;
+  };
+
+  /** Puts the token where the caret was, at the end if the box never had one. */
   const insert = (token: string) => {
-    const element = textArea.current?.resizableTextArea?.textArea;
-    const start = element?.selectionStart ?? value.length;
-    const end = element?.selectionEnd ?? value.length;
-    const next = insertToken(value, start, end, token);
+    const { start, end } = caret.current ?? { start: value.length, end: value.length };
+    const next = insertToken(value, Math.min(start, value.length), Math.min(end, value.length), token);
     onChange(next.text);
-    requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(next.caret, next.caret);
-    });
+    caret.current = { start: next.caret, end: next.caret };
+    requestAnimationFrame(() => textArea.current?.focusAt(next.caret));
+  };
+  const chipLabels = {
+    name: t('messageBuilder.text.chipName'),
+    info: (fieldId: number) =>
+      infoFields.find((field) => field.id === fieldId)?.name ?? t('messageBuilder.text.unknownInfo'),
+    emoji: t('messageBuilder.text.emoji'),
   };
 
   const counts = (
@@ -178,29 +174,25 @@ export function TextEditor({
             </Button>
           </Popover>
         </Flex>
-        <Input.TextArea
-          ref={textArea}
-          id={`${id}-text`}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          autoSize={{ minRows: 4, maxRows: 14 }}
-          placeholder={t('messageBuilder.text.placeholder')}
-          aria-describedby={`${id}-counts`}
-          data-testid="builder-text"
-        />
+        <div onKeyUp={rememberCaret} onMouseUp={rememberCaret} onBlur={rememberCaret}>
+          <ChipTextArea
+            ref={textArea}
+            id={`${id}-text`}
+            value={value}
+            onChange={onChange}
+            labels={chipLabels}
+            label={label}
+            placeholder={t('messageBuilder.text.placeholder')}
+            describedBy={`${id}-counts`}
+            disabled={disabled}
+            minRows={4}
+            maxRows={14}
+            testId="builder-text"
+          />
+        </div>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t('messageBuilder.text.variablesHelp')}
         </Typography.Text>
-        {usedInfo.length > 0 && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="builder-info-legend">
-            {t('messageBuilder.text.infoLegend')}{' '}
-            {usedInfo.map(({ token, name }) => (
-              <Tag key={token} style={{ marginInlineEnd: 4 }}>
-                {token} = {name ?? t('messageBuilder.text.unknownInfo')}
-              </Tag>
-            ))}
-          </Typography.Text>
-        )}
       </Flex>
     </Field>
   );

@@ -45,8 +45,9 @@ const ja = {
     tapped: '「{{label}}」をタップ',
     tappedRemoved: '選択肢をタップ（削除済みの選択肢）',
     removedBox: '削除されたボックス',
-    waitingTap: '{{box}} でタップ待ち',
-    nextSend: '次の送信: {{box}}',
+    waitingTap: 'タップ待ち:',
+    nextSend: '次の送信:',
+    infoValue: '【友だち情報】',
     nextSendAt: '{{time}}（{{zone}}）',
   },
 };
@@ -95,8 +96,9 @@ const en: typeof ja = {
     tapped: 'Tapped "{{label}}"',
     tappedRemoved: 'Tapped an option (since removed)',
     removedBox: 'Removed box',
-    waitingTap: 'Waiting for a tap at {{box}}',
-    nextSend: 'Next send: {{box}}',
+    waitingTap: 'Waiting for a tap at',
+    nextSend: 'Next send:',
+    infoValue: '[friend info]',
     nextSendAt: '{{time}} ({{zone}})',
   },
 };

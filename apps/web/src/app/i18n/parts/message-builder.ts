@@ -33,7 +33,7 @@ const ja = {
       emoji: 'LINE絵文字',
       emojiItem: 'LINE絵文字 {{id}}',
       emojiFull: 'LINE絵文字は{{max}}個までです',
-      infoLegend: '使っている友だち情報:',
+      chipName: '友だちの名前',
       unknownInfo: '（このチャネルにない項目）',
       variablesHelp:
         'ボタンはカーソルの位置に差し込みます。友だちの名前・友だち情報は送信時に友だちごとの値に置き換わります（右のプレビューはサンプルの値です）。',
@@ -170,7 +170,7 @@ const en: typeof ja = {
       emoji: 'LINE emoji',
       emojiItem: 'LINE emoji {{id}}',
       emojiFull: 'At most {{max}} LINE emoji',
-      infoLegend: 'Friend info used:',
+      chipName: "Friend's name",
       unknownInfo: '(not a field of this channel)',
       variablesHelp:
         "The buttons insert at the cursor. The friend's name and friend info are replaced per friend when sent (the preview shows sample values).",

@@ -8,7 +8,7 @@ import { useParams } from 'react-router';
 import { Link } from '../../../app/navigation.tsx';
 import { isApiError } from '../../../app/api/errors.ts';
 import { useNoChannel, useSelectedChannelId } from '../../../app/channels/channels.ts';
-import { formatDateTime } from '../../../components/format.ts';
+import { formatDateTime, languageName } from '../../../components/format.ts';
 import { LoadState, recordId } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import type { FriendAbilities } from './friend-format.ts';
@@ -32,7 +32,7 @@ import '../../../app/i18n/parts/friends.ts';
 const LIST_PATH = '/service/friends';
 
 function FriendProfile({ friend, abilities }: { friend: FriendDetail; abilities: FriendAbilities }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const personal = friend.personal_data_visible;
   const rows = [
     { key: 'status', label: t('friends.status'), children: <FriendStatusTag status={friend.status} /> },
@@ -50,7 +50,11 @@ function FriendProfile({ friend, abilities }: { friend: FriendDetail; abilities:
     },
     ...(personal
       ? [
-          { key: 'language', label: t('friends.language'), children: friend.language ?? '' },
+          {
+            key: 'language',
+            label: t('friends.language'),
+            children: friend.language ? languageName(friend.language, i18n.language) : '',
+          },
           {
             key: 'status_message',
             label: t('friends.statusMessage'),
@@ -207,7 +211,7 @@ function FriendDetails({ friend }: { friend: FriendDetail }) {
             ) : (
               <PersonalDataHidden />
             )}
-            {canViewPlans && <FriendPlans friendId={friend.id} />}
+            {canViewPlans && <FriendPlans friend={friend} />}
             {abilities.viewTalks && (
               <Card
                 title={t('friends.talkHistory')}

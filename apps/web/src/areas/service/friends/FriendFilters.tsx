@@ -75,7 +75,8 @@ export function FriendFilters({ filters, onChange, abilities }: FriendFiltersPro
         onChange={(dates) =>
           onChange({ followed_from: dates?.[0]?.format(DATE), followed_to: dates?.[1]?.format(DATE) })
         }
-        style={{ width: 'min(260px, 100%)' }}
+        // Wide enough for both placeholders in full.
+        style={{ width: 'min(300px, 100%)' }}
         data-testid="filter-followed"
       />
       <Select

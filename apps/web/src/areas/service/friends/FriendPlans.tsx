@@ -1,5 +1,5 @@
 import { PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
-import type { FriendPlanSend, FriendPlanTimeline, PlanType } from '@linq/contract';
+import type { FriendDetail, FriendPlanSend, FriendPlanTimeline, MessageType, PlanType } from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -21,14 +21,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '../../../app/navigation.tsx';
 import { feedback } from '../../../app/feedback.ts';
 import { useAccountTimeZone } from '../plans/useAccountTimeZone.ts';
-import { formatDateTimeIn } from '../../../components/format.ts';
+import { formatDateTimeIn, timeZoneName } from '../../../components/format.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
+import { TokenText } from '../../../components/message-builder/TokenText.tsx';
+import { firstWords, sampleView, type SampleValues } from '../../../components/message-builder/token-view.ts';
 import { editPlanPath } from '../plans/paths.ts';
 import { useCanEditPlans, usePlanList } from '../plans/usePlans.ts';
 import { friendPlansQuery, sendPlanToFriend, stopFriendPlan } from './friend-plans.ts';
+import { useInfoFields } from './InfoFieldsDrawer.tsx';
 import '../../../app/i18n/parts/friend-plans.ts';
 import '../../../app/i18n/parts/plans.ts';
+import '../../../app/i18n/parts/templates.ts';
 
 /** The plan types staff start for one friend: a scenario from its first box, or a broadcast to the friend alone. */
 const STARTABLE_TYPES = ['scenario', 'broadcast'] as const satisfies readonly PlanType[];
@@ -43,7 +47,34 @@ const STATUS_COLORS: Record<FriendPlanTimeline['status'], string> = {
   stopped: 'default',
 };
 
-function SendItem({ send, timeZone }: { send: FriendPlanSend; timeZone: string }) {
+/** How long a box's name (its message's first words) is in a waiting line. */
+const BOX_NAME_LENGTH = 20;
+
+/**
+ * A box named by its message's first words (variables filled in for this friend), or by its message
+ * type when it has no text (a picture), never by its id.
+ */
+function BoxName({
+  preview,
+  messageType,
+  values,
+}: {
+  preview: string | null;
+  messageType: MessageType | null;
+  values: SampleValues;
+}) {
+  const { t } = useTranslation();
+  if (preview) {
+    return (
+      <>
+        「<TokenText pieces={firstWords(sampleView(preview, values), BOX_NAME_LENGTH)} />」
+      </>
+    );
+  }
+  return <>{messageType ? t(`templates.types.${messageType}`) : t('friendPlans.removedBox')}</>;
+}
+
+function SendItem({ send, timeZone, values }: { send: FriendPlanSend; timeZone: string; values: SampleValues }) {
   const { t } = useTranslation();
   const delivery =
     send.status === 'skipped' ? (
@@ -58,7 +89,6 @@ function SendItem({ send, timeZone }: { send: FriendPlanSend; timeZone: string }
   return (
     <Flex vertical gap={2} data-testid={`plan-send-${send.box_id}`}>
       <Space wrap size={4}>
-        <Typography.Text code>{send.box_id}</Typography.Text>
         <Typography.Text type="secondary">
           {send.message_type ? t(`templates.types.${send.message_type}`) : t('friendPlans.removedBox')}
         </Typography.Text>
@@ -66,7 +96,11 @@ function SendItem({ send, timeZone }: { send: FriendPlanSend; timeZone: string }
         {delivery}
       </Space>
       {/* Untrusted text: rendered as text, never as HTML. */}
-      {send.preview && <Typography.Text style={{ overflowWrap: 'anywhere' }}>{send.preview}</Typography.Text>}
+      {send.preview && (
+        <Typography.Text style={{ overflowWrap: 'anywhere' }} data-testid="plan-send-text">
+          <TokenText pieces={sampleView(send.preview, values)} />
+        </Typography.Text>
+      )}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {formatDateTimeIn(send.sent_at, timeZone)}
         {send.delivery_status === 'failed' && send.delivery_reason && ` · ${send.delivery_reason}`}
@@ -84,18 +118,37 @@ function SendItem({ send, timeZone }: { send: FriendPlanSend; timeZone: string }
 }
 
 /** Where the friend waits: for a tap on the current box, or for the next send at its time. */
-function WaitingItem({ enrolment, timeZone }: { enrolment: FriendPlanTimeline; timeZone: string }) {
-  const { t } = useTranslation();
+function WaitingItem({
+  enrolment,
+  timeZone,
+  values,
+}: {
+  enrolment: FriendPlanTimeline;
+  timeZone: string;
+  values: SampleValues;
+}) {
+  const { t, i18n } = useTranslation();
   if (enrolment.waiting_for === 'tap') {
+    // The box waited on is the one sent last.
+    const current = enrolment.sends.findLast((send) => send.box_id === enrolment.current_box_id);
     return (
-      <Typography.Text strong>{t('friendPlans.waitingTap', { box: enrolment.current_box_id ?? '' })}</Typography.Text>
+      <Typography.Text strong data-testid="plan-waiting">
+        {t('friendPlans.waitingTap')}{' '}
+        <BoxName preview={current?.preview ?? null} messageType={current?.message_type ?? null} values={values} />
+      </Typography.Text>
     );
   }
   return (
     <Flex vertical gap={2}>
-      <Typography.Text strong>{t('friendPlans.nextSend', { box: enrolment.next_box_id ?? '' })}</Typography.Text>
+      <Typography.Text strong data-testid="plan-waiting">
+        {t('friendPlans.nextSend')}{' '}
+        <BoxName preview={enrolment.next_box_preview} messageType={enrolment.next_box_message_type} values={values} />
+      </Typography.Text>
       <Typography.Text data-testid="plan-next-send">
-        {t('friendPlans.nextSendAt', { time: formatDateTimeIn(enrolment.next_action_at, timeZone), zone: timeZone })}
+        {t('friendPlans.nextSendAt', {
+          time: formatDateTimeIn(enrolment.next_action_at, timeZone),
+          zone: timeZoneName(timeZone, i18n.language),
+        })}
       </Typography.Text>
     </Flex>
   );
@@ -105,10 +158,12 @@ function EnrolmentCard({
   friendId,
   enrolment,
   canEdit,
+  values,
 }: {
   friendId: number;
   enrolment: FriendPlanTimeline;
   canEdit: boolean;
+  values: SampleValues;
 }) {
   const { t } = useTranslation();
   const timeZone = useAccountTimeZone();
@@ -121,10 +176,16 @@ function EnrolmentCard({
     ...enrolment.sends.map((send) => ({
       key: `send-${send.id}`,
       color: send.delivery_status === 'failed' ? 'red' : send.status === 'skipped' ? 'gray' : 'blue',
-      children: <SendItem send={send} timeZone={timeZone} />,
+      children: <SendItem send={send} timeZone={timeZone} values={values} />,
     })),
     ...(enrolment.waiting_for
-      ? [{ key: 'waiting', color: 'green', children: <WaitingItem enrolment={enrolment} timeZone={timeZone} /> }]
+      ? [
+          {
+            key: 'waiting',
+            color: 'green',
+            children: <WaitingItem enrolment={enrolment} timeZone={timeZone} values={values} />,
+          },
+        ]
       : []),
     ...(enrolment.ended_at
       ? [
@@ -250,9 +311,28 @@ function StartPlanModal({ friendId, onClose }: { friendId: number; onClose: () =
   );
 }
 
-/** The friend's scenarios and broadcasts: each enrolment as a timeline, newest first. */
-export function FriendPlans({ friendId }: { friendId: number }) {
+/**
+ * What the messages' variables show for this friend: the name, each info value the friend has, else
+ * the field's name (the values are personal data some staff do not see).
+ */
+function useFriendValues(friend: FriendDetail): SampleValues {
   const { t } = useTranslation();
+  const fields = useInfoFields(friend.personal_data_visible).data?.data ?? [];
+  const stored = new Map((friend.info_values ?? []).map((value) => [value.field_id, value.value]));
+  return {
+    friendName: friend.display_name,
+    infoValue: (fieldId) => {
+      const field = fields.find((candidate) => candidate.id === fieldId);
+      return stored.get(fieldId) ?? (field ? `【${field.name}】` : t('friendPlans.infoValue'));
+    },
+  };
+}
+
+/** The friend's scenarios and broadcasts: each enrolment as a timeline, newest first. */
+export function FriendPlans({ friend }: { friend: FriendDetail }) {
+  const { t } = useTranslation();
+  const friendId = friend.id;
+  const values = useFriendValues(friend);
   const canEdit = useCanEditPlans();
   const [page, setPage] = useState(1);
   const [starting, setStarting] = useState(false);
@@ -263,7 +343,13 @@ export function FriendPlans({ friendId }: { friendId: number }) {
     ) : (
       <Flex vertical gap={12}>
         {plans.data.data.map((enrolment) => (
-          <EnrolmentCard key={enrolment.id} friendId={friendId} enrolment={enrolment} canEdit={canEdit} />
+          <EnrolmentCard
+            key={enrolment.id}
+            friendId={friendId}
+            enrolment={enrolment}
+            canEdit={canEdit}
+            values={values}
+          />
         ))}
         {plans.data.total_item_count > plans.data.pagination.pageSize && (
           <Pagination

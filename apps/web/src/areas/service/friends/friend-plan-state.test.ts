@@ -32,6 +32,8 @@ const enrolment = (change: Partial<FriendPlanTimeline>): FriendPlanTimeline => (
   trigger: 'manual',
   waiting_for: null,
   next_box_id: null,
+  next_box_message_type: null,
+  next_box_preview: null,
   sends: [],
   ...change,
 });

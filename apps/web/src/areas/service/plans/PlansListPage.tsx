@@ -42,6 +42,7 @@ import {
 } from './usePlans.ts';
 import '../../../app/i18n/parts/plans.ts';
 import '../../../app/i18n/parts/plan-analysis.ts';
+import '../../../app/i18n/parts/phone-panel.ts';
 
 const FILTERS = [...PLAN_LIST_FILTERS, 'folder_id'] as const;
 

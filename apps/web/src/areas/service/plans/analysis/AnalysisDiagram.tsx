@@ -10,6 +10,7 @@ import { BOX_HANDLE, diagramEdges, diagramNodes, TARGET_HANDLE, type BoxOption }
 import type { PlanSnapshot } from '../editor/diagram.ts';
 import '../../../../app/i18n/parts/plans.ts';
 import '../../../../app/i18n/parts/plan-analysis.ts';
+import '../../../../app/i18n/parts/templates.ts';
 
 type FiguresNodeData = {
   action: PlanSnapshot['plan_actions'][number];

@@ -143,9 +143,9 @@ export function BoxPanel({ boxId, errors, disabled }: { boxId: string; errors: P
   if (!action || action._destroy) return <Empty description={t('plans.editor.selectHint')} />;
 
   return (
-    <div data-testid="box-panel">
+    <div data-testid="box-panel" data-box={boxId}>
       <Typography.Title level={5} style={{ marginTop: 0 }}>
-        {t('plans.editor.boxTitle', { id: action.box_id })}
+        {t('plans.editor.boxTitle')}
       </Typography.Title>
       <Space direction="vertical" style={{ width: '100%', marginBottom: 12 }}>
         <Select<MessageType>

@@ -5,6 +5,7 @@ import { ChannelMessage } from '../../../../components/line-message/LineMessageV
 import { obj } from '../../../../components/line-message/line-message.ts';
 import { sampleContext } from '../../../../components/message-builder/index.ts';
 import '../../../../app/i18n/parts/plans.ts';
+import '../../../../app/i18n/parts/message-builder.ts';
 
 const noAction = () => {};
 

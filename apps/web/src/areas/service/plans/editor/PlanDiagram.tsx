@@ -34,6 +34,7 @@ import {
 } from './flow.ts';
 import { usePlanEditor } from './store.ts';
 import '../../../../app/i18n/parts/plans.ts';
+import '../../../../app/i18n/parts/templates.ts';
 
 type BoxNode = Node<BoxNodeData, 'box'>;
 type TimingEdge = Edge<TimingEdgeData, 'timing'>;
@@ -95,7 +96,7 @@ function OptionRow({ boxId, option, index }: { boxId: string; option: BoxOption;
   );
 }
 
-/** One box: its id and type, a small LINE preview, its options (the handles its children hang from) and its tools. */
+/** One box: its type, a small LINE preview, its options (the handles its children hang from) and its tools. */
 const BoxNodeView = memo(function BoxNodeView({ data }: NodeProps<BoxNode>) {
   const { t } = useTranslation();
   const apply = usePlanEditor((store) => store.apply);
@@ -132,8 +133,11 @@ const BoxNodeView = memo(function BoxNodeView({ data }: NodeProps<BoxNode>) {
       <div
         style={{ display: 'flex', alignItems: 'center', gap: 4, padding: '2px 4px', borderBottom: '1px solid #f0f0f0' }}
       >
-        <Tag style={{ marginInlineEnd: 0, fontSize: 10 }}>{t(`templates.types.${action.message_type}`)}</Tag>
-        <span style={{ flex: 1, color: '#999', fontSize: 10 }}>{boxId}</span>
+        <Tag style={{ marginInlineEnd: 0, fontSize: 10 }} data-testid="box-type">
+          {t(`templates.types.${action.message_type}`)}
+        </Tag>
+        {/* The box is known by its message (the preview below), never by its internal id. */}
+        <span style={{ flex: 1 }} />
         {data.hasChildren && (
           <Button
             size="small"

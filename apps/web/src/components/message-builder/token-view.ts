@@ -1,0 +1,89 @@
+import { textTokens } from '@linq/contract';
+
+/*
+ * How builder text shows its tokens (`{{name}}`, `{{info:<id>}}`, `{{emoji:<product>/<id>}}`) on screen,
+ * never as typed: as chips in the editor's text box (the saved text keeps the tokens), and as sample
+ * values in previews and timelines.
+ */
+
+export type ShownPiece = { kind: 'text'; text: string } | { kind: 'emoji'; productId: string; emojiId: string };
+
+export type ChipPiece =
+  | { kind: 'text'; text: string }
+  | { kind: 'chip'; token: string; variable: 'name' | 'info'; label: string }
+  | { kind: 'chip'; token: string; variable: 'emoji'; label: string; productId: string; emojiId: string };
+
+/** What a variable is shown as: the friend's name and each info field's value (or a sample of it). */
+export interface SampleValues {
+  friendName: string;
+  infoValue: (fieldId: number) => string;
+}
+
+/** The text as a friend would read it: variables filled in, each emoji kept as a picture. */
+export function sampleView(text: string, values: SampleValues): ShownPiece[] {
+  const pieces: ShownPiece[] = [];
+  const addText = (value: string) => {
+    const last = pieces.at(-1);
+    if (last?.kind === 'text') last.text += value;
+    else if (value) pieces.push({ kind: 'text', text: value });
+  };
+  for (const piece of textTokens(text)) {
+    if (piece.kind === 'text') addText(piece.text);
+    else if (piece.kind === 'name') addText(values.friendName);
+    else if (piece.kind === 'info') addText(values.infoValue(piece.fieldId));
+    else pieces.push({ kind: 'emoji', productId: piece.productId, emojiId: piece.emojiId });
+  }
+  return pieces;
+}
+
+/** The text with each token as a chip named by `labels` (the name variable, an info field, an emoji). */
+export function chipView(
+  text: string,
+  labels: { name: string; info: (fieldId: number) => string; emoji: string },
+): ChipPiece[] {
+  return textTokens(text).map((piece): ChipPiece => {
+    switch (piece.kind) {
+      case 'text':
+        return piece;
+      case 'name':
+        return { kind: 'chip', token: piece.token, variable: 'name', label: labels.name };
+      case 'info':
+        return { kind: 'chip', token: piece.token, variable: 'info', label: labels.info(piece.fieldId) };
+      case 'emoji':
+        return {
+          kind: 'chip',
+          token: piece.token,
+          variable: 'emoji',
+          label: labels.emoji,
+          productId: piece.productId,
+          emojiId: piece.emojiId,
+        };
+    }
+  });
+}
+
+/**
+ * The first words of shown text (a box's name): at most `max` characters, an emoji counting as one,
+ * with … when something was left off (or the text already ended in one, cut by the server).
+ */
+export function firstWords(pieces: ShownPiece[], max: number): ShownPiece[] {
+  const kept: ShownPiece[] = [];
+  let room = max;
+  for (const piece of pieces) {
+    if (room === 0) break;
+    if (piece.kind === 'emoji') {
+      kept.push(piece);
+      room -= 1;
+      continue;
+    }
+    const chars = [...piece.text];
+    kept.push({ kind: 'text', text: chars.slice(0, room).join('') });
+    room -= Math.min(room, chars.length);
+  }
+  const units = pieces.reduce((n, piece) => n + (piece.kind === 'text' ? [...piece.text].length : 1), 0);
+  const last = kept.at(-1);
+  const cut = units > max;
+  if (cut && last?.kind === 'text') last.text = last.text.replace(/…$/, '') + '…';
+  else if (cut) kept.push({ kind: 'text', text: '…' });
+  return kept;
+}
