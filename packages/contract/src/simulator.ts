@@ -221,7 +221,7 @@ export const simulatorApi = {
   tapRichMenu: endpoint({
     method: 'POST',
     path: '/service/simulator/friends/:userId/rich_menu/tap',
-    summary: "The virtual friend taps an area of their rich menu (null: the action sends nothing, e.g. a link)",
+    summary: 'The virtual friend taps an area of their rich menu (null: the action sends nothing, e.g. a link)',
     access,
     permission: actAsFriend,
     params: virtualFriendParams,

@@ -210,7 +210,11 @@ const menuImageCache = new Map<string, string | null>();
 const MENU_IMAGE_CACHE_SIZE = 50;
 
 /** The menu the friend sees, read from the simulator as LINE's app would show it; null when none. */
-export async function richMenu(ctx: AppContext, scope: ChannelRequest, userId: string): Promise<VirtualRichMenu | null> {
+export async function richMenu(
+  ctx: AppContext,
+  scope: ChannelRequest,
+  userId: string,
+): Promise<VirtualRichMenu | null> {
   const { sim, channel } = await bound(ctx, scope);
   friendOf(channel, userId);
   const response = await fetch(`${sim.url}/_sim/friends/${encodeURIComponent(userId)}/richmenu`, {

@@ -140,6 +140,7 @@ const ja = {
     // Friend detail
     friendMenu: 'リッチメニュー',
     friendSees: '表示中',
+    why: '理由',
     reasons: {
       personal: 'この友だち個別の設定',
       rule: 'ルール「{{rule}}」',
@@ -292,6 +293,7 @@ const en: typeof ja = {
     cleanExitDone: 'Clearing started',
     friendMenu: 'Rich menu',
     friendSees: 'Shown now',
+    why: 'Why',
     reasons: {
       personal: "This friend's own setting",
       rule: 'Rule "{{rule}}"',

@@ -558,7 +558,7 @@ function Editor({ menu }: { menu: RichMenu | null }) {
           onDone={({ blob, layout, areas }) => {
             setChoosingLayout(false);
             const src = URL.createObjectURL(blob);
-                        applyImage({ src, ...STANDARD_SIZES[layout.size], pending: blob, layout }, areas);
+            applyImage({ src, ...STANDARD_SIZES[layout.size], pending: blob, layout }, areas);
           }}
         />
       )}
