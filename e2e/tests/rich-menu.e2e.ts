@@ -121,7 +121,11 @@ describe('rich menus', () => {
     await choose(page, 'rich-menu-action-type', 'リンクを開く');
     await page.getByTestId('rich-menu-action-uri').fill('https://example.com/rich-menu');
     await page.getByTestId('rich-menu-area-tab-1').click();
-    await page.getByTestId('rich-menu-action-score').locator('input').fill('10');
+    // antd puts the test id on the number input itself in some versions, on its wrapper in others.
+    await page
+      .locator('input[data-testid="rich-menu-action-score"], [data-testid="rich-menu-action-score"] input')
+      .first()
+      .fill('10');
     await page.getByTestId('rich-menu-area-tab-2').click();
     await choose(page, 'rich-menu-action-type', 'タブを切り替える');
     await choose(page, 'rich-menu-action-switch', tabName);

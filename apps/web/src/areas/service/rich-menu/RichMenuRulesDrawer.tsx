@@ -200,7 +200,7 @@ export function RichMenuRulesDrawer({ canEdit, onClose }: { canEdit: boolean; on
             type="warning"
             title={t('richMenus.cleanExitContent')}
             action={
-              <Button danger onClick={confirmCleanExit} data-testid="rich-menu-clean-exit">
+              <Button danger onClick={() => void confirmCleanExit()} data-testid="rich-menu-clean-exit">
                 {t('richMenus.cleanExit')}
               </Button>
             }
