@@ -223,7 +223,7 @@ describe('phone panel API', () => {
         { bounds: { x: 400, y: 0, width: 400, height: 270 }, action: { type: 'uri', uri: 'https://example.com/' } },
       ],
     });
-    await blob.setRichMenuImage(richMenuId, new Blob([makePng(800, 270)], { type: 'image/png' }));
+    await blob.setRichMenuImage(richMenuId, new Blob([new Uint8Array(makePng(800, 270))], { type: 'image/png' }));
     await client.setDefaultRichMenu(richMenuId);
     try {
       const menu = outputOf(simulatorApi.richMenu, await shown(friend.user_id)).data!;

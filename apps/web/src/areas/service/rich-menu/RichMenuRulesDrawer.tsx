@@ -149,7 +149,10 @@ export function RichMenuRulesDrawer({ canEdit, onClose }: { canEdit: boolean; on
               key: 'period',
               render: (_, rule) =>
                 rule.starts_at || rule.ends_at
-                  ? `${formatDateTime(rule.starts_at)} 〜 ${formatDateTime(rule.ends_at)}`
+                  ? t('richMenus.periodRange', {
+                      from: formatDateTime(rule.starts_at),
+                      to: formatDateTime(rule.ends_at),
+                    })
                   : t('richMenus.always'),
             },
             {
