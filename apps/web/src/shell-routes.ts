@@ -67,9 +67,6 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/service/inflows/:id/Chart', title: 'inflowChart', feature: 'inflows' },
   { path: '/service/inflows/:id/Chart/ProfileChart', title: 'inflowProfileChart', feature: 'inflows' },
   { path: '/service/inquiry', title: 'inquiry' },
-  { path: '/service/rich-menu', title: 'richMenus', feature: 'rich_menus' },
-  { path: '/service/rich-menu/create', title: 'richMenuCreate', feature: 'rich_menus' },
-  { path: '/service/rich-menu/:id/edit', title: 'richMenuEdit', feature: 'rich_menus' },
 
   { path: '/form', title: 'publicForm' },
   { path: '/inflow', title: 'inflowLanding' },

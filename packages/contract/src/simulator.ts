@@ -87,6 +87,32 @@ export const virtualFriendPostback = z.object({
 });
 export const virtualFriendParams = z.object({ userId: z.string().min(1).max(64) });
 
+/** The rich menu LINE shows the virtual friend under the talk (their own, else the channel's default). */
+export const virtualRichMenu = z.object({
+  chat_bar_text: z.string(),
+  /** Open when the talk opens. */
+  selected: z.boolean(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** The menu's image as a data: URL (null before one is uploaded). */
+  image_url: z.string().nullable(),
+  areas: z.array(
+    z.object({
+      x: z.number().int(),
+      y: z.number().int(),
+      width: z.number().int(),
+      height: z.number().int(),
+      /** LINE's action type (uri, message, postback, richmenuswitch, …). */
+      action_type: z.string(),
+      /** A uri action's address: the panel opens it (LINE sends nothing for it). */
+      uri: z.string().nullable(),
+    }),
+  ),
+});
+export type VirtualRichMenu = z.infer<typeof virtualRichMenu>;
+export const virtualRichMenuTap = z.object({ area_index: z.number().int().min(0).max(19) });
+export const RICH_MENU_NOT_SHOWN = 'この友だちにはリッチメニューが表示されていません。';
+
 /*
  * The demo's time warp and rehearsal: the plan engine's clock moved forward so that "after 3 days at
  * 10:00" arrives in seconds. The clock is the whole process's (every channel's plans follow it), so
@@ -183,6 +209,25 @@ export const simulatorApi = {
   image: action('image', 'The virtual friend sends a sample image'),
   sticker: { ...action('sticker', 'The virtual friend sends a sticker'), body: virtualFriendSticker },
   postback: { ...action('postback', 'The virtual friend taps a postback action'), body: virtualFriendPostback },
+  richMenu: endpoint({
+    method: 'GET',
+    path: '/service/simulator/friends/:userId/rich_menu',
+    summary: 'The rich menu the virtual friend sees (null: none)',
+    access,
+    permission,
+    params: virtualFriendParams,
+    response: dataOf(virtualRichMenu.nullable()),
+  }),
+  tapRichMenu: endpoint({
+    method: 'POST',
+    path: '/service/simulator/friends/:userId/rich_menu/tap',
+    summary: 'The virtual friend taps an area of their rich menu (null: the action sends nothing, e.g. a link)',
+    access,
+    permission: actAsFriend,
+    params: virtualFriendParams,
+    body: virtualRichMenuTap,
+    response: dataOf(webhookOutcome.nullable()),
+  }),
   conversation: endpoint({
     method: 'GET',
     path: '/service/simulator/friends/:userId/conversation',

@@ -61,6 +61,8 @@ export const isolation: IsolationModule = {
     }),
     'POST /api/service/simulator/friends/:userId/postback': virtualFriend('postback', { data: 'probe=1' }),
     'GET /api/service/simulator/friends/:userId/conversation': virtualFriend('conversation'),
+    'GET /api/service/simulator/friends/:userId/rich_menu': virtualFriend('rich_menu'),
+    'POST /api/service/simulator/friends/:userId/rich_menu/tap': virtualFriend('rich_menu/tap', { area_index: 0 }),
     'GET /api/service/simulator/clock': inChannel('/service/simulator/clock', [200]),
     'POST /api/service/simulator/clock/advance': timeWarp('/service/simulator/clock/advance', (_a, b) => [
       { to_next_send: true, friend_id: consoleFriendOf.get(b.channels[0]!.id) },

@@ -40,6 +40,12 @@ export function simulatorRoutes(app: FastifyInstance, ctx: AppContext) {
       ...(body.params ? { params: body.params } : {}),
     }),
   }));
+  route(app, ctx, simulatorApi.richMenu, async ({ channel, params }) => ({
+    data: await panel.richMenu(ctx, inChannel(channel), params.userId),
+  }));
+  route(app, ctx, simulatorApi.tapRichMenu, async ({ channel, params, body }) => ({
+    data: await panel.tapRichMenu(ctx, inChannel(channel), params.userId, body.area_index),
+  }));
   route(app, ctx, simulatorApi.conversation, async ({ channel, params }) => ({
     data: await panel.conversation(ctx, inChannel(channel), params.userId),
   }));

@@ -1,9 +1,11 @@
 import {
+  RICH_MENU_NOT_SHOWN,
   SIMULATOR_NOT_CONNECTED,
   VIRTUAL_FRIEND_NOT_FOUND,
   type ConversationEntry,
   type SimulatorStatus,
   type VirtualFriend,
+  type VirtualRichMenu,
   type WebhookOutcome,
 } from '@linq/contract';
 import type { LineSimulator, SimChannel, SimFriend, WebhookDelivery } from '@linq/line-simulator';
@@ -187,6 +189,87 @@ export async function conversation(
     });
   }
   return entries;
+}
+
+/** LINE's area as the simulator keeps it (validated against LINE's schema when created). */
+interface LineArea {
+  bounds: { x: number; y: number; width: number; height: number };
+  action: { type: string; uri?: string };
+}
+interface ShownMenu {
+  richMenuId: string;
+  chatBarText: string;
+  selected: boolean;
+  size: { width: number; height: number };
+  areas: LineArea[];
+  imageUrl: string | null;
+}
+
+/** Menu images by LINE's menu id: a menu on LINE never changes, so neither does its image. */
+const menuImageCache = new Map<string, string | null>();
+const MENU_IMAGE_CACHE_SIZE = 50;
+
+/** The menu the friend sees, read from the simulator as LINE's app would show it; null when none. */
+export async function richMenu(
+  ctx: AppContext,
+  scope: ChannelRequest,
+  userId: string,
+): Promise<VirtualRichMenu | null> {
+  const { sim, channel } = await bound(ctx, scope);
+  friendOf(channel, userId);
+  const response = await fetch(`${sim.url}/_sim/friends/${encodeURIComponent(userId)}/richmenu`, {
+    signal: AbortSignal.timeout(2_000),
+  });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`simulator answered ${response.status} for the friend's rich menu`);
+  const menu = (await response.json()) as ShownMenu;
+  return {
+    chat_bar_text: menu.chatBarText,
+    selected: menu.selected,
+    width: menu.size.width,
+    height: menu.size.height,
+    image_url: menu.imageUrl ? await menuImage(`${sim.url} ${menu.richMenuId}`, menu.imageUrl) : null,
+    areas: menu.areas.map(({ bounds, action }) => ({
+      ...bounds,
+      action_type: action.type,
+      uri: action.type === 'uri' ? (action.uri ?? null) : null,
+    })),
+  };
+}
+
+async function menuImage(key: string, url: string): Promise<string | null> {
+  if (menuImageCache.has(key)) return menuImageCache.get(key) ?? null;
+  const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+  const type = response.headers.get('content-type') ?? '';
+  const image =
+    response.ok && /^image\/(png|jpeg)$/.test(type)
+      ? `data:${type};base64,${Buffer.from(await response.arrayBuffer()).toString('base64')}`
+      : null;
+  if (menuImageCache.size >= MENU_IMAGE_CACHE_SIZE) menuImageCache.delete(menuImageCache.keys().next().value!);
+  menuImageCache.set(key, image);
+  return image;
+}
+
+/** The friend taps an area; the answer is the webhook's outcome (null when the action sends nothing). */
+export async function tapRichMenu(
+  ctx: AppContext,
+  scope: ChannelRequest,
+  userId: string,
+  areaIndex: number,
+): Promise<WebhookOutcome | null> {
+  const { channel } = await bound(ctx, scope);
+  const friend = friendOf(channel, userId);
+  if (!friend.following) throw conflict(NOT_FOLLOWING);
+  let tap;
+  try {
+    tap = await friend.tapRichMenu(areaIndex);
+  } catch (error) {
+    // 409: no menu is shown any more; 400: the menu changed and has no such area.
+    const status = (error as { status?: unknown }).status;
+    if (status === 409 || status === 400) throw conflict(RICH_MENU_NOT_SHOWN);
+    throw error;
+  }
+  return tap.delivery ? outcome(ctx, scope, tap.delivery) : null;
 }
 
 /** Data URLs of images friends sent, by simulator message id (they never change). */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { messagingApi } from '@line/bot-sdk';
-import type { SimChannel } from '@linq/line-simulator';
+import { makePng, type SimChannel } from '@linq/line-simulator';
 import {
   friendsApi,
   permissionsWith,
@@ -201,6 +201,52 @@ describe('phone panel API', () => {
     expect((await act(friend.user_id, 'unfollow')).status).toBe(409);
     expect(outcomeOf(await act(friend.user_id, 'follow')).processed).toBe(true);
     expect(await summary()).toEqual(before);
+  });
+
+  it('shows the friend’s rich menu with its image and areas, and taps it as LINE’s app would', async () => {
+    const friend = await newFriend('メニュー 次郎');
+    await act(friend.user_id, 'follow');
+    const shown = (userId: string) =>
+      asStaff({ method: 'GET', path: `/service/simulator/friends/${userId}/rich_menu` });
+    expect(outputOf(simulatorApi.richMenu, await shown(friend.user_id)).data).toBeNull();
+    expect((await act(friend.user_id, 'rich_menu/tap', { area_index: 0 })).status).toBe(409);
+
+    const client = new messagingApi.MessagingApiClient({ channelAccessToken: token, baseURL: t.sim.url });
+    const blob = new messagingApi.MessagingApiBlobClient({ channelAccessToken: token, baseURL: t.sim.url });
+    const { richMenuId } = await client.createRichMenu({
+      size: { width: 800, height: 270 },
+      selected: false,
+      name: 'panel',
+      chatBarText: 'メニュー',
+      areas: [
+        { bounds: { x: 0, y: 0, width: 400, height: 270 }, action: { type: 'postback', data: 'panel=1' } },
+        { bounds: { x: 400, y: 0, width: 400, height: 270 }, action: { type: 'uri', uri: 'https://example.com/' } },
+      ],
+    });
+    await blob.setRichMenuImage(richMenuId, new Blob([new Uint8Array(makePng(800, 270))], { type: 'image/png' }));
+    await client.setDefaultRichMenu(richMenuId);
+    try {
+      const menu = outputOf(simulatorApi.richMenu, await shown(friend.user_id)).data!;
+      expect(menu).toMatchObject({ chat_bar_text: 'メニュー', selected: false, width: 800, height: 270 });
+      expect(menu.image_url).toMatch(/^data:image\/png;base64,/);
+      expect(menu.areas).toEqual([
+        { x: 0, y: 0, width: 400, height: 270, action_type: 'postback', uri: null },
+        { x: 400, y: 0, width: 400, height: 270, action_type: 'uri', uri: 'https://example.com/' },
+      ]);
+      const postback = await act(friend.user_id, 'rich_menu/tap', { area_index: 0 });
+      expect(outputOf(simulatorApi.tapRichMenu, postback).data).toMatchObject({ ok: true, processed: true });
+      expect((await conversationOf(friend.user_id)).at(-1)).toMatchObject({ type: 'postback', data: 'panel=1' });
+      // A link sends nothing (the panel opens it).
+      expect(
+        outputOf(simulatorApi.tapRichMenu, await act(friend.user_id, 'rich_menu/tap', { area_index: 1 })).data,
+      ).toBeNull();
+      expect((await act(friend.user_id, 'rich_menu/tap', { area_index: 5 })).status).toBe(409);
+      expect((await act(friend.user_id, 'rich_menu/tap', { area_index: 20 })).status).toBe(422);
+      // Another channel's friend is not found here.
+      expect((await shown(otherChannel.createFriend().userId)).status).toBe(404);
+    } finally {
+      await client.cancelDefaultRichMenu();
+    }
   });
 
   it('validates the bodies', async () => {

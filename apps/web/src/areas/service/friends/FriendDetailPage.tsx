@@ -24,6 +24,7 @@ import {
 import { DisplayNameButton, friendQuery, NotesForm, RefreshProfileButton, ScoreForm } from './FriendFieldForms.tsx';
 import { FriendInfoValues } from './FriendInfoValues.tsx';
 import { FriendPlans } from './FriendPlans.tsx';
+import { FriendRichMenu } from '../rich-menu/FriendRichMenu.tsx';
 import { useCanViewPlans } from './friend-plans.ts';
 import { FriendTalkHistory } from './FriendTalkHistory.tsx';
 import { InfoFieldsDrawer } from './InfoFieldsDrawer.tsx';
@@ -173,6 +174,7 @@ function FriendDetails({ friend }: { friend: FriendDetail }) {
           <Flex vertical gap={16}>
             <FriendProfile friend={friend} abilities={abilities} />
             <FriendLabels friend={friend} abilities={abilities} />
+            <FriendRichMenu friendId={friend.id} />
           </Flex>
         </Col>
         <Col xs={24} lg={14}>

@@ -23,7 +23,8 @@ import {
 } from '../../../components/line-message/line-message.ts';
 import { bubble, LINE_APP_COLOURS, phoneFrame, phoneHeader } from '../../../components/line-message/phone-style.ts';
 import { usePhonePanel } from './phone-panel-store.ts';
-import { conversationQuery, friendsSummaryQuery, virtualFriendsQuery } from './queries.ts';
+import { RichMenuSheet } from '../rich-menu/RichMenuSheet.tsx';
+import { conversationQuery, friendsSummaryQuery, virtualFriendsQuery, virtualRichMenuQuery } from './queries.ts';
 import { tapDisplayText } from './tap-display.ts';
 import { TimeWarpBar } from './TimeWarpBar.tsx';
 import '../../../app/i18n/parts/phone-panel.ts';
@@ -140,6 +141,14 @@ export default function PhonePanel({ lineAccountId, botName, seeding, open, canW
     refetchInterval: open ? CONVERSATION_REFRESH_MS : false,
   });
   const entries = userId && talk.data ? talk.data.data : [];
+  const richMenu = useQuery({
+    ...virtualRichMenuQuery(lineAccountId, userId ?? ''),
+    enabled: open && userId !== null,
+    refetchInterval: open ? CONVERSATION_REFRESH_MS : false,
+  }).data?.data;
+  // null: as the menu says (open or closed by default); the chat bar text toggles it.
+  const [menuOpen, setMenuOpen] = useState<boolean | null>(null);
+  useEffect(() => setMenuOpen(null), [userId]);
 
   const bottom = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -161,7 +170,12 @@ export default function PhonePanel({ lineAccountId, botName, seeding, open, canW
       return false;
     } finally {
       setBusy(null);
-      await invalidateEndpoints(friendsApi.summary, simulatorApi.friends, simulatorApi.conversation);
+      await invalidateEndpoints(
+        friendsApi.summary,
+        simulatorApi.friends,
+        simulatorApi.conversation,
+        simulatorApi.richMenu,
+      );
     }
   }
 
@@ -190,6 +204,17 @@ export default function PhonePanel({ lineAccountId, botName, seeding, open, canW
       const body = { data: action.data, ...(action.params ? { params: action.params } : {}) };
       void run('postback', () => call(simulatorApi.postback, { params: { userId }, body }, { handles: HANDLED }));
     }
+  };
+  /** A tap on the menu: LINE sends its postback, message or tab switch; a link opens here. */
+  const tapMenu = (index: number) => {
+    const area = richMenu?.areas[index];
+    if (!userId || !area) return;
+    if (area.uri) window.open(area.uri, '_blank', 'noopener');
+    void run('richmenu', () =>
+      call(simulatorApi.tapRichMenu, { params: { userId }, body: { area_index: index } }, { handles: HANDLED }).then(
+        ({ data }) => (data ? { data } : undefined),
+      ),
+    );
   };
   const create = () =>
     run('create', async () => {
@@ -356,6 +381,22 @@ export default function PhonePanel({ lineAccountId, botName, seeding, open, canW
                 </div>
               ))}
             </div>
+          )}
+          {richMenu && following && (
+            <RichMenuSheet
+              testId="sim-rich-menu"
+              open={menuOpen ?? richMenu.selected}
+              onToggle={() => setMenuOpen(!(menuOpen ?? richMenu.selected))}
+              onTap={tapMenu}
+              disabled={!canWrite}
+              menu={{
+                chatBarText: richMenu.chat_bar_text,
+                width: richMenu.width,
+                height: richMenu.height,
+                imageSrc: richMenu.image_url,
+                areas: richMenu.areas,
+              }}
+            />
           )}
           <div style={{ background: LINE_APP_COLOURS.channelBubble, padding: 8 }}>
             {friend && !following && (

@@ -37,6 +37,15 @@ export const conversationQuery = (lineAccountId: number, userId: string) =>
     staleTime: 0,
   });
 
+/** The rich menu LINE shows the friend (rules and tabs change it at any moment). */
+export const virtualRichMenuQuery = (lineAccountId: number, userId: string) =>
+  queryOptions({
+    queryKey: [simulatorApi.richMenu.path, { lineAccountId, userId }],
+    queryFn: ({ signal }) =>
+      call(simulatorApi.richMenu, { params: { userId } }, { handles: [404], lineAccountId, signal }),
+    staleTime: 0,
+  });
+
 /** The plan engine's (demo) clock: answers only where the time warp is allowed (409 otherwise: no bar). */
 export const engineClockQuery = (lineAccountId: number) =>
   queryOptions({
