@@ -3,6 +3,7 @@ import { Alert, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMarkOptions, useTagOptions } from '../plans/editor/useEditorOptions.ts';
 import { usePlanOptions } from './useRichMenus.ts';
+import '../../../app/i18n/parts/rich-menus.ts';
 
 /** A fresh action of the type, with its required fields empty (the form asks for them). */
 export function actionOfType(type: RichMenuActionType, label: string): RichMenuAction {

@@ -1,3 +1,4 @@
+import '../../../app/i18n/parts/rich-menus.ts';
 import type { CSSProperties, PointerEvent as ReactPointerEvent } from 'react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

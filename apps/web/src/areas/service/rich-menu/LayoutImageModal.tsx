@@ -2,6 +2,7 @@ import { ColorPicker, Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LAYOUTS, layoutRects, STANDARD_SIZES, type Layout, type Rect, type StandardSize } from './geometry.ts';
+import '../../../app/i18n/parts/rich-menus.ts';
 
 export interface LayoutImage {
   blob: Blob;

@@ -1,3 +1,4 @@
+import '../../../app/i18n/parts/rich-menus.ts';
 import { ArrowDownOutlined, ArrowUpOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { AUDIENCE_LABEL_MATCHES, type AudienceLabelMatch, type RichMenu, type RichMenuRule } from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';

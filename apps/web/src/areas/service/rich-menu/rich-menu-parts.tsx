@@ -1,6 +1,7 @@
 import type { RichMenu } from '@linq/contract';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import '../../../app/i18n/parts/rich-menus.ts';
 
 const STATE_COLOURS = { draft: 'default', publishing: 'processing', published: 'success', failed: 'error' } as const;
 
