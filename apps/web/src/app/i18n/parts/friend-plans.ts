@@ -26,6 +26,7 @@ const ja = {
       manual: 'スタッフが開始',
       broadcast: '一斉配信',
       auto_reply: '自動応答',
+      rehearsal: 'リハーサル',
     },
     otherTrigger: 'その他のきっかけ',
     endReasons: {
@@ -76,6 +77,7 @@ const en: typeof ja = {
       manual: 'Started by staff',
       broadcast: 'Broadcast',
       auto_reply: 'Auto-reply',
+      rehearsal: 'Rehearsal',
     },
     otherTrigger: 'Other trigger',
     endReasons: {
