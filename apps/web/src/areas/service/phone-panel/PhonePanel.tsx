@@ -25,6 +25,8 @@ import { bubble, LINE_APP_COLOURS, phoneFrame, phoneHeader } from '../../../comp
 import { usePhonePanel } from './phone-panel-store.ts';
 import { conversationQuery, friendsSummaryQuery, virtualFriendsQuery } from './queries.ts';
 import { TimeWarpBar } from './TimeWarpBar.tsx';
+import { useAccountTimeZone } from '../plans/useAccountTimeZone.ts';
+import { planCountEndpoints } from '../plans/usePlans.ts';
 import '../../../app/i18n/parts/phone-panel.ts';
 import '../../../app/i18n/parts/line-message.ts';
 
@@ -64,18 +66,40 @@ function FriendAvatar({
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
+/** A rehearsal's time moves by days: its bubbles show the day too, in the account's zone. */
+const demoTime = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('ja-JP', {
+    timeZone,
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+
 function Row({
   side,
-  at,
+  entry,
   children,
   testId,
 }: {
   side: 'friend' | 'channel';
-  at: string;
+  entry: Pick<ConversationEntry, 'at' | 'demo_at'>;
   children: ReactNode;
   testId: string;
 }) {
-  const meta = <span style={{ fontSize: 10, color: LINE_APP_COLOURS.meta, alignSelf: 'flex-end' }}>{time(at)}</span>;
+  const { t } = useTranslation();
+  const timeZone = useAccountTimeZone();
+  // In a rehearsal the bubble carries the rehearsal's own time, as the friend would have seen it.
+  const meta = (
+    <span
+      style={{ fontSize: 10, color: LINE_APP_COLOURS.meta, alignSelf: 'flex-end', whiteSpace: 'nowrap' }}
+      title={entry.demo_at ? t('phonePanel.demoTime') : undefined}
+      data-testid="sim-message-time"
+      data-demo-at={entry.demo_at ?? undefined}
+    >
+      {entry.demo_at ? demoTime(entry.demo_at, timeZone) : time(entry.at)}
+    </span>
+  );
   return (
     <div
       data-testid={testId}
@@ -157,7 +181,14 @@ export default function PhonePanel({ lineAccountId, botName, seeding, open, canW
       return false;
     } finally {
       setBusy(null);
-      await invalidateEndpoints(friendsApi.summary, simulatorApi.friends, simulatorApi.conversation);
+      // A follow or tap may start or move a plan: its counts read again too.
+      await invalidateEndpoints(
+        friendsApi.summary,
+        simulatorApi.friends,
+        simulatorApi.conversation,
+        simulatorApi.rehearsalOf,
+        ...planCountEndpoints,
+      );
     }
   }
 
@@ -319,11 +350,11 @@ export default function PhonePanel({ lineAccountId, botName, seeding, open, canW
             )}
             {entries.map((entry, index) =>
               entry.direction === 'from_friend' ? (
-                <Row key={index} side="friend" at={entry.at} testId={`sim-message-${index}`}>
+                <Row key={index} side="friend" entry={entry} testId={`sim-message-${index}`}>
                   <FromFriend entry={entry} />
                 </Row>
               ) : (
-                <Row key={index} side="channel" at={entry.at} testId={`sim-message-${index}`}>
+                <Row key={index} side="channel" entry={entry} testId={`sim-message-${index}`}>
                   <Flex gap={6} align="flex-start">
                     <Avatar size={28} style={{ flex: '0 0 auto' }}>
                       {botName.slice(0, 1)}
