@@ -40,6 +40,11 @@ export const planListItem = z.object({
   folder_id: z.number().int().nullable(),
   scenario_trigger: scenarioTrigger,
   send_at: timestamp.nullable(),
+  /**
+   * A broadcast's delivery: scheduled (active, its time not come yet: 予約済み) or started (its
+   * recipients were fixed and enrolled); null for other plans and broadcasts not active.
+   */
+  broadcast_state: z.enum(['scheduled', 'started']).nullable(),
   /** Friends in the plan now (enrolments not finished or stopped). */
   enrolled_count: z.number().int(),
   /** Messages the plan has sent (every box sent to a friend counts one). */
