@@ -390,8 +390,10 @@ export const optionFigures = z.object({
 export const boxFigures = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
-  /** Friends waiting at the box now. */
+  /** Friends waiting at the box now who still follow the channel. */
   waiting: z.number().int(),
+  /** Friends at the box who blocked the channel (nothing can reach them): counted apart from the waiting. */
+  blocked: z.number().int(),
   options: z.array(optionFigures),
 });
 export type BoxFigures = z.infer<typeof boxFigures>;
@@ -415,6 +417,8 @@ export const planAnalysisFriend = z.object({
   enrolment_id: z.number().int(),
   box_id: z.string().nullable(),
   next_action_at: timestamp.nullable(),
+  /** The friend blocked the channel: in the plan, but nothing reaches them. */
+  blocked: z.boolean(),
 });
 
 /** The profile shown for a friend (the picture only with the personal-data authority). */

@@ -93,7 +93,7 @@ export function TextEditor({
   label: string;
 }) {
   const { t } = useTranslation();
-  const { infoFields, disabled } = useBuilder();
+  const { infoFields, disabled, previewPlace } = useBuilder();
   const id = useId();
   const textArea = useRef<TextAreaRef>(null);
   const [emojiOpen, setEmojiOpen] = useState(false);
@@ -189,7 +189,7 @@ export function TextEditor({
           data-testid="builder-text"
         />
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('messageBuilder.text.variablesHelp')}
+          {t(`messageBuilder.text.variablesHelp.${previewPlace}`)}
         </Typography.Text>
         {usedInfo.length > 0 && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="builder-info-legend">
