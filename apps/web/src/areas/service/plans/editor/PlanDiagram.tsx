@@ -132,8 +132,8 @@ const BoxNodeView = memo(function BoxNodeView({ data }: NodeProps<BoxNode>) {
       <div
         style={{ display: 'flex', alignItems: 'center', gap: 4, padding: '2px 4px', borderBottom: '1px solid #f0f0f0' }}
       >
-        <Tag style={{ marginInlineEnd: 0, fontSize: 10 }}>{t(`templates.types.${action.message_type}`)}</Tag>
-        <span style={{ flex: 1, color: '#999', fontSize: 10 }}>{boxId}</span>
+        <Tag style={{ marginInlineEnd: 0, fontSize: 12 }}>{t(`templates.types.${action.message_type}`)}</Tag>
+        <span style={{ flex: 1, color: '#8c8c8c', fontSize: 12 }}>{boxId}</span>
         {data.hasChildren && (
           <Button
             size="small"
@@ -219,7 +219,7 @@ function TimingEdgeView(props: EdgeProps<TimingEdge>) {
             position: 'absolute',
             transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`,
             pointerEvents: 'all',
-            fontSize: 11,
+            fontSize: 12,
             padding: '1px 6px',
             borderRadius: 10,
             border: `1px solid ${selected ? SELECTED_COLOUR : '#d9d9d9'}`,
