@@ -6,7 +6,7 @@
  */
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { friendPlansApi, plansApi, STAFF_STOP_REASON } from '@linq/contract';
+import { friendPlansApi, STAFF_STOP_REASON } from '@linq/contract';
 import {
   demoFriendsJoined,
   followingFriend,
