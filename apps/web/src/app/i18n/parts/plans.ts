@@ -127,7 +127,7 @@ const ja = {
     },
     editor: {
       save: '保存',
-      saved: '保存しました',
+      saved: '「{{name}}」を保存しました',
       saveFailed: '保存できませんでした',
       viewOnly: '閲覧のみの権限です。変更は保存できません。',
       undo: '元に戻す',
@@ -341,7 +341,7 @@ const en: typeof ja = {
     },
     editor: {
       save: 'Save',
-      saved: 'Saved',
+      saved: '"{{name}}" saved',
       saveFailed: 'Could not save',
       viewOnly: 'View only: changes cannot be saved.',
       undo: 'Undo',
