@@ -517,6 +517,36 @@ describe('the diagram', () => {
     await expect.poll(() => page.getByTestId('plan-name').inputValue()).toBe('');
   });
 
+  it("a box's text reads at 12 px or more at 100 % zoom, and the hint says the preview is in the diagram's box", async ({
+    page,
+  }) => {
+    await loginAsStaff(page);
+    await page.goto('/service/plans/create');
+    await writeText(page, 'box-0', 'ご登録ありがとうございます');
+    expect(await page.getByTestId('box-panel').textContent()).toContain('左の図のボックスのプレビュー');
+    expect(await page.getByTestId('box-panel').textContent()).not.toContain('右のプレビュー');
+    const sizes = await page.getByTestId('plan-box-box-0').evaluate((box) => {
+      const viewport = box.closest('.react-flow__viewport')!;
+      const scale = new DOMMatrixReadOnly(getComputedStyle(viewport).transform).a;
+      const texts = [...box.querySelectorAll<HTMLElement>('*')].filter((node) =>
+        [...node.childNodes].some((child) => child.nodeType === Node.TEXT_NODE && child.textContent!.trim() !== ''),
+      );
+      // The size on screen: the font's, times CSS zoom inside the box, times the diagram's zoom.
+      return {
+        scale,
+        smallest: Math.min(
+          ...texts.map(
+            (node) =>
+              parseFloat(getComputedStyle(node).fontSize) *
+              ((node as HTMLElement & { currentCSSZoom?: number }).currentCSSZoom ?? 1),
+          ),
+        ),
+      };
+    });
+    expect(sizes.scale).toBe(1);
+    expect(sizes.smallest).toBeGreaterThanOrEqual(11.9);
+  });
+
   it('resizing a box shifts the later boxes of its level to 100 units of spacing; hiding children hides them and their timings', async ({
     page,
   }) => {
