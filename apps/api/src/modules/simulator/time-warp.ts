@@ -84,7 +84,7 @@ export async function rehearse(
     planId,
   );
   if (!enrolment) throw conflict(NOT_IN_REHEARSAL);
-  noteMove(ctx, enrolment.id, 0);
+  noteMove(enrolment.id, realNow(ctx), 0);
   await advanceEnrolmentTime(ctx, scope, enrolment.id, { ms: 0 });
   return stateOf(ctx, scope, enrolment.id);
 }
@@ -122,8 +122,10 @@ export async function advanceRehearsal(
       : await engineRepo.latestEnrolmentByTrigger(ctx.database.db, scope, friendId, REHEARSAL_TRIGGER);
   if (!enrolment || (enrolment.status !== 'active' && enrolment.status !== 'paused')) throw conflict(NOT_IN_REHEARSAL);
   const step: OwnTimeStep = 'minutes' in by ? { ms: by.minutes * 60_000 } : { toNextSend: true };
+  // Noted from before the move: its sends may reach the phone before the call returns.
+  const at = realNow(ctx);
   const moved = await advanceEnrolmentTime(ctx, scope, enrolment.id, step);
-  noteMove(ctx, enrolment.id, moved.offsetMs);
+  noteMove(enrolment.id, at, moved.offsetMs);
   return stateOf(ctx, scope, enrolment.id);
 }
 
@@ -150,8 +152,10 @@ async function stateOf(ctx: AppContext, scope: ChannelScope, enrolmentId: number
 const moves = new Map<number, { at: number; offsetMs: number }[]>();
 const MOVES_KEPT = 500;
 
-function noteMove(ctx: AppContext, enrolmentId: number, offsetMs: number): void {
-  const at = ctx.clock.now().getTime() - ctx.clock.offsetMs;
+/** The system clock's now (the engine clock less its lead), as the simulator stamps the talk. */
+const realNow = (ctx: AppContext) => ctx.clock.now().getTime() - ctx.clock.offsetMs;
+
+function noteMove(enrolmentId: number, at: number, offsetMs: number): void {
   const list = moves.get(enrolmentId) ?? [];
   list.push({ at, offsetMs });
   moves.delete(enrolmentId);
