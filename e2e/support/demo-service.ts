@@ -1,7 +1,16 @@
 import {
+  defaultPlan,
+  defaultTiming,
+  emptyMessage,
   fillPath,
+  firstBox,
   friendsApi,
+  newChildBox,
+  planSaveAnswer,
   plansApi,
+  toPlanMessage,
+  toPlanSavePayload,
+  type PlanDetail,
   simulatorApi,
   talksApi,
   toQueryString,
@@ -188,4 +197,29 @@ export async function selectedSimulatedChannel(page: Page): Promise<SimulatedCha
   const channel = channels.find((c) => c.basicId === status.data.basic_id);
   if (!channel) throw new Error(`the simulator has no channel ${status.data.basic_id}`);
   return channel;
+}
+
+const textBox = (text: string) => ({ ...toPlanMessage(emptyMessage('text_message')), text });
+
+/** An active manual scenario: box-0 at once, box-1-0 a day later at 10:00 (account time zone). */
+export async function twoStepScenario(page: Page, name: string, firstText: string) {
+  const first = { ...firstBox('text_message'), message: textBox(firstText) };
+  const second = { ...newChildBox([first], first, 'text_message'), message: textBox('二日目のお知らせ') };
+  const detail: PlanDetail = {
+    plan: { ...defaultPlan('scenario'), name },
+    plan_actions: [first, second],
+    plan_timings: [
+      {
+        ...defaultTiming(first.box_id, second.box_id),
+        timing_type: 'send_after',
+        after_days: 1,
+        next_action_at: '10:00',
+      },
+    ],
+  };
+  const created = await serviceApi(page, plansApi.create, { body: toPlanSavePayload(detail) });
+  expect(created.status).toBe(201);
+  const id = planSaveAnswer.parse(created.body).id!;
+  expect((await serviceApi(page, plansApi.activate, { params: { id }, body: {} })).status).toBe(200);
+  return id;
 }

@@ -6,26 +6,14 @@
  */
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  defaultPlan,
-  defaultTiming,
-  emptyMessage,
-  firstBox,
-  friendPlansApi,
-  newChildBox,
-  planSaveAnswer,
-  plansApi,
-  STAFF_STOP_REASON,
-  toPlanMessage,
-  toPlanSavePayload,
-  type PlanDetail,
-} from '@linq/contract';
+import { friendPlansApi, STAFF_STOP_REASON } from '@linq/contract';
 import {
   demoFriendsJoined,
   followingFriend,
   friendIdOf,
   receivedBy,
   serviceApi,
+  twoStepScenario,
   uniqueSuffix,
   until,
 } from '../support/demo-service.ts';
@@ -37,31 +25,6 @@ async function loginAsStaff(page: Page) {
   await page.goto('/service/friends');
   await page.waitForFunction(() => localStorage.getItem('laid') !== null);
   await demoFriendsJoined(page);
-}
-
-const textBox = (text: string) => ({ ...toPlanMessage(emptyMessage('text_message')), text });
-
-/** An active manual scenario: box-0 at once, box-1-0 a day later at 10:00 (account time zone). */
-async function twoStepScenario(page: Page, name: string, firstText: string) {
-  const first = { ...firstBox('text_message'), message: textBox(firstText) };
-  const second = { ...newChildBox([first], first, 'text_message'), message: textBox('二日目のお知らせ') };
-  const detail: PlanDetail = {
-    plan: { ...defaultPlan('scenario'), name },
-    plan_actions: [first, second],
-    plan_timings: [
-      {
-        ...defaultTiming(first.box_id, second.box_id),
-        timing_type: 'send_after',
-        after_days: 1,
-        next_action_at: '10:00',
-      },
-    ],
-  };
-  const created = await serviceApi(page, plansApi.create, { body: toPlanSavePayload(detail) });
-  expect(created.status).toBe(201);
-  const id = planSaveAnswer.parse(created.body).id!;
-  expect((await serviceApi(page, plansApi.activate, { params: { id }, body: {} })).status).toBe(200);
-  return id;
 }
 
 describe("a friend's plans on the friend page", () => {

@@ -1,8 +1,10 @@
 /**
  * Plan analysis in the browser, on the demo survey's past run (seeded once the demo friends have
  * joined: box-0 sent to five, refused for one, 満足 tapped by three and 不満 by one, one friend
- * still waiting at box-0): the list's headline figures, the diagram's figures per box and option,
- * a day range without sends, the friends waiting at a box with a link to their page, and the CSV.
+ * still waiting at box-0): the list's headline figures, the diagram's figures per box and option
+ * (boxes named by their words, laid out without overlap, timing labels in view, the minimap
+ * drawn), a day range without sends, the friends waiting at a box with a link to their page, and
+ * the CSV.
  */
 import { buffer } from 'node:stream/consumers';
 import { describe, expect } from 'vitest';
@@ -55,12 +57,42 @@ describe('plan analysis', () => {
     expect(await textOf(page, 'figure-sent-box-1-0')).toBe('3');
     expect(await textOf(page, 'figure-sent-box-1-1')).toBe('1');
     expect(await textOf(page, 'figure-waiting-box-1-0')).toContain('0');
+    expect(await textOf(page, 'figure-blocked-box-0')).toBe('0');
+
+    // Boxes are named by their message's first words, never by their ids.
+    const diagram = page.getByTestId('analysis-diagram');
+    const box0Name = (await textOf(page, 'analysis-box-name-box-0'))!;
+    expect(box0Name.length).toBeGreaterThan(0);
+    expect(await diagram.locator('.react-flow__nodes').textContent()).not.toMatch(/box-\d/);
+    // The confirm box ends above its children, and the timing labels between them are not covered.
+    const bottomOf = async (testId: string) => {
+      const box = (await page.getByTestId(testId).boundingBox())!;
+      return box.y + box.height;
+    };
+    const topOf = async (testId: string) => (await page.getByTestId(testId).boundingBox())!.y;
+    expect(await bottomOf('analysis-box-box-0')).toBeLessThan(await topOf('analysis-box-box-1-0'));
+    const boxes = await diagram
+      .locator('[data-testid^="analysis-box-box-"]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON() as DOMRect));
+    for (const end of ['box-1-0', 'box-1-1']) {
+      const label = page.getByTestId(`analysis-timing-${end}`);
+      await label.waitFor();
+      expect(await label.isVisible()).toBe(true);
+      const at = (await label.boundingBox())!;
+      const covered = boxes.some(
+        (box) => at.x < box.right && at.x + at.width > box.left && at.y < box.bottom && at.y + at.height > box.top,
+      );
+      expect(covered).toBe(false);
+    }
+    // The minimap draws the boxes.
+    expect(await diagram.locator('.react-flow__minimap-node').count()).toBeGreaterThanOrEqual(3);
 
     // The one friend still waiting at box-0 for a tap, with a link to the friend's page.
     await page.getByTestId('figure-waiting-box-0').click();
     const drawer = page.getByTestId('waiting-friends');
     const friend = drawer.locator('[data-testid^="waiting-friend-"]');
     await friend.first().waitFor();
+    expect(await page.locator('.ant-drawer-title').textContent()).toContain(box0Name);
     expect(await friend.count()).toBe(1);
     await friend.getByRole('link').click();
     await page.waitForURL(serviceScreen(/^\/service\/friends\/\d+$/));

@@ -9,7 +9,19 @@
  */
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { friendsApi, plansApi, templatesApi, type PlanDetail, type PlanType } from '@linq/contract';
+import {
+  defaultPlan,
+  emptyMessage,
+  firstBox,
+  friendsApi,
+  planSaveAnswer,
+  plansApi,
+  templatesApi,
+  toPlanMessage,
+  toPlanSavePayload,
+  type PlanDetail,
+  type PlanType,
+} from '@linq/contract';
 import {
   demoFriendsJoined,
   selectedSimulatedChannel,
@@ -114,6 +126,8 @@ describe('step scenario in the diagram editor', () => {
     expect(await page.getByTestId('timing-label-box-2-0').textContent()).toBe('すぐに送信');
 
     await save(page);
+    // The list it returns to says the plan was saved.
+    await page.locator('.ant-notification-notice-success').getByText(`「${name}」を保存しました`).waitFor();
     await page.getByText(name).waitFor();
     const first = await planNamed(page, name);
     const ids = actionIds(first);
@@ -128,6 +142,17 @@ describe('step scenario in the diagram editor', () => {
     const timingInto = (end: string) => first.plan_timings.find((timing) => timing.end === end);
     expect(timingInto('box-1-0')).toMatchObject({ timing_type: 'send_after', after_days: 1, next_action_at: '10:00' });
     expect(timingInto('box-2-1')).toMatchObject({ timing_type: 'send_after', after_hours: 2 });
+
+    // Activating asks first and says who will enter it (started by staff) and how many friends its target matches.
+    const audience = (await serviceApi(page, plansApi.forecast, { params: { id: first.plan.id! } })).data.recipients;
+    await page.getByTestId(`plan-active-${first.plan.id}`).click();
+    await page.getByTestId('activate-confirm').waitFor();
+    expect(await page.getByTestId('activate-confirm').textContent()).toContain('スタッフが友だちごとに開始したとき');
+    expect(await page.getByTestId('activate-confirm-audience').textContent()).toContain(`${audience}人`);
+    expect((await planNamed(page, name)).plan.is_active).toBe(false);
+    await page.getByTestId('activate-confirm-ok').click();
+    await until(async () => ((await planNamed(page, name)).plan.is_active ? true : undefined), 10_000, 'activated');
+    await page.getByTestId(`plan-state-${first.plan.id}`).getByText('配信中').waitFor();
 
     // Reopen: the diagram shows what was saved.
     const id = first.plan.id ?? 0;
@@ -216,6 +241,32 @@ describe('broadcast', () => {
     // Not activated.
     const after = await planNamed(page, name);
     expect(after.plan.is_active).toBe(false);
+  });
+
+  it('scheduled a week ahead and active, it is listed as 予約済み, not 配信中', async ({ page }) => {
+    await loginAsStaff(page);
+    const name = unique('E2E 来週の配信');
+    const detail = {
+      plan: { ...defaultPlan('broadcast'), name, send_at: new Date(Date.now() + 8 * 86_400_000).toISOString() },
+      plan_actions: [
+        {
+          ...firstBox('text_message'),
+          message: { ...toPlanMessage(emptyMessage('text_message')), text: '来週のお知らせ' },
+        },
+      ],
+      plan_timings: [],
+    };
+    const created = await serviceApi(page, plansApi.create, { body: toPlanSavePayload(detail) });
+    expect(created.status).toBe(201);
+    const id = planSaveAnswer.parse(created.body).id!;
+    expect(
+      (await serviceApi(page, plansApi.activate, { params: { id }, body: { allow_partial_send: true } })).status,
+    ).toBe(200);
+    await page.reload();
+    const state = page.getByTestId(`plan-state-${id}`);
+    await state.waitFor();
+    expect(await state.getAttribute('data-state')).toBe('scheduled');
+    expect(await state.textContent()).toContain('予約済み');
   });
 });
 
@@ -464,6 +515,36 @@ describe('the diagram', () => {
     await page.getByTestId('plan-undo').click();
     await page.getByTestId('panel-tab-settings').click();
     await expect.poll(() => page.getByTestId('plan-name').inputValue()).toBe('');
+  });
+
+  it("a box's text reads at 12 px or more at 100 % zoom, and the hint says the preview is in the diagram's box", async ({
+    page,
+  }) => {
+    await loginAsStaff(page);
+    await page.goto('/service/plans/create');
+    await writeText(page, 'box-0', 'ご登録ありがとうございます');
+    expect(await page.getByTestId('box-panel').textContent()).toContain('左の図のボックスのプレビュー');
+    expect(await page.getByTestId('box-panel').textContent()).not.toContain('右のプレビュー');
+    const sizes = await page.getByTestId('plan-box-box-0').evaluate((box) => {
+      const viewport = box.closest('.react-flow__viewport')!;
+      const scale = new DOMMatrixReadOnly(getComputedStyle(viewport).transform).a;
+      const texts = [...box.querySelectorAll<HTMLElement>('*')].filter((node) =>
+        [...node.childNodes].some((child) => child.nodeType === Node.TEXT_NODE && child.textContent!.trim() !== ''),
+      );
+      // The size on screen: the font's, times CSS zoom inside the box, times the diagram's zoom.
+      return {
+        scale,
+        smallest: Math.min(
+          ...texts.map(
+            (node) =>
+              parseFloat(getComputedStyle(node).fontSize) *
+              ((node as HTMLElement & { currentCSSZoom?: number }).currentCSSZoom ?? 1),
+          ),
+        ),
+      };
+    });
+    expect(sizes.scale).toBe(1);
+    expect(sizes.smallest).toBeGreaterThanOrEqual(11.9);
   });
 
   it('resizing a box shifts the later boxes of its level to 100 units of spacing; hiding children hides them and their timings', async ({

@@ -1,15 +1,26 @@
-import { plansApi, simulatorApi } from '@linq/contract';
+import { plansApi, sendPlanApi, simulatorApi } from '@linq/contract';
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { demoFriendsJoined, serviceApi, uniqueSuffix } from '../support/demo-service.ts';
+import {
+  demoFriendsJoined,
+  followingFriend,
+  friendIdOf,
+  receivedBy,
+  serviceApi,
+  twoStepScenario,
+  uniqueSuffix,
+  until,
+} from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
 import { loginAs } from '../support/session.ts';
 
 /*
- * Rehearsal in the simulator (issue 15): the demo channel's friend-added welcome scenario (a text,
- * then "the next day at 10:00" a confirm box whose はい leads at once to a text) seen from a virtual
- * friend's phone, with the time warp bringing the later step. The warp moves the console's one
- * clock forward by about a day, for the files after this one too: none of them waits on demo time.
+ * Rehearsal in the simulator (issues 15, 23). A rehearsal runs a plan for one virtual friend on its
+ * own time: +1日 brings that friend's next step and nobody else's. The demo panel's shared clock
+ * (全員の時計) moves every friend's plans and asks first: the demo channel's friend-added welcome
+ * scenario (a text, then "the next day at 10:00" a confirm box whose はい leads at once to a text)
+ * seen from a virtual friend's phone. That warp moves the console's one clock forward by about a
+ * day, for the files after this one too: none of them waits on demo time.
  */
 
 const WELCOME = '友だち追加ウェルカムシナリオ';
@@ -58,10 +69,17 @@ describe('rehearsal and the time warp (demo channel bound to the LINE simulator)
     await arrives(panel, `${name}さん、${WELCOME_TEXT}`);
     expect(await messages(panel).count()).toBe(1);
 
-    // The confirm box is due the next day at 10:00 (Tokyo): the warp goes exactly there and it arrives.
+    // The confirm box is due the next day at 10:00 (Tokyo): the shared clock goes exactly there,
+    // once the warning that every friend's plans move is confirmed, and it arrives.
     const clockBar = page.getByTestId('time-warp-now');
+    expect(await page.getByTestId('time-warp').getAttribute('data-mode')).toBe('everyone');
+    expect(await page.getByTestId('time-warp').textContent()).toContain('全員の時計');
     const before = await clockBar.getAttribute('data-now');
     await page.getByTestId('time-warp-next').click();
+    await page.getByTestId('time-warp-confirm').waitFor();
+    expect(await page.locator('.ant-modal-confirm-title').textContent()).toBe('全員の時計を進めますか？');
+    expect(await clockBar.getAttribute('data-now')).toBe(before);
+    await page.getByTestId('time-warp-confirm').click();
     await page.waitForFunction((was) => {
       const now = document.querySelector('[data-testid="time-warp-now"]')?.getAttribute('data-now');
       return now && now !== was;
@@ -83,6 +101,7 @@ describe('rehearsal and the time warp (demo channel bound to the LINE simulator)
     // Nothing is left to wait for: the warp says so and the clock stays.
     const stayed = await clockBar.getAttribute('data-now');
     await page.getByTestId('time-warp-next').click();
+    await page.getByTestId('time-warp-confirm').click();
     await page.getByText('この友だちに予定されている配信はありません', { exact: false }).waitFor();
     expect((await serviceApi(page, simulatorApi.clock, {})).data.now >= stayed!).toBe(true);
     expect(await messages(panel).count()).toBe(3);
@@ -119,4 +138,91 @@ describe('rehearsal and the time warp (demo channel bound to the LINE simulator)
         .count(),
     ).toBe(1);
   }, 120_000);
+
+  it('a rehearsal moves on its own time: +1日 brings the rehearsed friend its next step and nobody else anything', async ({
+    page,
+  }) => {
+    await openPlans(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const suffix = uniqueSuffix();
+    const planName = `E2E 自分の時間 ${suffix}`;
+    const firstText = `一日目のお知らせ ${suffix}`;
+    const planId = await twoStepScenario(page, planName, firstText);
+    const rehearsed = await followingFriend(page, `E2E リハーサル ${suffix}`);
+    const other = await followingFriend(page, `E2E ほかの友だち ${suffix}`);
+    // The other friend runs the same scenario for real: its second step is due at the same time.
+    const otherId = await friendIdOf(page, other.display_name);
+    expect(
+      (await serviceApi(page, sendPlanApi.sendPlan, { params: { id: otherId }, body: { plan_id: planId } })).status,
+    ).toBe(201);
+    await until(
+      async () =>
+        (await receivedBy(page, other)).some((entry) => JSON.stringify(entry.message).includes(firstText))
+          ? true
+          : undefined,
+      20_000,
+      'the other friend’s first step',
+    );
+    const otherBefore = (await receivedBy(page, other)).length;
+
+    // At 1440 px the row's actions show with their words, without scrolling sideways.
+    await page.reload();
+    const rehearse = page.getByTestId(`row-rehearse-${planId}`);
+    await rehearse.waitFor();
+    for (const [testId, word] of [
+      [`row-edit-${planId}`, '編集'],
+      [`row-copy-${planId}`, 'コピー'],
+      [`row-rehearse-${planId}`, 'リハーサル'],
+    ] as const) {
+      const button = page.getByTestId(testId);
+      expect((await button.textContent())?.replace(/\s/g, '')).toContain(word);
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(1440);
+    }
+    expect(
+      await page.evaluate(() => {
+        const body = document.querySelector(
+          '[data-testid="plans-table"] .ant-table-content, [data-testid="plans-table"] .ant-table-body',
+        );
+        return body ? body.scrollWidth - body.clientWidth : 0;
+      }),
+    ).toBeLessThanOrEqual(1);
+    await expect.poll(() => page.getByTestId(`plan-sent-${planId}`).textContent()).toBe('1通');
+
+    await rehearse.click();
+    await page.getByTestId('rehearsal').waitFor();
+    await page.getByTestId('rehearsal-friend').click();
+    await page.keyboard.type(rehearsed.display_name);
+    await page.locator('.ant-select-item-option', { hasText: rehearsed.display_name }).click();
+    await page.getByTestId('rehearsal-start').click();
+    const panel = page.getByTestId('phone-panel');
+    await panel.waitFor();
+    await arrives(panel, firstText);
+
+    // The bar shows the rehearsal's own time, and +1日 moves it alone, without asking.
+    const bar = page.getByTestId('time-warp');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="time-warp"]')?.getAttribute('data-mode') === 'rehearsal',
+    );
+    expect(await bar.textContent()).toContain('リハーサルの時刻');
+    const engineBefore = (await serviceApi(page, simulatorApi.clock, {})).data.now;
+    await page.getByTestId('time-warp-day').click();
+    await arrives(panel, '二日目のお知らせ');
+    expect(await page.locator('.ant-modal-confirm-title').count()).toBe(0);
+
+    // The second bubble carries the rehearsal's time: a day or more after the first.
+    const times = await panel
+      .locator('[data-testid^="sim-message-"][data-side="channel"] [data-testid="sim-message-time"]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-demo-at')));
+    const [firstAt, secondAt] = times.slice(-2).map((at) => new Date(at!).getTime());
+    expect(secondAt! - firstAt!).toBeGreaterThanOrEqual(24 * 3_600_000 - 60_000);
+
+    // Nobody else received anything, and the shared clock did not move.
+    expect((await receivedBy(page, other)).length).toBe(otherBefore);
+    expect(new Date((await serviceApi(page, simulatorApi.clock, {})).data.now).getTime()).toBeLessThan(
+      new Date(engineBefore).getTime() + 3_600_000,
+    );
+    // The list's counts follow the rehearsal's sends without a reload.
+    await expect.poll(() => page.getByTestId(`plan-sent-${planId}`).textContent(), { timeout: 20_000 }).toBe('3通');
+  }, 150_000);
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf, idNumber, optionalText, requiredText, timestamp } from './common.ts';
 import { endpoint, sessionOf } from './http.ts';
+import { ENROLMENT_STATUSES } from './plans/api.ts';
 
 /*
  * The phone panel (service area, demo): a person acts as a virtual friend of a channel bound to the
@@ -47,6 +48,8 @@ export const conversationEntry = z.discriminatedUnion('direction', [
   z.object({
     direction: z.literal('to_friend'),
     at: timestamp,
+    /** The time in the friend's rehearsal when it came (the rehearsal's own clock); null outside one. */
+    demo_at: timestamp.nullable(),
     message_id: z.string(),
     /** replyMessage, pushMessage, multicast, broadcast or narrowcast. */
     endpoint: z.string(),
@@ -56,6 +59,7 @@ export const conversationEntry = z.discriminatedUnion('direction', [
   z.object({
     direction: z.literal('from_friend'),
     at: timestamp,
+    demo_at: timestamp.nullable(),
     message_id: z.string().nullable(),
     type: z.enum(FRIEND_MESSAGE_TYPES),
     text: z.string().nullable(),
@@ -114,8 +118,8 @@ export const virtualRichMenuTap = z.object({ area_index: z.number().int().min(0)
 export const RICH_MENU_NOT_SHOWN = 'この友だちにはリッチメニューが表示されていません。';
 
 /*
- * The demo's time warp and rehearsal: the plan engine's clock moved forward so that "after 3 days at
- * 10:00" arrives in seconds. The clock is the whole process's (every channel's plans follow it), so
+ * The demo's time warp: the plan engine's clock moved forward so that "after 3 days at 10:00"
+ * arrives in seconds. The clock is the whole process's (every friend's plans follow it), so
  * it is refused with CLOCK_NOT_SIMULATED unless this console runs the embedded LINE simulator and
  * the selected channel is bound to it.
  */
@@ -154,6 +158,40 @@ export type ClockAdvance = z.infer<typeof clockAdvance>;
 
 /** A plan run for one virtual friend of the simulated channel (who must follow it). */
 export const rehearsalStart = z.object({ plan_id: idNumber, user_id: virtualUserId });
+
+/*
+ * A rehearsal runs on its own time: moving it (+1時間, +1日, 次の配信まで) moves that one friend's run
+ * of the plan and sends only its due steps; no other friend's plan moves.
+ */
+export const NOT_IN_REHEARSAL =
+  'この友だちはリハーサル中ではありません。プラン一覧の「リハーサル」から始めてください（時間を進められるのはリハーサルの進行だけです）。';
+
+/** The friend's latest rehearsal: its plan, state and own clock. */
+export const rehearsalState = z.object({
+  plan_id: z.number().int(),
+  plan_name: z.string(),
+  status: z.enum(ENROLMENT_STATUSES),
+  /** The rehearsal's own (demo) time. */
+  now: timestamp,
+  /** How far it runs ahead of the engine clock, in milliseconds. */
+  offset_ms: z.number().int(),
+  /** When its next step is due, on its own time (null: waiting for a tap, or ended). */
+  next_at: timestamp.nullable(),
+});
+export type RehearsalState = z.infer<typeof rehearsalState>;
+
+/** Forward by minutes, or to the rehearsal's next send. */
+export const rehearsalAdvance = z.union([
+  z.strictObject({
+    minutes: z
+      .number()
+      .int({ message: '整数で入力してください' })
+      .min(1, { message: '1分以上を指定してください' })
+      .max(CLOCK_ADVANCE_MAX_MINUTES, { message: '31日以内を指定してください' }),
+  }),
+  z.strictObject({ to_next_send: z.literal(true) }),
+]);
+export type RehearsalAdvance = z.infer<typeof rehearsalAdvance>;
 
 const access = sessionOf('service');
 const permission = { feature: 'talks', level: 'view' } as const;
@@ -261,6 +299,26 @@ export const simulatorApi = {
     access,
     permission: editPlans,
     body: rehearsalStart,
-    response: dataOf(engineClock),
+    response: dataOf(rehearsalState),
+  }),
+  rehearsalOf: endpoint({
+    method: 'GET',
+    path: '/service/simulator/friends/:userId/rehearsal',
+    summary: "The virtual friend's latest rehearsal and its own time (null: none)",
+    access,
+    permission: viewPlans,
+    params: virtualFriendParams,
+    response: dataOf(rehearsalState.nullable()),
+  }),
+  advanceRehearsal: endpoint({
+    method: 'POST',
+    path: '/service/simulator/friends/:userId/rehearsal/advance',
+    summary:
+      "Moves the virtual friend's rehearsal (that one run only) forward and sends its due steps; 409 NOT_IN_REHEARSAL when it has none running",
+    access,
+    permission: editPlans,
+    params: virtualFriendParams,
+    body: rehearsalAdvance,
+    response: dataOf(rehearsalState),
   }),
 };

@@ -40,6 +40,11 @@ export const planListItem = z.object({
   folder_id: z.number().int().nullable(),
   scenario_trigger: scenarioTrigger,
   send_at: timestamp.nullable(),
+  /**
+   * A broadcast's delivery: scheduled (active, its time not come yet: 予約済み) or started (its
+   * recipients were fixed and enrolled); null for other plans and broadcasts not active.
+   */
+  broadcast_state: z.enum(['scheduled', 'started']).nullable(),
   /** Friends in the plan now (enrolments not finished or stopped). */
   enrolled_count: z.number().int(),
   /** Messages the plan has sent (every box sent to a friend counts one). */
@@ -385,8 +390,10 @@ export const optionFigures = z.object({
 export const boxFigures = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
-  /** Friends waiting at the box now. */
+  /** Friends waiting at the box now who still follow the channel. */
   waiting: z.number().int(),
+  /** Friends at the box who blocked the channel (nothing can reach them): counted apart from the waiting. */
+  blocked: z.number().int(),
   options: z.array(optionFigures),
 });
 export type BoxFigures = z.infer<typeof boxFigures>;
@@ -410,6 +417,8 @@ export const planAnalysisFriend = z.object({
   enrolment_id: z.number().int(),
   box_id: z.string().nullable(),
   next_action_at: timestamp.nullable(),
+  /** The friend blocked the channel: in the plan, but nothing reaches them. */
+  blocked: z.boolean(),
 });
 
 /** The profile shown for a friend (the picture only with the personal-data authority). */

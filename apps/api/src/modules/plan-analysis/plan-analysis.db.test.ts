@@ -76,6 +76,25 @@ describe('plan analysis figures (issue 15)', () => {
     expect(nowhere.output.friends).toEqual([]);
   });
 
+  it('counts friends who blocked the channel apart, as blocked, not as waiting', async () => {
+    const { plan, friendIds } = await planWithKnownHistory(t, t.staff as { lineAccountId: number }, 'ブロック');
+    const [, f2, , , f5] = friendIds;
+    await t.db.update(friends).set({ status: 'blocked' }).where(eq(friends.id, f2!));
+    await t.db.update(friends).set({ status: 'blocked' }).where(eq(friends.id, f5!));
+    const { output } = await t.call(planAnalysisApi.get, { params: { id: plan.plan.id! }, query: {} }, t.staff);
+    const figures = (boxId: string) => output.plan_actions.find((action) => action.box_id === boxId)!.figures;
+    // f5 waited for a tap at box-0 and f2 for box-2-0: both blocked since.
+    expect(figures('box-0')).toMatchObject({ waiting: 0, blocked: 1 });
+    expect(figures('box-2-0')).toMatchObject({ waiting: 1, blocked: 1 });
+    expect(figures('box-1-1')).toMatchObject({ waiting: 1, blocked: 0 });
+    expect(
+      output.friends
+        .filter((friend) => friend.blocked)
+        .map((friend) => friend.id)
+        .sort(),
+    ).toEqual([f2, f5].sort());
+  });
+
   it('filters sends and taps by days of the account time zone; 0% when nothing was sent', async () => {
     const { plan } = await planWithKnownHistory(t, t.staff as { lineAccountId: number }, '期間');
     const id = plan.plan.id!;

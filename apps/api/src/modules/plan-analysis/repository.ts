@@ -29,6 +29,12 @@ function within(column: SQLWrapper, range: DayRange): SQL[] {
 /** Friends still in a plan: waiting for their next box or a tap, or paused with it. */
 const IN_PLAN = ['active', 'paused'] as const;
 
+/** The friend of an enrolment, of the channel. */
+const inPlanFriend = (scope: ChannelScope) =>
+  and(eq(friends.id, planEnrolments.friendId), eq(friends.lineAccountId, scope.lineAccountId));
+/** The friend blocked the channel: in the plan, but nothing reaches them. */
+const friendBlocked = sql`${friends.status} = 'blocked'`;
+
 /** Where an enrolment waits: the box due next, else the box whose options it waits to be tapped. */
 const waitingAt = sql<
   number | null
@@ -101,10 +107,15 @@ export async function waitingCounts(
   db: Db,
   scope: ChannelScope,
   planId: number,
-): Promise<{ planActionId: number | null; waiting: number }[]> {
+): Promise<{ planActionId: number | null; waiting: number; blocked: number }[]> {
   return db
-    .select({ planActionId: waitingAt, waiting: sql<number>`count(*)::int` })
+    .select({
+      planActionId: waitingAt,
+      waiting: sql<number>`(count(*) filter (where ${friendBlocked} is not true))::int`,
+      blocked: sql<number>`(count(*) filter (where ${friendBlocked}))::int`,
+    })
     .from(planEnrolments)
+    .leftJoin(friends, inPlanFriend(scope))
     .where(
       and(
         eq(planEnrolments.lineAccountId, scope.lineAccountId),
@@ -123,6 +134,7 @@ export interface WaitingFriend {
   displayName: string;
   displayNameOverride: string | null;
   pictureUrl: string | null;
+  blocked: boolean;
 }
 
 /** Friends in the plan now (at one box when `planActionId` is given), those due soonest first. */
@@ -142,9 +154,10 @@ export async function waitingFriends(
       displayName: friends.displayName,
       displayNameOverride: friends.displayNameOverride,
       pictureUrl: friends.pictureUrl,
+      blocked: sql<boolean>`${friendBlocked}`,
     })
     .from(planEnrolments)
-    .innerJoin(friends, and(eq(friends.id, planEnrolments.friendId), eq(friends.lineAccountId, scope.lineAccountId)))
+    .innerJoin(friends, inPlanFriend(scope))
     .where(
       and(
         eq(planEnrolments.lineAccountId, scope.lineAccountId),

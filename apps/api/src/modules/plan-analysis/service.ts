@@ -82,14 +82,15 @@ export async function get(
   ]);
   const sendsOf = new Map(sends.map((row) => [row.planActionId, row]));
   const tapsOf = new Map(taps.map((row) => [tapKey(row.planActionId, row.actionItemId), row.taps]));
-  const waitingOf = new Map(waiting.map((row) => [row.planActionId, row.waiting]));
+  const waitingOf = new Map(waiting.map((row) => [row.planActionId, row]));
 
   const figuresOf = (action: PlanAction) => {
     const sent = sendsOf.get(action.id)?.sent ?? 0;
     return {
       sent,
       failed: sendsOf.get(action.id)?.failed ?? 0,
-      waiting: waitingOf.get(action.id) ?? 0,
+      waiting: waitingOf.get(action.id)?.waiting ?? 0,
+      blocked: waitingOf.get(action.id)?.blocked ?? 0,
       options: optionsOf(action.message).map(({ action: option }) => {
         const tapped = option.id === null ? 0 : (tapsOf.get(tapKey(action.id, option.id)) ?? 0);
         return {
@@ -122,6 +123,7 @@ export async function get(
       enrolment_id: row.enrolmentId,
       box_id: row.planActionId === null ? null : (boxOfAction.get(row.planActionId) ?? null),
       next_action_at: row.nextActionAt?.toISOString() ?? null,
+      blocked: Boolean(row.blocked),
     })),
   };
 }

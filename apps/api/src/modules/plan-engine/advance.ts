@@ -46,3 +46,12 @@ export function advanceTo(id: number, sent: GraphAction, step: Step, now: Date):
       return { ...finished(id, now), ...at };
   }
 }
+
+/** An instant moved by `ms` (an enrolment's own time and the engine clock differ by its offset). */
+export const shifted = (at: Date, ms: number): Date => (ms === 0 ? at : new Date(at.getTime() + ms));
+
+/** A step decided at an enrolment's own time, on the engine clock (its times less the offset). */
+export function onEngineClock(step: Step, offsetMs: number): Step {
+  if (step.kind !== 'send' || offsetMs === 0) return step;
+  return { ...step, arrivedAt: shifted(step.arrivedAt, -offsetMs), dueAt: shifted(step.dueAt, -offsetMs) };
+}

@@ -141,20 +141,22 @@ export async function enrolRequested(
 
 /**
  * POST /service/friends/{id}/send_plan: starts the scenario for the friend, or sends the broadcast
- * to the friend alone. Refusals say why (inactive plan, running, once only).
+ * to the friend alone (`trigger` names who asked: staff, or a rehearsal). Refusals say why
+ * (inactive plan, running, once only).
  */
 export async function startPlanForFriend(
   ctx: AppContext,
   request: ChannelRequest,
   friendId: number,
   planId: number,
+  trigger = 'manual',
 ): Promise<void> {
   await ctx.events.transaction(ctx.database.db, async (on) => {
     const row = await repo.plan(on.tx, request, planId);
     if (!row) throw notFound(PLAN_NOUN);
     if (!(await channelFriend(on.tx, request, friendId))) throw notFound(FRIEND_NOUN);
     if (row.planType === 'auto_reply') throw conflict(AUTO_REPLY_NOT_STARTABLE_MESSAGE);
-    const outcome = await enrol(ctx, on, await loadPlan(on.tx, request, row), friendId, 'manual');
+    const outcome = await enrol(ctx, on, await loadPlan(on.tx, request, row), friendId, trigger);
     const refusal: Record<Exclude<EnrolOutcome, 'enrolled'>, string> = {
       inactive: PLAN_INACTIVE_MESSAGE,
       running: ALREADY_RUNNING_MESSAGE,

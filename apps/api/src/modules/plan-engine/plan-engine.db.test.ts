@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import type { SimChannel } from '@linq/line-simulator';
-import { defaultPlan, firstBox, permissionsWith, type PlanDetail } from '@linq/contract';
+import { defaultPlan, firstBox, permissionsWith, plansApi, type PlanDetail } from '@linq/contract';
 import { useTestApp } from '../../test/kit.ts';
 import { waitFor } from '../../test/wait.ts';
 import { channelScope, type ChannelRequest } from '../../platform/principal.ts';
@@ -147,6 +147,31 @@ describe('plan engine: broadcasts and auto-replies', () => {
         .from(planSends)
         .where(and(eq(planSends.planId, plan.plan.id!))),
     ).toHaveLength(1);
+  });
+
+  it('a broadcast scheduled a week ahead is listed as scheduled until its time comes, then as started', async () => {
+    t.ctx.clock.set(new Date('2026-11-02T00:00:00Z'));
+    const friend = await t.factory.followingFriend(channel, lineAccountId, '予約 さん');
+    const detail = simplePlan('broadcast', '来週のお知らせ');
+    const plan = await activePlan(t, as, {
+      ...detail,
+      plan: { ...detail.plan, send_at: '2026-11-09T10:00:00+09:00' },
+    });
+    const stateOf = async () => {
+      const list = await t.call(plansApi.list, { query: { q: '来週のお知らせ' } }, as);
+      return list.output.data.find((item) => item.id === plan.plan.id)!.broadcast_state;
+    };
+    await runDueSends(t.ctx);
+    expect(await stateOf()).toBe('scheduled');
+    expect(received(friend.friend)).toEqual([]);
+
+    t.ctx.clock.set(new Date('2026-11-09T01:00:00Z'));
+    expect(await receivedCount(t, friend.friend, 1)).toEqual(['お知らせです']);
+    expect(await stateOf()).toBe('started');
+    // Not a broadcast: no broadcast state.
+    const scenario = await activePlan(t, as, simplePlan('scenario', '来週のお知らせ（シナリオ）'));
+    const list = await t.call(plansApi.list, { query: { q: '来週のお知らせ' } }, as);
+    expect(list.output.data.find((item) => item.id === scenario.plan.id)!.broadcast_state).toBeNull();
   });
 
   it('an auto-reply answers a matching message with the reply API', async () => {

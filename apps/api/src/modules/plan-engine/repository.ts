@@ -216,6 +216,8 @@ export interface DueEnrolment {
   nextActionAt: Date;
   replyToken: string | null;
   replyTokenUntil: Date | null;
+  /** Its own time's lead on the engine clock (a rehearsal): its steps are decided at now + this. */
+  clockOffsetMs: number;
 }
 
 /**
@@ -232,13 +234,34 @@ export interface DueEnrolment {
 export async function claimDueEnrolmentsUnscoped(db: Db, now: Date, limit: number): Promise<DueEnrolment[]> {
   const result = await db.execute(sql`
     select id, line_account_id, plan_id, friend_id, next_plan_action_id, next_occurrence, arrived_at, next_action_at,
-           reply_token, reply_token_until
+           reply_token, reply_token_until, clock_offset_ms
     from ${planEnrolments}
     where status = 'active' and next_action_at <= ${now.toISOString()}::timestamptz
     order by next_action_at
     limit (select ${limit}::int)
     for update skip locked`);
-  return rowsOf<DueEnrolmentRow>(result).map((row) => ({
+  return rowsOf<DueEnrolmentRow>(result).map(dueEnrolmentOf);
+}
+
+/** The enrolment when it is due now, locked for sending (one friend's run moved on its own time). */
+export async function claimDueEnrolment(
+  db: Db,
+  scope: ChannelScope,
+  id: number,
+  now: Date,
+): Promise<DueEnrolment | undefined> {
+  const result = await db.execute(sql`
+    select id, line_account_id, plan_id, friend_id, next_plan_action_id, next_occurrence, arrived_at, next_action_at,
+           reply_token, reply_token_until, clock_offset_ms
+    from ${planEnrolments}
+    where line_account_id = ${scope.lineAccountId} and id = ${id}
+      and status = 'active' and next_action_at <= ${now.toISOString()}::timestamptz
+    for update`);
+  return rowsOf<DueEnrolmentRow>(result).map(dueEnrolmentOf)[0];
+}
+
+function dueEnrolmentOf(row: DueEnrolmentRow): DueEnrolment {
+  return {
     id: row.id,
     lineAccountId: row.line_account_id,
     planId: row.plan_id,
@@ -249,7 +272,8 @@ export async function claimDueEnrolmentsUnscoped(db: Db, now: Date, limit: numbe
     nextActionAt: new Date(row.next_action_at),
     replyToken: row.reply_token,
     replyTokenUntil: dateOrNull(row.reply_token_until),
-  }));
+    clockOffsetMs: Number(row.clock_offset_ms),
+  };
 }
 /** A due enrolment as a raw statement answers it (timestamps as text on node-postgres, dates on PGlite). */
 interface DueEnrolmentRow {
@@ -263,6 +287,8 @@ interface DueEnrolmentRow {
   next_action_at: string | Date;
   reply_token: string | null;
   reply_token_until: string | Date | null;
+  /** A bigint: text on node-postgres. */
+  clock_offset_ms: string | number;
 }
 const dateOrNull = (value: string | Date | null) => (value === null ? null : new Date(value));
 
@@ -492,6 +518,14 @@ export async function optionBoxesSentTo(db: Db, scope: ChannelScope, friendId: n
     .limit(100);
 }
 
+export async function enrolment(db: Db, scope: ChannelScope, id: number): Promise<EnrolmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(planEnrolments)
+    .where(and(eq(planEnrolments.lineAccountId, scope.lineAccountId), eq(planEnrolments.id, id)));
+  return row;
+}
+
 export async function enrolmentForUpdate(db: Db, scope: ChannelScope, id: number): Promise<EnrolmentRow | undefined> {
   const [row] = await db
     .select()
@@ -521,6 +555,54 @@ export async function recordTap(
     .onConflictDoNothing()
     .returning({ id: planTaps.id });
   return rows.length > 0;
+}
+
+/**
+ * Moves one enrolment's own time forward by `ms`: its waiting send and the arrival it is timed from
+ * come `ms` nearer on the engine clock, and its offset grows by `ms` so that what it decides later
+ * (at its own now) stays in step. Answers the enrolment as moved (none: not of the channel).
+ */
+export async function moveEnrolmentTime(
+  db: Db,
+  scope: ChannelScope,
+  id: number,
+  ms: number,
+): Promise<EnrolmentRow | undefined> {
+  const by = sql`(${ms}::bigint * interval '1 millisecond')`;
+  const [row] = await db
+    .update(planEnrolments)
+    .set({
+      clockOffsetMs: sql`${planEnrolments.clockOffsetMs} + ${ms}::bigint`,
+      nextActionAt: sql`${planEnrolments.nextActionAt} - ${by}`,
+      arrivedAt: sql`${planEnrolments.arrivedAt} - ${by}`,
+    })
+    .where(and(eq(planEnrolments.lineAccountId, scope.lineAccountId), eq(planEnrolments.id, id)))
+    .returning();
+  return row;
+}
+
+/** The friend's latest enrolment by this trigger (a rehearsal's), in one plan or any. */
+export async function latestEnrolmentByTrigger(
+  db: Db,
+  scope: ChannelScope,
+  friendId: number,
+  trigger: string,
+  planId?: number,
+): Promise<EnrolmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(planEnrolments)
+    .where(
+      and(
+        eq(planEnrolments.lineAccountId, scope.lineAccountId),
+        eq(planEnrolments.friendId, friendId),
+        eq(planEnrolments.trigger, trigger),
+        planId === undefined ? undefined : eq(planEnrolments.planId, planId),
+      ),
+    )
+    .orderBy(desc(planEnrolments.startedAt), desc(planEnrolments.id))
+    .limit(1);
+  return row;
 }
 
 /** When the friend's next send is due: the earliest of its active enrolments in the channel (none: null). */

@@ -10,7 +10,7 @@ import { channelFriend } from '../friends/repository.ts';
 import { planAudience } from '../plans/target.ts';
 import { audienceIdBatches } from '../audience/repository/read.ts';
 import { contextOf } from '../templates/line-message.ts';
-import { advanceTo, finished } from './advance.ts';
+import { advanceTo, finished, onEngineClock, shifted } from './advance.ts';
 import { applyEffects } from './enrol.ts';
 import { firstStep, sendsMessage, stepAfterSend, type GraphAction, type Step, type StepContext } from './graph.ts';
 import { loadPlan, stepContext, type LoadedPlan } from './load.ts';
@@ -108,6 +108,25 @@ async function sendDueBatch(ctx: AppContext, batchSize: number): Promise<number>
   });
 }
 
+/**
+ * Sends what is due now of one enrolment (one friend's rehearsal moved on its own time), in the
+ * caller's transaction: the same records, keys and advances as the scheduler's batches.
+ */
+export async function sendDueOfEnrolment(
+  ctx: AppContext,
+  on: EventTransaction,
+  scope: ChannelScope,
+  enrolmentId: number,
+): Promise<boolean> {
+  const now = ctx.clock.now();
+  const due = await repo.claimDueEnrolment(on.tx, scope, enrolmentId, now);
+  if (!due) return false;
+  const row = await repo.plan(on.tx, scope, due.planId);
+  if (!row) return false;
+  await sendPlanBatch(ctx, on, await loadPlan(on.tx, scope, row), [due], now);
+  return true;
+}
+
 /** One box of a send: which, its occurrence, when it was due and when its timing started. */
 interface Link {
   action: GraphAction;
@@ -128,13 +147,33 @@ interface DueSend {
   next: Step;
 }
 
-function dueSendOf(plan: LoadedPlan, enrolment: repo.DueEnrolment, first: GraphAction, context: StepContext): DueSend {
+/**
+ * The enrolment's send, decided at its own time (the engine's now plus its offset: a rehearsal
+ * moved it) and answered on the engine clock, where its times are stored.
+ */
+function dueSendOf(plan: LoadedPlan, enrolment: repo.DueEnrolment, first: GraphAction, now: Date): DueSend {
+  const offset = enrolment.clockOffsetMs;
+  const own = ownSendOf(plan, enrolment, first, stepContext(plan, shifted(now, offset)));
+  if (offset === 0) return own;
+  return {
+    enrolment,
+    chain: own.chain.map((link) => ({
+      ...link,
+      dueAt: shifted(link.dueAt, -offset),
+      arrivedAt: shifted(link.arrivedAt, -offset),
+    })),
+    next: onEngineClock(own.next, offset),
+  };
+}
+
+function ownSendOf(plan: LoadedPlan, enrolment: repo.DueEnrolment, first: GraphAction, context: StepContext): DueSend {
+  const offset = enrolment.clockOffsetMs;
   const chain: Link[] = [
     {
       action: first,
       occurrence: enrolment.nextOccurrence,
-      dueAt: enrolment.nextActionAt,
-      arrivedAt: enrolment.arrivedAt ?? context.now,
+      dueAt: shifted(enrolment.nextActionAt, offset),
+      arrivedAt: enrolment.arrivedAt ? shifted(enrolment.arrivedAt, offset) : context.now,
     },
   ];
   for (;;) {
@@ -160,14 +199,13 @@ async function sendPlanBatch(
   now: Date,
 ): Promise<void> {
   const { scope, graph } = plan;
-  const context = stepContext(plan, now);
   const sends: DueSend[] = [];
   const advances: repo.EnrolmentAdvance[] = [];
   for (const enrolment of due) {
     const action = enrolment.nextPlanActionId === null ? undefined : graph.action(enrolment.nextPlanActionId);
     // Its box is gone (a save ends such enrolments; this only meets a save it raced with): nothing left to send.
     if (!action) advances.push(finished(enrolment.id, now));
-    else sends.push(dueSendOf(plan, enrolment, action, context));
+    else sends.push(dueSendOf(plan, enrolment, action, now));
   }
   // A send recorded before (its unique key) is not sent again: the whole chain was recorded with it.
   const recordedBefore = await repo.sendsRecordedBefore(

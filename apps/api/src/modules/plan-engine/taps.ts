@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context.ts';
 import type { EventTransaction } from '../../platform/events.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
-import { advanceTo } from './advance.ts';
+import { advanceTo, onEngineClock, shifted } from './advance.ts';
 import { stepAfterTap, tappedOption } from './graph.ts';
 import { loadPlan, stepContext, type LoadedPlan } from './load.ts';
 import * as repo from './repository.ts';
@@ -46,7 +46,12 @@ export async function handleTap(
       enrolment.currentPlanActionId === action.id &&
       enrolment.nextPlanActionId === null;
     if (!recorded || !waitsHere) return;
-    const step = stepAfterTap(plan.graph, option.childBoxId, stepContext(plan, now));
+    // A rehearsed enrolment decides at its own time; its times are stored on the engine clock.
+    const offset = enrolment.clockOffsetMs;
+    const step = onEngineClock(
+      stepAfterTap(plan.graph, option.childBoxId, stepContext(plan, shifted(now, offset))),
+      offset,
+    );
     const advance = advanceTo(enrolment.id, action, step, now);
     // A paused plan keeps the friend's choice: the send follows once it is active again.
     await repo.advanceEnrolments(on.tx, scope, [

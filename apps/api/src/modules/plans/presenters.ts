@@ -8,6 +8,12 @@ import { targetFields } from './target.ts';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
+function broadcastState(row: repo.PlanRow): PlanListItem['broadcast_state'] {
+  if (row.planType !== 'broadcast') return null;
+  if (row.broadcastStartedAt !== null) return 'started';
+  return row.isActive ? 'scheduled' : null;
+}
+
 export function listItem(row: repo.PlanListRow): PlanListItem {
   return {
     id: row.id,
@@ -17,6 +23,7 @@ export function listItem(row: repo.PlanListRow): PlanListItem {
     folder_id: row.folderId,
     scenario_trigger: row.scenarioTrigger,
     send_at: iso(row.sendAt),
+    broadcast_state: broadcastState(row),
     enrolled_count: row.enrolledCount,
     sent_count: row.sentCount,
     missed_count: row.missedCount,

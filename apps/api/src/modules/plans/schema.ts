@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -303,6 +304,11 @@ export const planEnrolments = pgTable(
     /** An auto-reply's reply token, used for its first box while it is valid (replies cost no quota). */
     replyToken: text('reply_token'),
     replyTokenUntil: timestamp('reply_token_until', { withTimezone: true }),
+    /**
+     * How far the enrolment's own time runs ahead of the engine clock (a rehearsal moves one friend's
+     * run forward): its timings are decided at now + this; its stored times stay on the engine clock.
+     */
+    clockOffsetMs: bigint('clock_offset_ms', { mode: 'number' }).notNull().default(0),
     /** When the plan's deactivation paused it (on reactivation, what fell due since is sent or skipped). */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),

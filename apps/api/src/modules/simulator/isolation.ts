@@ -68,6 +68,10 @@ export const isolation: IsolationModule = {
       { to_next_send: true, friend_id: consoleFriendOf.get(b.channels[0]!.id) },
       { to_next_send: true, user_id: userOf(b) },
     ]),
+    'GET /api/service/simulator/friends/:userId/rehearsal': virtualFriend('rehearsal'),
+    'POST /api/service/simulator/friends/:userId/rehearsal/advance': virtualFriend('rehearsal/advance', {
+      minutes: 60,
+    }),
     'POST /api/service/simulator/rehearsal': timeWarp('/service/simulator/rehearsal', (a, b) => [
       { plan_id: planIn(b).plan.id, user_id: userOf(a) },
       { plan_id: planIn(a).plan.id, user_id: userOf(b) },

@@ -56,4 +56,10 @@ export function simulatorRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, simulatorApi.rehearsal, async ({ channel, body }) => ({
     data: await timeWarp.rehearse(ctx, inChannel(channel), body.plan_id, body.user_id),
   }));
+  route(app, ctx, simulatorApi.rehearsalOf, async ({ channel, params }) => ({
+    data: await timeWarp.rehearsalOf(ctx, inChannel(channel), params.userId),
+  }));
+  route(app, ctx, simulatorApi.advanceRehearsal, async ({ channel, params, body }) => ({
+    data: await timeWarp.advanceRehearsal(ctx, inChannel(channel), params.userId, body),
+  }));
 }

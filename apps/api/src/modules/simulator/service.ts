@@ -14,6 +14,7 @@ import { AppError, conflict } from '../../platform/errors.ts';
 import type { ChannelRequest, ChannelScope } from '../../platform/principal.ts';
 import { boundChannel, isSeeding } from './bind.ts';
 import * as repo from './repository.ts';
+import { demoTimeOf } from './time-warp.ts';
 
 /*
  * The phone panel: a person acts as a virtual friend of the selected channel. Friends are looked
@@ -162,13 +163,16 @@ export async function conversation(
 ): Promise<ConversationEntry[]> {
   const { sim, channel } = await bound(ctx, scope);
   const friend = friendOf(channel, userId);
+  const demoTime = await demoTimeOf(ctx, scope, userId);
   const entries: ConversationEntry[] = [];
   for (const entry of friend.conversation()) {
     const at = new Date(entry.at).toISOString();
+    const demo_at = demoTime(new Date(entry.at))?.toISOString() ?? null;
     if (entry.direction === 'toFriend') {
       entries.push({
         direction: 'to_friend',
         at,
+        demo_at,
         message_id: entry.messageId,
         endpoint: entry.endpoint,
         message: entry.message,
@@ -179,6 +183,7 @@ export async function conversation(
     entries.push({
       direction: 'from_friend',
       at,
+      demo_at,
       message_id: m.messageId || null,
       type: m.type,
       text: m.text ?? null,

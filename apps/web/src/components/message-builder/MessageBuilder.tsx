@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BuilderContext,
+  type PreviewPlace,
   type BuilderEnvironment,
   type InfoField,
   type UploadedBuilderImage,
@@ -31,6 +32,8 @@ export interface MessageBuilderProps {
   /** A 422 answer's errors, keyed by save-format path. */
   serverErrors?: Record<string, { description: string }>;
   disabled?: boolean;
+  /** Where the page shows the preview (beside the builder unless told). */
+  previewPlace?: PreviewPlace;
 }
 
 /** True while the message breaks a LINE rule, so it cannot be saved or sent. */
@@ -133,6 +136,7 @@ export function MessageBuilder({
   infoFields,
   serverErrors,
   disabled = false,
+  previewPlace = 'beside',
 }: MessageBuilderProps) {
   // A message lacking parts (read from elsewhere) is edited with them; they are kept on the first edit.
   const message = useMemo(() => withEditableShape(value), [value]);
@@ -156,8 +160,8 @@ export function MessageBuilder({
     [edited, message, serverErrors, answered.message],
   );
   const environment = useMemo<BuilderEnvironment>(
-    () => ({ disabled, uploadImage, infoFields, issues, issuesByPath: issuesByPath(issues) }),
-    [disabled, uploadImage, infoFields, issues],
+    () => ({ disabled, previewPlace, uploadImage, infoFields, issues, issuesByPath: issuesByPath(issues) }),
+    [disabled, previewPlace, uploadImage, infoFields, issues],
   );
 
   return (

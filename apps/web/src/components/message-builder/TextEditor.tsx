@@ -82,7 +82,7 @@ export function TextEditor({
   label: string;
 }) {
   const { t } = useTranslation();
-  const { infoFields, disabled } = useBuilder();
+  const { infoFields, disabled, previewPlace } = useBuilder();
   const id = useId();
   const textArea = useRef<ChipTextAreaHandle>(null);
   const [emojiOpen, setEmojiOpen] = useState(false);
@@ -191,7 +191,7 @@ export function TextEditor({
           />
         </div>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('messageBuilder.text.variablesHelp')}
+          {t(`messageBuilder.text.variablesHelp.${previewPlace}`)}
         </Typography.Text>
       </Flex>
     </Field>

@@ -14,9 +14,14 @@ export interface InfoField {
   name: string;
 }
 
+/** Beside the builder (templates), or in the message's box of the plan diagram (plan editor). */
+export type PreviewPlace = 'beside' | 'diagram';
+
 /** What every part of the builder needs from the page, and the message's issues. */
 export interface BuilderEnvironment {
   disabled: boolean;
+  /** Where the page shows the message's preview, for the hints that point at it. */
+  previewPlace: PreviewPlace;
   uploadImage: (file: File) => Promise<UploadedBuilderImage>;
   infoFields: readonly InfoField[];
   issues: readonly BuilderIssue[];

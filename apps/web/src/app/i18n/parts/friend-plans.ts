@@ -3,15 +3,15 @@ import { addStrings } from '../index.ts';
 /** UI texts of a friend's plans on the friend detail screen; the modules that show them import this file. */
 const ja = {
   friendPlans: {
-    title: 'シナリオ・配信',
-    empty: 'この友だちのシナリオ・配信はまだありません',
-    start: 'シナリオを開始 / 配信する',
-    startTitle: 'シナリオを開始 / 配信する',
+    title: 'プラン',
+    empty: 'この友だちのプランはまだありません',
+    start: 'プランを開始 / 配信する',
+    startTitle: 'プランを開始 / 配信する',
     startHint: 'シナリオはこの友だちの最初のボックスから始まります。一斉配信はこの友だちだけに送られます。',
     planType: '種類',
-    plan: 'シナリオ',
-    choosePlan: 'シナリオを選択',
-    planRequired: 'シナリオを選択してください',
+    plan: 'プラン',
+    choosePlan: 'プランを選択',
+    planRequired: 'プランを選択してください',
     inactive: '停止中',
     startSubmit: '開始する',
     started: '「{{name}}」を開始しました',
@@ -26,6 +26,7 @@ const ja = {
       manual: 'スタッフが開始',
       broadcast: '一斉配信',
       auto_reply: '自動応答',
+      rehearsal: 'リハーサル',
     },
     otherTrigger: 'その他のきっかけ',
     endReasons: {
@@ -54,15 +55,15 @@ const ja = {
 
 const en: typeof ja = {
   friendPlans: {
-    title: 'Scenarios and broadcasts',
-    empty: 'This friend has no scenarios or broadcasts yet',
-    start: 'Start a scenario / send',
-    startTitle: 'Start a scenario / send a broadcast',
+    title: 'Plans',
+    empty: 'This friend has no plans yet',
+    start: 'Start a plan / send',
+    startTitle: 'Start a plan / send',
     startHint: 'A scenario starts at its first box for this friend. A broadcast is sent to this friend alone.',
     planType: 'Type',
-    plan: 'Scenario',
-    choosePlan: 'Choose a scenario',
-    planRequired: 'Choose a scenario',
+    plan: 'Plan',
+    choosePlan: 'Choose a plan',
+    planRequired: 'Choose a plan',
     inactive: 'Stopped',
     startSubmit: 'Start',
     started: 'Started "{{name}}"',
@@ -77,6 +78,7 @@ const en: typeof ja = {
       manual: 'Started by staff',
       broadcast: 'Broadcast',
       auto_reply: 'Auto-reply',
+      rehearsal: 'Rehearsal',
     },
     otherTrigger: 'Other trigger',
     endReasons: {

@@ -35,8 +35,12 @@ const ja = {
       emojiFull: 'LINE絵文字は{{max}}個までです',
       chipName: '友だちの名前',
       unknownInfo: '（このチャネルにない項目）',
-      variablesHelp:
-        'ボタンはカーソルの位置に差し込みます。友だちの名前・友だち情報は送信時に友だちごとの値に置き換わります（右のプレビューはサンプルの値です）。',
+      variablesHelp: {
+        beside:
+          'ボタンはカーソルの位置に差し込みます。友だちの名前・友だち情報は送信時に友だちごとの値に置き換わります（右のプレビューはサンプルの値です）。',
+        diagram:
+          'ボタンはカーソルの位置に差し込みます。友だちの名前・友だち情報は送信時に友だちごとの値に置き換わります（左の図のボックスのプレビューはサンプルの値です）。',
+      },
     },
     image: {
       label: '画像',
@@ -172,8 +176,12 @@ const en: typeof ja = {
       emojiFull: 'At most {{max}} LINE emoji',
       chipName: "Friend's name",
       unknownInfo: '(not a field of this channel)',
-      variablesHelp:
-        "The buttons insert at the cursor. The friend's name and friend info are replaced per friend when sent (the preview shows sample values).",
+      variablesHelp: {
+        beside:
+          "The buttons insert at the cursor. The friend's name and friend info are replaced per friend when sent (the preview on the right shows sample values).",
+        diagram:
+          "The buttons insert at the cursor. The friend's name and friend info are replaced per friend when sent (the preview in the diagram's box on the left shows sample values).",
+      },
     },
     image: {
       label: 'Image',

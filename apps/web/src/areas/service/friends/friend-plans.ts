@@ -2,7 +2,6 @@ import {
   allows,
   friendPlansApi,
   friendsApi,
-  plansApi,
   sendPlanApi,
   type FriendPlan,
   type FriendPlanTimeline,
@@ -10,6 +9,7 @@ import {
 import { call } from '../../../app/api/call.ts';
 import { endpointQuery, invalidateEndpoints } from '../../../app/api/queries.ts';
 import { useSession } from '../../../app/session.ts';
+import { planCountEndpoints } from '../plans/usePlans.ts';
 import { awaitsEngine } from './friend-plan-state.ts';
 
 /*
@@ -35,7 +35,7 @@ export function useCanViewPlans(): boolean {
 
 /** After a write: the friend's plans and the plan lists (their enrolled and sent figures) reload. */
 async function friendPlansChanged(): Promise<void> {
-  await invalidateEndpoints(friendPlansApi.list, plansApi.list);
+  await invalidateEndpoints(...planCountEndpoints);
 }
 
 /** Starts a scenario for the friend, or sends a broadcast to the friend alone; answers the friend's plans. */

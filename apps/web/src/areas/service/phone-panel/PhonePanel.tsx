@@ -27,6 +27,8 @@ import { RichMenuSheet } from '../rich-menu/RichMenuSheet.tsx';
 import { conversationQuery, friendsSummaryQuery, virtualFriendsQuery, virtualRichMenuQuery } from './queries.ts';
 import { tapDisplayText } from './tap-display.ts';
 import { TimeWarpBar } from './TimeWarpBar.tsx';
+import { useAccountTimeZone } from '../plans/useAccountTimeZone.ts';
+import { planCountEndpoints } from '../plans/usePlans.ts';
 import '../../../app/i18n/parts/phone-panel.ts';
 import '../../../app/i18n/parts/line-message.ts';
 
@@ -66,18 +68,40 @@ function FriendAvatar({
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
+/** A rehearsal's time moves by days: its bubbles show the day too, in the account's zone. */
+const demoTime = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('ja-JP', {
+    timeZone,
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+
 function Row({
   side,
-  at,
+  entry,
   children,
   testId,
 }: {
   side: 'friend' | 'channel';
-  at: string;
+  entry: Pick<ConversationEntry, 'at' | 'demo_at'>;
   children: ReactNode;
   testId: string;
 }) {
-  const meta = <span style={{ fontSize: 10, color: LINE_APP_COLOURS.meta, alignSelf: 'flex-end' }}>{time(at)}</span>;
+  const { t } = useTranslation();
+  const timeZone = useAccountTimeZone();
+  // In a rehearsal the bubble carries the rehearsal's own time, as the friend would have seen it.
+  const meta = (
+    <span
+      style={{ fontSize: 10, color: LINE_APP_COLOURS.meta, alignSelf: 'flex-end', whiteSpace: 'nowrap' }}
+      title={entry.demo_at ? t('phonePanel.demoTime') : undefined}
+      data-testid="sim-message-time"
+      data-demo-at={entry.demo_at ?? undefined}
+    >
+      {entry.demo_at ? demoTime(entry.demo_at, timeZone) : time(entry.at)}
+    </span>
+  );
   return (
     <div
       data-testid={testId}
@@ -170,11 +194,14 @@ export default function PhonePanel({ lineAccountId, botName, seeding, open, canW
       return false;
     } finally {
       setBusy(null);
+      // A follow or tap may start or move a plan: its counts read again too.
       await invalidateEndpoints(
         friendsApi.summary,
         simulatorApi.friends,
         simulatorApi.conversation,
         simulatorApi.richMenu,
+        simulatorApi.rehearsalOf,
+        ...planCountEndpoints,
       );
     }
   }
@@ -352,13 +379,13 @@ export default function PhonePanel({ lineAccountId, botName, seeding, open, canW
                 // A tap without displayText is no bubble in LINE.
                 if (entry.type === 'postback' && tapText === null) return null;
                 return (
-                  <Row key={index} side="friend" at={entry.at} testId={`sim-message-${index}`}>
+                  <Row key={index} side="friend" entry={entry} testId={`sim-message-${index}`}>
                     <FromFriend entry={entry} tapText={tapText} />
                   </Row>
                 );
               }
               return (
-                <Row key={index} side="channel" at={entry.at} testId={`sim-message-${index}`}>
+                <Row key={index} side="channel" entry={entry} testId={`sim-message-${index}`}>
                   <Flex gap={6} align="flex-start">
                     <Avatar size={28} style={{ flex: '0 0 auto' }}>
                       {botName.slice(0, 1)}

@@ -53,3 +53,12 @@ export const engineClockQuery = (lineAccountId: number) =>
     queryFn: ({ signal }) => call(simulatorApi.clock, {}, { handles: 'all', lineAccountId, signal }),
     staleTime: 0,
   });
+
+/** The virtual friend's latest rehearsal and its own time (null: none). */
+export const rehearsalQuery = (lineAccountId: number, userId: string) =>
+  queryOptions({
+    queryKey: [simulatorApi.rehearsalOf.path, { lineAccountId, userId }],
+    queryFn: ({ signal }) =>
+      call(simulatorApi.rehearsalOf, { params: { userId } }, { handles: 'all', lineAccountId, signal }),
+    staleTime: 0,
+  });

@@ -5,6 +5,7 @@ import { tapDisplayText } from './tap-display.ts';
 const sent = (message: Record<string, unknown>): ConversationEntry => ({
   direction: 'to_friend',
   at: '2026-01-01T00:00:00Z',
+  demo_at: null,
   message_id: '1',
   endpoint: 'pushMessage',
   message,
@@ -12,6 +13,7 @@ const sent = (message: Record<string, unknown>): ConversationEntry => ({
 const tap = (data: string): ConversationEntry => ({
   direction: 'from_friend',
   at: '2026-01-01T00:01:00Z',
+  demo_at: null,
   message_id: null,
   type: 'postback',
   text: null,

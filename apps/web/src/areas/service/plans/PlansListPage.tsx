@@ -1,7 +1,5 @@
 import {
-  CopyOutlined,
-  EditOutlined,
-  ExperimentOutlined,
+  ClockCircleOutlined,
   FolderOutlined,
   PauseCircleOutlined,
   PlayCircleOutlined,
@@ -14,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../app/navigation.tsx';
 import { isApiError } from '../../../app/api/errors.ts';
+import { queryClient } from '../../../app/api/queries.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton.tsx';
 import { FolderLayout, FolderSidebar } from '../../../components/folders/FolderSidebar.tsx';
@@ -35,6 +34,7 @@ import {
   activatePlan,
   copyPlan,
   deactivatePlan,
+  planForecastQuery,
   plansChanged,
   removePlan,
   useCanEditPlans,
@@ -137,9 +137,33 @@ export default function PlansListPage() {
       setForecastOf(missedSends ? { plan, missedSends } : { plan });
       return Promise.resolve();
     }
+    const go = () =>
+      run(plan, async () => {
+        await activatePlan(plan.id, missedSends ? { missed_sends: missedSends } : {});
+        feedback.notifySuccess(t('plans.activated', { name: plan.name }));
+      });
+    // A scenario asks first, saying who will enter it (a choice about missed sends already asked).
+    if (plan.plan_type !== 'scenario' || missedSends) return go();
     return run(plan, async () => {
-      await activatePlan(plan.id, missedSends ? { missed_sends: missedSends } : {});
-      feedback.notifySuccess(t('plans.activated', { name: plan.name }));
+      const forecast = await queryClient.fetchQuery(planForecastQuery(plan.id));
+      const who = t(`plans.activateConfirm.who.${plan.scenario_trigger}`, {
+        defaultValue: t('plans.activateConfirm.who.other'),
+      });
+      modal.confirm({
+        title: t('plans.activateConfirm.title', { name: plan.name }),
+        content: (
+          <div data-testid="activate-confirm">
+            <Typography.Paragraph>{who}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary" data-testid="activate-confirm-audience">
+              {t('plans.activateConfirm.audience', { count: forecast.data.recipients })}
+            </Typography.Paragraph>
+          </div>
+        ),
+        okText: t('plans.activate'),
+        okButtonProps: { 'data-testid': 'activate-confirm-ok' },
+        cancelText: t('common.cancel'),
+        onOk: go,
+      });
     });
   };
 
@@ -162,6 +186,8 @@ export default function PlansListPage() {
     {
       title: t('plans.name'),
       key: 'name',
+      // A long name takes two lines rather than pushing the actions out of view.
+      width: 220,
       render: (_, plan) =>
         canEdit ? (
           <Link to={editPlanPath(plan.id)} data-testid={`plan-name-${plan.id}`}>
@@ -190,12 +216,19 @@ export default function PlansListPage() {
             aria-label={plan.is_active ? t('plans.deactivate') : t('plans.activate')}
             data-testid={`plan-active-${plan.id}`}
           />
-          {plan.is_active ? (
-            <Typography.Text type="success">
+          {plan.broadcast_state === 'scheduled' ? (
+            // A broadcast whose time has not come is waiting, not sending.
+            <Tooltip title={plan.send_at ? t('plans.scheduledAt', { at: formatDateTime(plan.send_at) }) : undefined}>
+              <Typography.Text type="warning" data-testid={`plan-state-${plan.id}`} data-state="scheduled">
+                <ClockCircleOutlined /> {t('plans.scheduled')}
+              </Typography.Text>
+            </Tooltip>
+          ) : plan.is_active ? (
+            <Typography.Text type="success" data-testid={`plan-state-${plan.id}`} data-state="active">
               <PlayCircleOutlined /> {t('plans.active')}
             </Typography.Text>
           ) : (
-            <Typography.Text type="secondary">
+            <Typography.Text type="secondary" data-testid={`plan-state-${plan.id}`} data-state="inactive">
               <PauseCircleOutlined /> {t('plans.inactive')}
             </Typography.Text>
           )}
@@ -233,7 +266,8 @@ export default function PlansListPage() {
     {
       title: t('plans.folder'),
       key: 'folder',
-      responsive: ['lg'],
+      // Narrower screens keep the actions in view before the folder and date.
+      responsive: ['xxl'],
       render: (_, plan) =>
         plan.folder_id === null ? (
           <Typography.Text type="secondary">{t('plans.noFolder')}</Typography.Text>
@@ -247,7 +281,7 @@ export default function PlansListPage() {
     {
       title: t('plans.updatedAt'),
       key: 'updated_at',
-      responsive: ['md'],
+      responsive: ['xxl'],
       render: (_, plan) => formatDateTime(plan.updated_at),
     },
   ];
@@ -255,38 +289,28 @@ export default function PlansListPage() {
     columns.push({
       title: t('common.actions'),
       key: 'actions',
+      // Kept in view when the table scrolls sideways; the main actions carry their words (words
+      // only: with icons too they would not fit beside the figures at 1440 px).
+      fixed: 'right',
       render: (_, plan) => (
-        <Space size={4}>
-          <Tooltip title={t('common.edit')}>
-            <Link to={editPlanPath(plan.id)}>
-              <Button
-                size="small"
-                icon={<EditOutlined />}
-                aria-label={t('common.edit')}
-                data-testid={`row-edit-${plan.id}`}
-              />
-            </Link>
-          </Tooltip>
-          <Tooltip title={t('plans.copy')}>
-            <Button
-              size="small"
-              icon={<CopyOutlined />}
-              aria-label={t('plans.copy')}
-              loading={busy === plan.id}
-              onClick={() => void copy(plan)}
-              data-testid={`row-copy-${plan.id}`}
-            />
-          </Tooltip>
+        <Space size={4} wrap={false}>
+          <Link to={editPlanPath(plan.id)}>
+            <Button size="small" data-testid={`row-edit-${plan.id}`}>
+              {t('common.edit')}
+            </Button>
+          </Link>
+          <Button
+            size="small"
+            loading={busy === plan.id}
+            onClick={() => void copy(plan)}
+            data-testid={`row-copy-${plan.id}`}
+          >
+            {t('plans.copy')}
+          </Button>
           {canRehearse && plan.plan_type !== 'auto_reply' && (
-            <Tooltip title={t('phonePanel.rehearsal.action')}>
-              <Button
-                size="small"
-                icon={<ExperimentOutlined />}
-                aria-label={t('phonePanel.rehearsal.action')}
-                onClick={() => setRehearsalOf(plan)}
-                data-testid={`row-rehearse-${plan.id}`}
-              />
-            </Tooltip>
+            <Button size="small" onClick={() => setRehearsalOf(plan)} data-testid={`row-rehearse-${plan.id}`}>
+              {t('phonePanel.rehearsal.action')}
+            </Button>
           )}
           <ConfirmDeleteButton
             compact

@@ -11,6 +11,7 @@ import { feedback } from '../../../app/feedback.ts';
 import { useSession } from '../../../app/session.ts';
 import { openPhonePanel } from '../phone-panel/phone-panel-store.ts';
 import { simulatorStatusQuery, virtualFriendsQuery } from '../phone-panel/queries.ts';
+import { planCountEndpoints } from './usePlans.ts';
 import '../../../app/i18n/parts/phone-panel.ts';
 
 /** What the dialog reports itself; other failures the request layer shows. */
@@ -60,7 +61,7 @@ export function RehearsalModal({ plan, onClose }: { plan: PlanListItem; onClose:
       if (isApiError(error) && HANDLED.includes(error.status)) feedback.toastError(error.message);
     } finally {
       setBusy(false);
-      await invalidateEndpoints(simulatorApi.conversation, simulatorApi.clock);
+      await invalidateEndpoints(simulatorApi.conversation, simulatorApi.rehearsalOf, ...planCountEndpoints);
     }
   }
 

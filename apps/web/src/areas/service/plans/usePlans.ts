@@ -1,5 +1,7 @@
 import {
   allows,
+  friendPlansApi,
+  planAnalysisApi,
   plansApi,
   type ActivatePlanInput,
   type PlanDetail,
@@ -78,6 +80,18 @@ export function useCanEditPlans(): boolean {
   const session = useSession('service');
   return session !== null && allows(session.permissions, { feature: 'plans', level: 'edit' });
 }
+
+/**
+ * What a send, a rehearsal or a friend's tap changes: the plans' enrolled and sent figures (the list),
+ * their history and analysis, and the friends' plans.
+ */
+export const planCountEndpoints = [
+  plansApi.list,
+  plansApi.history,
+  planAnalysisApi.list,
+  planAnalysisApi.get,
+  friendPlansApi.list,
+] as const;
 
 /** After a write: the lists reload and the editor of a changed plan reads it again. */
 export async function plansChanged(): Promise<void> {

@@ -1,11 +1,30 @@
-import { formatPercent, type BoxFigures, type PlanAnalysisDetail, type TimingLabelLocale } from '@linq/contract';
-import { Handle, Position, ReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
+import {
+  formatPercent,
+  optionsOf,
+  PLAN_LAYOUT,
+  type BoxFigures,
+  type PlanAnalysisDetail,
+  type TimingLabelLocale,
+} from '@linq/contract';
+import {
+  BaseEdge,
+  EdgeLabelRenderer,
+  getSmoothStepPath,
+  Handle,
+  Position,
+  ReactFlow,
+  type Edge,
+  type EdgeProps,
+  type Node,
+  type NodeProps,
+} from '@xyflow/react';
 import { DIAGRAM_VIEW, DiagramChrome } from '../editor/DiagramChrome.tsx';
 import '@xyflow/react/dist/style.css';
 import { Button, Tag, Tooltip } from 'antd';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BoxPreview } from '../editor/BoxPreview.tsx';
+import { boxName } from '../editor/box-name.ts';
 import { BOX_HANDLE, diagramEdges, diagramNodes, TARGET_HANDLE, type BoxOption } from '../editor/flow.ts';
 import type { PlanSnapshot } from '../editor/diagram.ts';
 import '../../../../app/i18n/parts/plans.ts';
@@ -19,6 +38,22 @@ type FiguresNodeData = {
   onWaiting: (boxId: string) => void;
 };
 type FiguresNode = Node<FiguresNodeData, 'figures'>;
+type LabelEdge = Edge<{ label: string }, 'timing'>;
+
+/*
+ * An analysis box is taller than the editor's (its figures row, a fixed preview and its option
+ * rows), so the levels are laid out again from these heights: each level starts below the tallest
+ * box of the one above, and no box covers its child or the timing label between them.
+ */
+const HEADER_HEIGHT = 30;
+const FIGURES_HEIGHT = 46;
+const PREVIEW_HEIGHT = 110;
+const OPTION_HEIGHT = 26;
+const LEVEL_GAP = 90;
+/** Wide enough for the figures on two lines. */
+const MIN_WIDTH = 180;
+
+const heightOf = (options: number) => HEADER_HEIGHT + FIGURES_HEIGHT + PREVIEW_HEIGHT + options * OPTION_HEIGHT + 8;
 
 const NO_SELECTION = { selectedBoxId: null, selectedTimingEnd: null, errorBoxId: null };
 
@@ -38,8 +73,9 @@ const FiguresNodeView = memo(function FiguresNodeView({ data }: NodeProps<Figure
   return (
     <div
       style={{
-        width: action.box_width,
-        minHeight: action.box_height,
+        width: Math.max(action.box_width, MIN_WIDTH),
+        height: heightOf(options.length),
+        overflow: 'hidden',
         background: '#fff',
         border: '2px solid #d9d9d9',
         borderRadius: 8,
@@ -49,17 +85,31 @@ const FiguresNodeView = memo(function FiguresNodeView({ data }: NodeProps<Figure
     >
       <Handle type="target" position={Position.Top} id={TARGET_HANDLE} isConnectable={false} />
       <div
-        style={{ display: 'flex', alignItems: 'center', gap: 4, padding: '2px 4px', borderBottom: '1px solid #f0f0f0' }}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 4,
+          height: HEADER_HEIGHT,
+          padding: '2px 4px',
+          borderBottom: '1px solid #f0f0f0',
+        }}
       >
-        <Tag style={{ marginInlineEnd: 0, fontSize: 10 }}>{t(`templates.types.${action.message_type}`)}</Tag>
-        <span style={{ flex: 1, color: '#999', fontSize: 10 }}>{boxId}</span>
+        <Tag style={{ marginInlineEnd: 0, fontSize: 12 }}>{t(`templates.types.${action.message_type}`)}</Tag>
+        <span
+          style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          data-testid={`analysis-box-name-${boxId}`}
+        >
+          {boxName(action.message, t(`templates.types.${action.message_type}`))}
+        </span>
       </div>
       <div
         style={{
           display: 'flex',
           flexWrap: 'wrap',
+          alignContent: 'center',
           alignItems: 'center',
-          gap: 6,
+          columnGap: 8,
+          height: FIGURES_HEIGHT,
           padding: '2px 6px',
           background: '#fafafa',
           borderBottom: '1px solid #f0f0f0',
@@ -80,8 +130,9 @@ const FiguresNodeView = memo(function FiguresNodeView({ data }: NodeProps<Figure
         >
           {t('planAnalysis.waiting')} <strong>{figures.waiting}</strong>
         </Button>
+        <Figure label={t('planAnalysis.blocked')} value={figures.blocked} testId={`figure-blocked-${boxId}`} />
       </div>
-      <div style={{ padding: 4, maxHeight: 120, overflow: 'hidden' }}>
+      <div style={{ padding: 4, height: PREVIEW_HEIGHT, overflow: 'hidden' }}>
         <BoxPreview message={action.message} />
       </div>
       {options.map((option, index) => {
@@ -93,8 +144,10 @@ const FiguresNodeView = memo(function FiguresNodeView({ data }: NodeProps<Figure
             style={{
               position: 'relative',
               display: 'flex',
+              alignItems: 'center',
               justifyContent: 'space-between',
               gap: 4,
+              height: OPTION_HEIGHT,
               padding: '2px 6px',
               borderTop: '1px solid #f0f0f0',
             }}
@@ -117,7 +170,53 @@ const FiguresNodeView = memo(function FiguresNodeView({ data }: NodeProps<Figure
   );
 });
 
+/** A timing arrow with its timing in words, drawn above the boxes so no box hides it. */
+function TimingLabelEdge(props: EdgeProps<LabelEdge>) {
+  const [path, labelX, labelY] = getSmoothStepPath(props);
+  return (
+    <>
+      <BaseEdge id={props.id} path={path} markerEnd={props.markerEnd} style={{ stroke: '#8c8c8c', strokeWidth: 1.5 }} />
+      {props.data?.label && (
+        <EdgeLabelRenderer>
+          <span
+            style={{
+              position: 'absolute',
+              transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`,
+              fontSize: 12,
+              padding: '1px 6px',
+              borderRadius: 10,
+              border: '1px solid #d9d9d9',
+              background: '#fff',
+              whiteSpace: 'nowrap',
+            }}
+            data-testid={`analysis-timing-${props.target}`}
+          >
+            {props.data.label}
+          </span>
+        </EdgeLabelRenderer>
+      )}
+    </>
+  );
+}
+
 const nodeTypes = { figures: FiguresNodeView };
+const edgeTypes = { timing: TimingLabelEdge };
+
+/** Each level's y: below the tallest box of the level above, with room for the arrows' labels. */
+function levelTops(detail: PlanAnalysisDetail): Map<number, number> {
+  const tallest = new Map<number, number>();
+  for (const action of detail.plan_actions) {
+    const height = heightOf(optionsOf(action.message).length);
+    tallest.set(action.box_level, Math.max(tallest.get(action.box_level) ?? 0, height));
+  }
+  const tops = new Map<number, number>();
+  let y = PLAN_LAYOUT.firstBox.y;
+  for (const level of [...tallest.keys()].sort((a, b) => a - b)) {
+    tops.set(level, y);
+    y += tallest.get(level)! + LEVEL_GAP;
+  }
+  return tops;
+}
 
 /** The editor's diagram of the plan, read-only, with each box's and option's figures. */
 export function AnalysisDiagram({
@@ -131,11 +230,14 @@ export function AnalysisDiagram({
   const locale: TimingLabelLocale = i18n.language === 'en' ? 'en' : 'ja';
   const nodes = useMemo((): FiguresNode[] => {
     const figuresOf = new Map(detail.plan_actions.map((action) => [action.box_id, action.figures]));
+    const tops = levelTops(detail);
     return diagramNodes(detail, NO_SELECTION).map((node) => ({
       id: node.id,
       type: 'figures',
-      position: node.position,
-      width: node.width,
+      position: { x: node.position.x, y: tops.get(node.data.action.box_level) ?? node.position.y },
+      // Known sizes: the minimap draws the boxes before they are measured.
+      width: Math.max(node.data.action.box_width, MIN_WIDTH),
+      height: heightOf(node.data.options.length),
       // Neither draggable nor selectable, a node takes no pointer events; its waiting count is a button.
       style: { pointerEvents: 'all' as const },
       data: {
@@ -147,25 +249,26 @@ export function AnalysisDiagram({
     }));
   }, [detail, onWaiting]);
   const edges = useMemo(
-    (): Edge[] =>
+    (): LabelEdge[] =>
       diagramEdges(detail, NO_SELECTION, locale).map((edge) => ({
         id: edge.id,
         source: edge.source,
         target: edge.target,
         sourceHandle: edge.sourceHandle,
         targetHandle: edge.targetHandle,
-        type: 'smoothstep',
-        label: edge.data.label,
+        type: 'timing',
+        data: { label: edge.data.label },
       })),
     [detail, locale],
   );
   return (
     <div style={{ width: '100%', height: '100%' }} data-testid="analysis-diagram">
-      <ReactFlow<FiguresNode, Edge>
+      <ReactFlow<FiguresNode, LabelEdge>
         {...DIAGRAM_VIEW}
         nodes={nodes}
         edges={edges}
         nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
         nodesDraggable={false}
         elementsSelectable={false}
       >

@@ -12,6 +12,7 @@ import { formatDateTime } from '../../../../components/format.ts';
 import { LoadState, recordId } from '../../../../components/LoadState.tsx';
 import { PageHeader } from '../../../../components/PageHeader.tsx';
 import { PLAN_ANALYSIS_PATH } from '../paths.ts';
+import { boxName } from '../editor/box-name.ts';
 import { AnalysisDiagram } from './AnalysisDiagram.tsx';
 import { figuresCsv, figuresCsvName } from './figures-csv.ts';
 import { usePlanAnalysis } from './usePlanAnalysis.ts';
@@ -56,6 +57,7 @@ export default function PlanAnalysisPage() {
     );
   }
 
+  const waitingAction = detail.plan_actions.find((action) => action.box_id === waitingBox);
   const setRange = (next: { from?: string | undefined; to?: string | undefined }) =>
     setSearchParams(
       (params) => {
@@ -112,7 +114,10 @@ export default function PlanAnalysisPage() {
       <WaitingFriends
         planId={id}
         boxId={waitingBox}
-        total={detail.plan_actions.find((action) => action.box_id === waitingBox)?.figures.waiting ?? 0}
+        boxName={
+          waitingAction ? boxName(waitingAction.message, t(`templates.types.${waitingAction.message_type}`)) : ''
+        }
+        total={waitingAction ? waitingAction.figures.waiting + waitingAction.figures.blocked : 0}
         onClose={() => setWaitingBox(null)}
       />
     </>
@@ -120,7 +125,13 @@ export default function PlanAnalysisPage() {
 }
 
 /** The friends waiting at a box now (those due soonest first), each linking to the friend's page. */
-function WaitingFriends(props: { planId: number; boxId: string | null; total: number; onClose: () => void }) {
+function WaitingFriends(props: {
+  planId: number;
+  boxId: string | null;
+  boxName: string;
+  total: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const atBox = usePlanAnalysis(props.planId, { box_id: props.boxId ?? undefined }, props.boxId !== null);
   const answer = props.boxId !== null && atBox.data ? atBox.data : null;
@@ -130,7 +141,7 @@ function WaitingFriends(props: { planId: number; boxId: string | null; total: nu
     <Drawer
       open={props.boxId !== null}
       onClose={props.onClose}
-      title={t('planAnalysis.waitingAt', { box: props.boxId ?? '' })}
+      title={t('planAnalysis.waitingAt', { box: props.boxName })}
       width={420}
       data-testid="waiting-friends"
     >
@@ -156,9 +167,15 @@ function WaitingFriends(props: { planId: number; boxId: string | null; total: nu
                   </Link>
                 }
                 description={
-                  friend.next_action_at
-                    ? `${t('planAnalysis.nextSend')}: ${formatDateTime(friend.next_action_at)}`
-                    : t('planAnalysis.waitingForTap')
+                  friend.blocked ? (
+                    <Tag color="red" data-testid={`waiting-friend-blocked-${friend.id}`}>
+                      {t('planAnalysis.blockedFriend')}
+                    </Tag>
+                  ) : friend.next_action_at ? (
+                    `${t('planAnalysis.nextSend')}: ${formatDateTime(friend.next_action_at)}`
+                  ) : (
+                    t('planAnalysis.waitingForTap')
+                  )
                 }
               />
             </List.Item>

@@ -12,6 +12,7 @@ const detail: PlanAnalysisDetail = {
         sent: 4,
         failed: 1,
         waiting: 2,
+        blocked: 0,
         options: [
           { id: 11, box_id: 'box-1-0', label: 'はい, 行きます', taps: 3, tap_rate: 75 },
           { id: 12, box_id: null, label: '=いいえ', taps: 0, tap_rate: 0 },
@@ -22,7 +23,7 @@ const detail: PlanAnalysisDetail = {
       ...confirm,
       box_id: 'box-1-0',
       message_type: 'text_message',
-      figures: { sent: 0, failed: 0, waiting: 0, options: [] },
+      figures: { sent: 0, failed: 0, waiting: 0, blocked: 0, options: [] },
     },
   ],
   plan_timings: [],

@@ -171,6 +171,7 @@ export function BoxPanel({ boxId, errors, disabled }: { boxId: string; errors: P
         infoFields={infoFields}
         serverErrors={serverErrors}
         disabled={disabled}
+        previewPlace="diagram"
       />
       <BoxEffects action={action} disabled={disabled} />
     </div>

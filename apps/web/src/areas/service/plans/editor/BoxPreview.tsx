@@ -9,6 +9,12 @@ import '../../../../app/i18n/parts/message-builder.ts';
 
 const noAction = () => {};
 
+/**
+ * LINE's bubbles are drawn at 14 px and cards at 13 px: shrunk to this, their smallest text stays
+ * readable (12 px) at the diagram's 100 % zoom.
+ */
+const PREVIEW_ZOOM = 12 / 13;
+
 /** The box's message as a small LINE preview (taps do nothing). */
 export function BoxPreview({ message }: { message: PlanMessage }) {
   const { t } = useTranslation();
@@ -24,7 +30,12 @@ export function BoxPreview({ message }: { message: PlanMessage }) {
     return <span style={{ color: '#999' }}>{t('plans.editor.emptyBox')}</span>;
   }
   return (
-    <div style={{ zoom: 0.6, pointerEvents: 'none' }} aria-hidden>
+    <div
+      // As wide as the box once shrunk, so that text bubbles wrap inside it.
+      style={{ zoom: PREVIEW_ZOOM, width: `${100 / PREVIEW_ZOOM}%`, pointerEvents: 'none' }}
+      aria-hidden
+      data-testid="box-preview"
+    >
       <ChannelMessage message={lineMessage} onAction={noAction} disabled />
     </div>
   );

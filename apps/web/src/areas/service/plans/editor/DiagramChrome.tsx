@@ -21,7 +21,17 @@ export function DiagramChrome() {
       <Background />
       <Controls showInteractive={false} />
       {/* Top right: the tree grows down and to the right from box-0, so that corner stays clear. */}
-      <MiniMap pannable zoomable position="top-right" style={{ width: 120, height: 90 }} />
+      {/* Boxes in the console's blue: the default light grey barely shows on the white map. */}
+      <MiniMap
+        pannable
+        zoomable
+        position="top-right"
+        style={{ width: 120, height: 90 }}
+        nodeColor="#bae0ff"
+        nodeStrokeColor="#1677ff"
+        nodeStrokeWidth={2}
+        nodeBorderRadius={4}
+      />
     </>
   );
 }

@@ -133,7 +133,7 @@ const BoxNodeView = memo(function BoxNodeView({ data }: NodeProps<BoxNode>) {
       <div
         style={{ display: 'flex', alignItems: 'center', gap: 4, padding: '2px 4px', borderBottom: '1px solid #f0f0f0' }}
       >
-        <Tag style={{ marginInlineEnd: 0, fontSize: 10 }} data-testid="box-type">
+        <Tag style={{ marginInlineEnd: 0, fontSize: 12 }} data-testid="box-type">
           {t(`templates.types.${action.message_type}`)}
         </Tag>
         {/* The box is known by its message (the preview below), never by its internal id. */}
@@ -223,7 +223,7 @@ function TimingEdgeView(props: EdgeProps<TimingEdge>) {
             position: 'absolute',
             transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`,
             pointerEvents: 'all',
-            fontSize: 11,
+            fontSize: 12,
             padding: '1px 6px',
             borderRadius: 10,
             border: `1px solid ${selected ? SELECTED_COLOUR : '#d9d9d9'}`,

@@ -113,9 +113,10 @@ export function PlanEditor({ savedSendAt }: { savedSendAt: string | null }) {
       saved();
       setErrors({});
       await plansChanged();
-      feedback.notifySuccess(t('plans.editor.saved'));
       leaveGuard.allowLeave();
       await navigate(outcome.navigateTo);
+      // Said on the list it returns to, naming the plan, so the return is not silent.
+      feedback.notifySuccess(t('plans.editor.saved', { name: state.present.plan.name }));
     } catch (error) {
       const answer = failedAnswer(error);
       if (answer) fail(answer);
