@@ -1,14 +1,14 @@
-import { friendsApi, talksApi } from '@linq/contract';
+import { friendsApi, planDetail, plansApi, talksApi, toPlanSavePayload } from '@linq/contract';
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { demoFriendsJoined, friendIdOf, serviceApi, uniqueSuffix } from '../support/demo-service.ts';
+import { demoFriendsJoined, followingFriend, friendIdOf, serviceApi, uniqueSuffix } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
 import { loginAs } from '../support/session.ts';
 
 /*
- * The talk is the whole story (issue 23 §1, §2): a virtual friend rehearses the demo's branching
- * welcome scenario (a text on following, the next day a confirm box whose はい leads to a text),
- * taps はい in the phone panel, and the friend's talk then shows every message with its source, the
+ * The talk is the whole story (issue 23 §1, §2): a virtual friend rehearses a copy of the demo's
+ * branching welcome scenario (a text, the next day a confirm box whose はい leads to a text), moved
+ * on by the rehearsal's own 次の配信まで, taps はい in the phone panel, and the friend's talk then shows every message with its source, the
  * tap by its label and where it was, and the follow; and no other friend got anything of the plan.
  */
 
@@ -21,13 +21,13 @@ const channelSide = (panel: Locator) => panel.locator('[data-testid^="sim-messag
 const arrives = (panel: Locator, text: string) =>
   channelSide(panel).filter({ hasText: text }).first().waitFor({ timeout: 20_000 });
 
-/** Every entry the welcome scenario sent to the channel's other friends, by key. */
-async function welcomeSendsToOthers(page: Page, exceptId: number | null): Promise<string[]> {
+/** Every entry the plan sent to the channel's other friends, by key. */
+async function sendsToOthers(page: Page, planName: string, exceptId: number | null): Promise<string[]> {
   const { data: friends } = await serviceApi(page, friendsApi.list, { query: { limit: 100 } });
   const keys: string[] = [];
   for (const friend of friends.filter((row) => row.id !== exceptId)) {
     const { data } = await serviceApi(page, talksApi.history, { query: { friend_id: friend.id, limit: 100 } });
-    for (const entry of data) if (entry.origin?.name === WELCOME) keys.push(`${friend.id}/${entry.key}`);
+    for (const entry of data) if (entry.origin?.name === planName) keys.push(`${friend.id}/${entry.key}`);
   }
   return keys;
 }
@@ -36,27 +36,45 @@ describe('the talk tells the whole story (demo channel bound to the LINE simulat
   it('after a rehearsed branching scenario, the talk shows every message with its source, the tap by its label, the follow; no one else received anything', async ({
     page,
   }) => {
-    const name = `物語 ${uniqueSuffix()}`;
+    const suffix = uniqueSuffix();
+    const name = `物語 ${suffix}`;
     await loginAs(page, 'service', 'staff@demo.example');
     await page.goto('/service/plans');
     await page.waitForFunction(() => localStorage.getItem('laid') !== null);
     await demoFriendsJoined(page);
-    const othersBefore = await welcomeSendsToOthers(page, null);
+    // The rehearsed plan is a copy of the welcome scenario, so the friend's own welcome run (from
+    // following) and the rehearsal are told apart by their plan's name.
+    const { data: found } = await serviceApi(page, plansApi.list, { query: { q: WELCOME } });
+    const welcome = found.find((plan) => plan.name === WELCOME)!;
+    const copied = await serviceApi(page, plansApi.copy, { params: { id: welcome.id }, body: {} });
+    expect(copied.status).toBe(201);
+    // Started by hand (not on following), then active: a rehearsal runs active plans only.
+    const copy = planDetail.parse(copied.body);
+    const planId = copy.plan.id!;
+    const planName = copy.plan.name;
+    const manual = { ...copy, plan: { ...copy.plan, scenario_trigger: 'manual' as const, trigger_ref_id: null } };
+    const saved = await serviceApi(page, plansApi.update, { params: { id: planId }, body: toPlanSavePayload(manual) });
+    expect(saved.status).toBe(200);
+    expect((await serviceApi(page, plansApi.activate, { params: { id: planId }, body: {} })).status).toBe(200);
+    const othersBefore = await sendsToOthers(page, planName, null);
+    const friend = await followingFriend(page, name);
 
-    await page.getByTestId('phone-panel-open').click();
+    await page.reload();
+    await page.getByTestId(`row-rehearse-${planId}`).click();
+    await page.getByTestId('rehearsal').waitFor();
+    await page.getByTestId('rehearsal-friend').click();
+    await page.keyboard.type(friend.display_name);
+    await page.locator('.ant-select-item-option', { hasText: friend.display_name }).click();
+    await page.getByTestId('rehearsal-start').click();
     const panel = page.getByTestId('phone-panel');
     await panel.waitFor();
-    await page.getByTestId('sim-friend-name').fill(name);
-    await page.getByTestId('sim-friend-create').click();
     await page.waitForFunction(
-      (n) => document.querySelector('[data-testid="sim-friend-select"]')?.textContent?.includes(n),
-      name,
+      () => document.querySelector('[data-testid="time-warp"]')?.getAttribute('data-mode') === 'rehearsal',
     );
-    await page.getByTestId('sim-follow').click();
-    await arrives(panel, WELCOME_TEXT);
+    // The rehearsal's 次の配信まで moves this run alone, without asking.
     await page.getByTestId('time-warp-next').click();
     await arrives(panel, CONFIRM_TEXT);
-    await channelSide(panel).filter({ hasText: CONFIRM_TEXT }).first().getByRole('button', { name: 'はい' }).click();
+    await channelSide(panel).filter({ hasText: CONFIRM_TEXT }).last().getByRole('button', { name: 'はい' }).click();
     await arrives(panel, YES_TEXT);
     // The phone shows the tap as LINE does: never its data.
     expect(await panel.textContent()).not.toContain('linq:a:');
@@ -69,13 +87,13 @@ describe('the talk tells the whole story (demo channel bound to the LINE simulat
     await row(YES_TEXT).waitFor({ timeout: 20_000 });
 
     // Each message the scenario sent names the plan and the box by its first words.
-    const source = `シナリオ: ${WELCOME} · 『`;
+    const source = `シナリオ: ${planName} · 『`;
     expect(await row(WELCOME_TEXT).getByTestId('talk-sender').textContent()).toContain(source);
     expect(await row(CONFIRM_TEXT).getByTestId('talk-sender').textContent()).toBe(
-      `シナリオ: ${WELCOME} · 『${CONFIRM_TEXT}』`,
+      `シナリオ: ${planName} · 『${CONFIRM_TEXT}』`,
     );
     expect(await row(YES_TEXT).getByTestId('talk-sender').textContent()).toContain(
-      `シナリオ: ${WELCOME} · 『${YES_TEXT}`,
+      `シナリオ: ${planName} · 『${YES_TEXT}`,
     );
     for (const text of [WELCOME_TEXT, CONFIRM_TEXT, YES_TEXT]) {
       expect(await row(text).getByTestId('talk-delivery').getAttribute('data-status')).toBe('sent');
@@ -93,7 +111,7 @@ describe('the talk tells the whole story (demo channel bound to the LINE simulat
     expect(await talk.textContent()).not.toContain('linq:a:');
 
     // Nobody else of the channel received anything from the plan meanwhile.
-    const othersAfter = await welcomeSendsToOthers(page, friendId);
+    const othersAfter = await sendsToOthers(page, planName, friendId);
     expect(othersAfter.filter((key) => !othersBefore.includes(key))).toEqual([]);
   }, 180_000);
 });

@@ -8,7 +8,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { Link } from '../../../../app/navigation.tsx';
 import { saveBlob } from '../../../../app/api/download.ts';
 import { useSession } from '../../../../app/session.ts';
-import { formatDateTime } from '../../../../components/format.ts';
+import { formatDateTime, timeZoneName } from '../../../../components/format.ts';
 import { LoadState, recordId } from '../../../../components/LoadState.tsx';
 import { PageHeader } from '../../../../components/PageHeader.tsx';
 import { PLAN_ANALYSIS_PATH } from '../paths.ts';
@@ -29,7 +29,7 @@ const isDay = (value: string | null) => (value && dayjs(value, DATE, true).isVal
  * on a box's waiting count lists the friends there; the figures download as CSV.
  */
 export default function PlanAnalysisPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { id: idParam } = useParams();
   const id = recordId(idParam) ?? 0;
   const [searchParams, setSearchParams] = useSearchParams();
@@ -106,7 +106,9 @@ export default function PlanAnalysisPage() {
             />
           </Space>
         </Flex>
-        <Typography.Text type="secondary">{t('planAnalysis.rangeHint', { zone: timeZone })}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t('planAnalysis.rangeHint', { zone: timeZoneName(timeZone, i18n.language) })}
+        </Typography.Text>
         <Card styles={{ body: { padding: 0, height: '72vh', minHeight: 420 } }}>
           <AnalysisDiagram detail={detail} onWaiting={openWaiting} />
         </Card>
