@@ -11,9 +11,10 @@ import {
   friendPlansApi,
   friendsApi,
   plansApi,
+  richMenusApi,
   staffAuthoritiesApi,
-  teppanTemplatesApi,
   templatesApi,
+  teppanTemplatesApi,
   type Endpoint,
   type EndpointInput,
 } from '@linq/contract';
@@ -184,6 +185,7 @@ async function concretePath(path: string, page: Page): Promise<string> {
     }),
     '/service/plans/:id/edit': async () => ({ id: await firstId(page, plansApi.list, { query: {} }, laid) }),
     '/service/plan-analysis/:id': async () => ({ id: await firstId(page, plansApi.list, { query: {} }, laid) }),
+    '/service/rich-menu/:id/edit': async () => ({ id: await firstId(page, richMenusApi.list, { query: {} }, laid) }),
   };
   const resolve = ids[path];
   if (!resolve) throw new Error(`name the demo record ${path} opens (untranslated.e2e.ts)`);
