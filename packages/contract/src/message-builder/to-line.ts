@@ -142,7 +142,11 @@ function truncate(text: string, max: number): string {
 
 const FALLBACK_ALT_TEXT = 'メッセージが届きました';
 
-function derivedAltText(message: BuilderMessage): string {
+/**
+ * The words a message shows: a text, a confirm's question, the first card's title or text; '' for a
+ * message of pictures (an image, a sticker, an image carousel).
+ */
+export function messageWords(message: BuilderMessage): string {
   switch (message.message_type) {
     case 'text_message':
     case 'quick_reply':
@@ -153,11 +157,20 @@ function derivedAltText(message: BuilderMessage): string {
       const first = message.message_columns?.[0];
       return first?.title || first?.text || '';
     }
+    default:
+      return '';
+  }
+}
+
+function derivedAltText(message: BuilderMessage): string {
+  switch (message.message_type) {
     case 'image_carousel':
     case 'image':
       return '画像が届きました';
     case 'sticker':
       return 'スタンプが届きました';
+    default:
+      return messageWords(message);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { PlanMessage } from '@linq/contract';
+import { messageWords, type PlanMessage } from '@linq/contract';
 
 /** How much of a message names its box. */
 const NAME_LENGTH = 14;
@@ -15,20 +15,7 @@ export function boxName(message: PlanMessage, fallback: string): string {
   return words.length > NAME_LENGTH ? `${words.slice(0, NAME_LENGTH)}…` : words;
 }
 
+/** A message's own words, else the alt text it was given (an image carousel has only that). */
 function wordsOf(message: PlanMessage): string {
-  switch (message.message_type) {
-    case 'text_message':
-    case 'quick_reply':
-      return message.text ?? '';
-    case 'confirm':
-      return message.message_confirm?.text ?? '';
-    case 'carousel': {
-      const first = message.message_columns?.[0];
-      return first?.title || first?.text || message.alt_text || '';
-    }
-    case 'image_carousel':
-      return message.alt_text ?? '';
-    default:
-      return '';
-  }
+  return messageWords(message) || message.alt_text || '';
 }
