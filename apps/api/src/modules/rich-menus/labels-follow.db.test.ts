@@ -77,7 +77,11 @@ describe('a friend’s menu follows their labels and info', () => {
     const gold = await ruleMenu('ゴールド', { kind: 'info', field_id: field.data.id, op: 'equals', value: 'ゴールド' });
     const { sims, ids } = await friendsOfChannel(t, channel, lineAccountId, 1);
     const setRank = (value: string) =>
-      t.call(friendsApi.setInfoValues, { params: { id: ids[0]! }, body: { values: [{ field_id: field.data.id, value }] } }, as);
+      t.call(
+        friendsApi.setInfoValues,
+        { params: { id: ids[0]! }, body: { values: [{ field_id: field.data.id, value }] } },
+        as,
+      );
     await setRank('ゴールド');
     await sees(sims[0]!, gold);
     await setRank('');

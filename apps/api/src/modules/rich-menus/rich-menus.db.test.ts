@@ -7,12 +7,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SimChannel } from '@linq/line-simulator';
 import { makePng } from '@linq/line-simulator';
-import {
-  RICH_MENU_IMAGE_MESSAGES,
-  richMenusApi as api,
-  tagsApi,
-  type RichMenuInput,
-} from '@linq/contract';
+import { RICH_MENU_IMAGE_MESSAGES, richMenusApi as api, tagsApi, type RichMenuInput } from '@linq/contract';
 import { useTestApp, type Caller } from '../../test/kit.ts';
 import { waitFor } from '../../test/wait.ts';
 import { engineChannel, listening } from '../plan-engine/test-support.ts';
