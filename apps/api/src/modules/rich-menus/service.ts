@@ -47,7 +47,7 @@ export const SWITCH_TARGET_ALIAS_MESSAGE = '切り替え先のリッチメニュ
  * fetches it without a session (as public files are); the name is the only thing that guards it.
  */
 const IMAGE_NAME = /^[0-9a-f]{48}\.(png|jpg)$/;
-const newImageKey = (type: string | null) =>
+export const newImageKey = (type: string | null) =>
   `rich-menus/${randomBytes(24).toString('hex')}.${type === 'image/jpeg' ? 'jpg' : 'png'}`;
 /** The image for the console, served by this module (rootRoutes). */
 export const imagePath = (row: repo.MenuRow) =>

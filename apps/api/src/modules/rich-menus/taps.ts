@@ -60,8 +60,7 @@ async function applyTap(
 
 /**
  * Taps (postbacks of ours) are counted and acted on. What a rule's audience reads about friends
- * (tags, marks, info values) changing, or a friend coming back (a blocked friend cannot be
- * linked), relinks their menus after commit.
+ * (tags, marks, info values) changing, or a friend coming back, relinks their menus after commit.
  */
 export function richMenuSubscriptions(ctx: AppContext): void {
   ctx.events.subscribe('postback.tapped', async (tap, on) => {
@@ -74,5 +73,8 @@ export function richMenuSubscriptions(ctx: AppContext): void {
   ctx.events.subscribe('mark.added', async (event, on) => follow(event.lineAccountId, event.friendIds, on));
   ctx.events.subscribe('label.removed', async (event, on) => follow(event.lineAccountId, event.friendIds, on));
   ctx.events.subscribe('friend.info_changed', async (event, on) => follow(event.lineAccountId, [event.friendId], on));
-  ctx.events.subscribe('friend.followed', async (event, on) => follow(event.lineAccountId, [event.friendId], on));
+  // A new friend has nothing a rule reads yet; one coming back may (a blocked friend was not linked).
+  ctx.events.subscribe('friend.followed', async (event, on) => {
+    if (event.kind !== 'new') follow(event.lineAccountId, [event.friendId], on);
+  });
 }
