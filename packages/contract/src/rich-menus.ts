@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { audienceExpression } from './audience.ts';
 import { dataOf, id, idNumber, idParams, listOf, optionalText, requiredText, timestamp } from './common.ts';
-import { endpoint, sessionOf } from './http.ts';
+import { endpoint, publicAccess, sessionOf } from './http.ts';
 
 /*
  * Rich menus of a channel (issue 24, DESIGN.md sections 6 and 7): the menu with its image and tap
@@ -29,12 +29,23 @@ export type RichMenuPublishState = (typeof RICH_MENU_PUBLISH_STATES)[number];
 /**
  * What tapping an area does: open a web page (counted through the menu's link), send a text as the
  * friend, a postback (its score to the friend), switch to another menu of the channel (a tab, by
- * LINE's alias), or one of our postbacks that starts a plan or adds/removes tags and marks.
+ * LINE's alias), one of our postbacks that starts a plan or adds/removes tags and marks, or open
+ * the public /rich-menu page with the text and image chosen here.
  */
-export const RICH_MENU_ACTION_TYPES = ['uri', 'message', 'postback', 'richmenuswitch', 'start_plan', 'labels'] as const;
+export const RICH_MENU_ACTION_TYPES = [
+  'uri',
+  'message',
+  'postback',
+  'richmenuswitch',
+  'start_plan',
+  'labels',
+  'page',
+] as const;
 export type RichMenuActionType = (typeof RICH_MENU_ACTION_TYPES)[number];
 
 const label = optionalText(RICH_MENU_ACTION_LABEL_MAX);
+export const RICH_MENU_PAGE_TITLE_MAX = 100;
+export const RICH_MENU_PAGE_TEXT_MAX = 5000;
 const ids = z.array(idNumber).max(100).default([]);
 export const richMenuAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('uri'), label, uri: z.url({ protocol: /^https?$/, message: 'URLを入力してください' }) }),
@@ -55,6 +66,16 @@ export const richMenuAction = z.discriminatedUnion('type', [
     remove_tag_ids: ids,
     add_mark_ids: ids,
     remove_mark_ids: ids,
+  }),
+  z.object({
+    type: z.literal('page'),
+    label,
+    title: requiredText(RICH_MENU_PAGE_TITLE_MAX),
+    text: optionalText(RICH_MENU_PAGE_TEXT_MAX).default(''),
+    image_url: z
+      .url({ protocol: /^https?$/, message: 'URLを入力してください' })
+      .nullable()
+      .default(null),
   }),
 ]);
 export type RichMenuAction = z.infer<typeof richMenuAction>;
@@ -121,7 +142,14 @@ export const richMenu = z.object({
   height: z.number().int().nullable(),
   /** The image, for the console (a session-less address); null until uploaded. */
   image_url: z.string().nullable(),
-  areas: z.array(richMenuArea.extend({ id: z.number().int(), tap_count: z.number().int() })),
+  areas: z.array(
+    richMenuArea.extend({
+      id: z.number().int(),
+      tap_count: z.number().int(),
+      /** Where a link or page area sends the friend (through our counting redirect); null for other areas. */
+      public_path: z.string().nullable(),
+    }),
+  ),
   display_from: timestamp.nullable(),
   display_to: timestamp.nullable(),
   publish_state: z.enum(RICH_MENU_PUBLISH_STATES),
@@ -375,5 +403,31 @@ export const richMenusApi = {
     params: friendParams,
     body: friendRichMenuInput,
     response: dataOf(richMenuOfFriend),
+  }),
+};
+
+/** The public /rich-menu page of a page area: what the editor chose to show. */
+export const richMenuPage = z.object({
+  title: z.string(),
+  text: z.string(),
+  image_url: z.string().nullable(),
+  /** The menu the area is on (its name, for the page's heading). */
+  menu_name: z.string(),
+});
+export type RichMenuPage = z.infer<typeof richMenuPage>;
+/** The page path a page area opens (the web's public route), by the area's public token. */
+export const richMenuPagePath = (token: string) => `/rich-menu?p=${encodeURIComponent(token)}`;
+/** The counting redirect a link area opens, by the area's public token. */
+export const richMenuLinkPath = (token: string) => `/rich-menu-links/${encodeURIComponent(token)}`;
+
+/** Public (no session): what a rich menu's page area shows; each read counts as a tap of the area. */
+export const richMenuPublicApi = {
+  page: endpoint({
+    method: 'GET',
+    path: '/public/rich_menu_pages/:token',
+    summary: "A rich-menu page area's content (title, text, image); counts the opening as a tap",
+    access: publicAccess,
+    params: z.object({ token: z.string().max(64) }),
+    response: dataOf(richMenuPage),
   }),
 };

@@ -1,4 +1,6 @@
+import { richMenuLinkPath, richMenuPagePath } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
+import { publicOrigin } from '../../platform/public-origin.ts';
 import { LineApiError, type LineClient, type LineRichMenu } from '../../platform/line.ts';
 import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 import type { JobPayloads } from '../../platform/queue.ts';
@@ -57,16 +59,39 @@ async function later<N extends RetriedJob>(ctx: AppContext, name: N, payload: Jo
 }
 
 /** LINE's copy of the menu: its size, chat bar and areas with their actions. */
+/**
+ * Whether friends' phones can open the console's pages: an https console, or a simulated channel
+ * (its friends open them in the console's own browser). Else a link area sends its address itself,
+ * uncounted.
+ */
+async function consoleReachable(ctx: AppContext, scope: ChannelScope, origin: string): Promise<boolean> {
+  return (
+    new URL(origin).protocol === 'https:' ||
+    ((await repo.channelCredentials(ctx.database.db, scope))?.simulated ?? false)
+  );
+}
+
 async function lineMenu(ctx: AppContext, scope: ChannelScope, menu: repo.MenuRow): Promise<LineRichMenu | string> {
   const areas = await repo.areasOf(ctx.database.db, scope, [menu.id]);
   const result: LineRichMenu['areas'] = [];
+  const origin = publicOrigin(ctx.config);
+  const counted = await consoleReachable(ctx, scope, origin);
   for (const area of areas) {
     const label = area.action.label ? { label: area.action.label } : {};
     const bounds = { x: area.x, y: area.y, width: area.width, height: area.height };
     const action = area.action;
     switch (action.type) {
-      case 'uri':
-        result.push({ bounds, action: { type: 'uri', uri: action.uri, ...label } });
+      case 'uri': {
+        // Through our redirect, which counts the tap (LINE says nothing of a uri opened).
+        const uri = counted ? `${origin}${richMenuLinkPath(area.publicToken)}` : action.uri;
+        result.push({ bounds, action: { type: 'uri', uri, ...label } });
+        break;
+      }
+      case 'page':
+        result.push({
+          bounds,
+          action: { type: 'uri', uri: `${origin}${richMenuPagePath(area.publicToken)}`, ...label },
+        });
         break;
       case 'message':
         result.push({ bounds, action: { type: 'message', text: action.text, ...label } });

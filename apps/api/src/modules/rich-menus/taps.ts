@@ -6,6 +6,7 @@ import { addScore } from '../friends/repository.ts';
 import { MARK_TABLES, TAG_TABLES } from '../labels/repository.ts';
 import { unlinkLabel } from '../labels/service.ts';
 import { PLAN_EFFECTS } from '../plan-engine/registries.ts';
+import { tapDescriber } from '../talks/sources.ts';
 import * as repo from './repository.ts';
 import { requestRelink } from './relink.ts';
 
@@ -78,3 +79,22 @@ export function richMenuSubscriptions(ctx: AppContext): void {
     if (event.kind !== 'new') follow(event.lineAccountId, [event.friendId], on);
   });
 }
+
+/**
+ * A tap on an area of ours in the friend's talk: the area's label (or its displayed text) under the
+ * menu's name, so the talk reads 「クーポン」を選択 (リッチメニュー: メイン).
+ */
+export const richMenuTaps = tapDescriber({
+  async describe(db, scope, _friendId, data) {
+    const areaId = parseTapData(data);
+    const found = areaId === null ? undefined : await repo.areaWithMenu(db, scope, areaId);
+    if (!found) return undefined;
+    const displayText =
+      found.action.type === 'postback' && found.action.display_text ? found.action.display_text : null;
+    return {
+      label: found.action.label || displayText || found.menuName,
+      display_text: displayText,
+      origin: { kind: 'rich_menu', text: found.menuName },
+    };
+  },
+});
