@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { audienceExpression } from './audience.ts';
 import { dataOf, id, idNumber, idParams, listOf, optionalText, requiredText, timestamp } from './common.ts';
+import { isCalendarDate } from './friends.ts';
 import { endpoint, publicAccess, sessionOf } from './http.ts';
 
 /*
@@ -217,6 +218,41 @@ export type RichMenuOfFriend = z.infer<typeof richMenuOfFriend>;
 export const friendRichMenuInput = z.object({ rich_menu_id: idNumber.nullable() });
 export const friendParams = z.object({ friend_id: id });
 
+/**
+ * LINE's own figures for a published menu (its rich-menu insight), beside ours: `ready` with the
+ * figures; `not_enough_data` when LINE withholds them (below its privacy threshold), never shown as
+ * 0; `not_published` before the menu is on LINE; `unavailable` when LINE could not be asked (why in
+ * `message`).
+ */
+export const RICH_MENU_INSIGHT_STATES = ['ready', 'not_enough_data', 'not_published', 'unavailable'] as const;
+/** LINE keeps insight per JST day; the daily figures span at most 99 days. */
+export const RICH_MENU_INSIGHT_MAX_DAYS = 99;
+const calendarDate = z
+  .string()
+  .refine(isCalendarDate, { message: '存在する日付を YYYY-MM-DD の形式で入力してください' });
+export const richMenuInsightQuery = z.object({
+  /** JST days, both inclusive; by default the last 30 days up to today. */
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
+});
+const insightMetrics = z.object({ count: z.number().int(), unique_users: z.number().int() });
+export const richMenuInsight = z.object({
+  state: z.enum(RICH_MENU_INSIGHT_STATES),
+  message: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+  impressions: insightMetrics.nullable(),
+  /** Per area LINE counted, matched to ours by bounds (area_id null when no area of ours has them now). */
+  areas: z.array(
+    insightMetrics.extend({
+      area_id: z.number().int().nullable(),
+      bounds: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+      daily: z.array(insightMetrics.extend({ date: z.string() })),
+    }),
+  ),
+});
+export type RichMenuInsight = z.infer<typeof richMenuInsight>;
+
 const access = sessionOf('service');
 const view = { permission: { feature: 'rich_menus', level: 'view' } } as const;
 const edit = { permission: { feature: 'rich_menus', level: 'edit' } } as const;
@@ -302,6 +338,17 @@ export const richMenusApi = {
     body: z.object({}),
     response: dataOf(richMenu),
     successStatus: 202,
+  }),
+  insight: endpoint({
+    method: 'GET',
+    path: `${base}/:id/insight`,
+    summary:
+      "LINE's rich-menu insight for the published menu (impressions, taps and unique users per area, in total and per JST day); not_enough_data when LINE withholds the figures",
+    access,
+    ...view,
+    params: idParams,
+    query: richMenuInsightQuery,
+    response: dataOf(richMenuInsight),
   }),
   settings: endpoint({
     method: 'GET',

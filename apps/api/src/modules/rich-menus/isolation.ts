@@ -73,6 +73,7 @@ export const isolation: IsolationModule = {
     'DELETE /api/service/rich_menus/:id': byId((id) => `/service/rich_menus/${id}`),
     'POST /api/service/rich_menus/:id/copy': byId((id) => `/service/rich_menus/${id}/copy`, {}),
     'POST /api/service/rich_menus/:id/publish': byId((id) => `/service/rich_menus/${id}/publish`, {}),
+    'GET /api/service/rich_menus/:id/insight': byId((id) => `/service/rich_menus/${id}/insight`),
     // A JSON body is a wrong file: the id is checked after the upload is read, so A's own menu is a 422.
     'POST /api/service/rich_menus/:id/image': probes((a, b) => [
       { path: `/service/rich_menus/${menuIn(a)}/image`, ...asA(a), body: {}, answers: INVALID },

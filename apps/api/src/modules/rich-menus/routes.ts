@@ -3,6 +3,7 @@ import { richMenuPublicApi, richMenusApi as api } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { requireChannel, route } from '../../platform/http.ts';
 import { imageUploadScope, uploadedBytes } from '../files/routes.ts';
+import { insight } from './insight.ts';
 import * as menus from './service.ts';
 
 /** The channel's rich menus, their default, display rules and friends' menus (thin: the service decides). */
@@ -25,6 +26,9 @@ export function richMenuRoutes(app: FastifyInstance, ctx: AppContext) {
   }));
   route(app, ctx, api.publish, async ({ channel, params }) => ({
     data: await menus.publish(ctx, requireChannel(channel), params.id),
+  }));
+  route(app, ctx, api.insight, async ({ channel, params, query }) => ({
+    data: await insight(ctx, requireChannel(channel), params.id, query),
   }));
   route(app, ctx, api.settings, async ({ channel }) => ({ data: await menus.settings(ctx, requireChannel(channel)) }));
   route(app, ctx, api.setDefault, async ({ channel, body }) => ({
