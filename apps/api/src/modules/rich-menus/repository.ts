@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { AudienceExpression } from '@linq/contract';
 import { inTurn, type Db } from '../../platform/db.ts';
 import { channelScope, type ChannelScope } from '../../platform/principal.ts';
@@ -484,4 +498,27 @@ export async function areaWithMenu(db: Db, scope: ChannelScope, areaId: number) 
     .innerJoin(richMenus, eq(richMenus.id, richMenuAreas.richMenuId))
     .where(and(eq(richMenuAreas.lineAccountId, scope.lineAccountId), eq(richMenuAreas.id, areaId)));
   return row;
+}
+
+export async function countFriends(db: Db, scope: ChannelScope): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(friends).where(eq(friends.lineAccountId, scope.lineAccountId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Friends a failed batch was to move (those now recorded on `linked`, null: unlinked) get an unknown
+ * link (`unknown`), so the next relink sends them again whatever LINE did.
+ */
+export async function markLinkUnknown(db: Db, scope: ChannelScope, linked: string | null, unknown: string) {
+  await db
+    .update(richMenuFriends)
+    .set({ linkedLineRichMenuId: unknown })
+    .where(
+      and(
+        eq(richMenuFriends.lineAccountId, scope.lineAccountId),
+        linked === null
+          ? isNull(richMenuFriends.linkedLineRichMenuId)
+          : eq(richMenuFriends.linkedLineRichMenuId, linked),
+      ),
+    );
 }
