@@ -223,6 +223,7 @@ export const routes: RouteObject[] = [
         children: [
           page('/', 'landing', () => import('./areas/public/landing/LandingPage.tsx')),
           page('/redirects/:id', 'redirect', () => import('./areas/public/redirect/RedirectPage.tsx')),
+          page('/rich-menu', 'publicRichMenu', () => import('./areas/public/rich-menu/RichMenuPage.tsx')),
           ...shellRoutesOf('public'),
         ],
       },

@@ -71,7 +71,6 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/form', title: 'publicForm' },
   { path: '/inflow', title: 'inflowLanding' },
   { path: '/links', title: 'links' },
-  { path: '/rich-menu', title: 'publicRichMenu' },
   { path: '/privacy-policy', title: 'privacyPolicy' },
   { path: '/rule', title: 'rule' },
 ];

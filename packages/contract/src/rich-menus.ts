@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { audienceExpression } from './audience.ts';
 import { dataOf, id, idNumber, idParams, listOf, optionalText, requiredText, timestamp } from './common.ts';
-import { endpoint, sessionOf } from './http.ts';
+import { isCalendarDate } from './friends.ts';
+import { endpoint, publicAccess, sessionOf } from './http.ts';
 
 /*
  * Rich menus of a channel (issue 24, DESIGN.md sections 6 and 7): the menu with its image and tap
@@ -29,12 +30,23 @@ export type RichMenuPublishState = (typeof RICH_MENU_PUBLISH_STATES)[number];
 /**
  * What tapping an area does: open a web page (counted through the menu's link), send a text as the
  * friend, a postback (its score to the friend), switch to another menu of the channel (a tab, by
- * LINE's alias), or one of our postbacks that starts a plan or adds/removes tags and marks.
+ * LINE's alias), one of our postbacks that starts a plan or adds/removes tags and marks, or open
+ * the public /rich-menu page with the text and image chosen here.
  */
-export const RICH_MENU_ACTION_TYPES = ['uri', 'message', 'postback', 'richmenuswitch', 'start_plan', 'labels'] as const;
+export const RICH_MENU_ACTION_TYPES = [
+  'uri',
+  'message',
+  'postback',
+  'richmenuswitch',
+  'start_plan',
+  'labels',
+  'page',
+] as const;
 export type RichMenuActionType = (typeof RICH_MENU_ACTION_TYPES)[number];
 
 const label = optionalText(RICH_MENU_ACTION_LABEL_MAX);
+export const RICH_MENU_PAGE_TITLE_MAX = 100;
+export const RICH_MENU_PAGE_TEXT_MAX = 5000;
 const ids = z.array(idNumber).max(100).default([]);
 export const richMenuAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('uri'), label, uri: z.url({ protocol: /^https?$/, message: 'URLを入力してください' }) }),
@@ -55,6 +67,16 @@ export const richMenuAction = z.discriminatedUnion('type', [
     remove_tag_ids: ids,
     add_mark_ids: ids,
     remove_mark_ids: ids,
+  }),
+  z.object({
+    type: z.literal('page'),
+    label,
+    title: requiredText(RICH_MENU_PAGE_TITLE_MAX),
+    text: optionalText(RICH_MENU_PAGE_TEXT_MAX).default(''),
+    image_url: z
+      .url({ protocol: /^https?$/, message: 'URLを入力してください' })
+      .nullable()
+      .default(null),
   }),
 ]);
 export type RichMenuAction = z.infer<typeof richMenuAction>;
@@ -121,7 +143,14 @@ export const richMenu = z.object({
   height: z.number().int().nullable(),
   /** The image, for the console (a session-less address); null until uploaded. */
   image_url: z.string().nullable(),
-  areas: z.array(richMenuArea.extend({ id: z.number().int(), tap_count: z.number().int() })),
+  areas: z.array(
+    richMenuArea.extend({
+      id: z.number().int(),
+      tap_count: z.number().int(),
+      /** Where a link or page area sends the friend (through our counting redirect); null for other areas. */
+      public_path: z.string().nullable(),
+    }),
+  ),
   display_from: timestamp.nullable(),
   display_to: timestamp.nullable(),
   publish_state: z.enum(RICH_MENU_PUBLISH_STATES),
@@ -188,6 +217,41 @@ export const richMenuOfFriend = z.object({
 export type RichMenuOfFriend = z.infer<typeof richMenuOfFriend>;
 export const friendRichMenuInput = z.object({ rich_menu_id: idNumber.nullable() });
 export const friendParams = z.object({ friend_id: id });
+
+/**
+ * LINE's own figures for a published menu (its rich-menu insight), beside ours: `ready` with the
+ * figures; `not_enough_data` when LINE withholds them (below its privacy threshold), never shown as
+ * 0; `not_published` before the menu is on LINE; `unavailable` when LINE could not be asked (why in
+ * `message`).
+ */
+export const RICH_MENU_INSIGHT_STATES = ['ready', 'not_enough_data', 'not_published', 'unavailable'] as const;
+/** LINE keeps insight per JST day; the daily figures span at most 99 days. */
+export const RICH_MENU_INSIGHT_MAX_DAYS = 99;
+const calendarDate = z
+  .string()
+  .refine(isCalendarDate, { message: '存在する日付を YYYY-MM-DD の形式で入力してください' });
+export const richMenuInsightQuery = z.object({
+  /** JST days, both inclusive; by default the last 30 days up to today. */
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
+});
+const insightMetrics = z.object({ count: z.number().int(), unique_users: z.number().int() });
+export const richMenuInsight = z.object({
+  state: z.enum(RICH_MENU_INSIGHT_STATES),
+  message: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+  impressions: insightMetrics.nullable(),
+  /** Per area LINE counted, matched to ours by bounds (area_id null when no area of ours has them now). */
+  areas: z.array(
+    insightMetrics.extend({
+      area_id: z.number().int().nullable(),
+      bounds: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+      daily: z.array(insightMetrics.extend({ date: z.string() })),
+    }),
+  ),
+});
+export type RichMenuInsight = z.infer<typeof richMenuInsight>;
 
 const access = sessionOf('service');
 const view = { permission: { feature: 'rich_menus', level: 'view' } } as const;
@@ -274,6 +338,17 @@ export const richMenusApi = {
     body: z.object({}),
     response: dataOf(richMenu),
     successStatus: 202,
+  }),
+  insight: endpoint({
+    method: 'GET',
+    path: `${base}/:id/insight`,
+    summary:
+      "LINE's rich-menu insight for the published menu (impressions, taps and unique users per area, in total and per JST day); not_enough_data when LINE withholds the figures",
+    access,
+    ...view,
+    params: idParams,
+    query: richMenuInsightQuery,
+    response: dataOf(richMenuInsight),
   }),
   settings: endpoint({
     method: 'GET',
@@ -375,5 +450,31 @@ export const richMenusApi = {
     params: friendParams,
     body: friendRichMenuInput,
     response: dataOf(richMenuOfFriend),
+  }),
+};
+
+/** The public /rich-menu page of a page area: what the editor chose to show. */
+export const richMenuPage = z.object({
+  title: z.string(),
+  text: z.string(),
+  image_url: z.string().nullable(),
+  /** The menu the area is on (its name, for the page's heading). */
+  menu_name: z.string(),
+});
+export type RichMenuPage = z.infer<typeof richMenuPage>;
+/** The page path a page area opens (the web's public route), by the area's public token. */
+export const richMenuPagePath = (token: string) => `/rich-menu?p=${encodeURIComponent(token)}`;
+/** The counting redirect a link area opens, by the area's public token. */
+export const richMenuLinkPath = (token: string) => `/rich-menu-links/${encodeURIComponent(token)}`;
+
+/** Public (no session): what a rich menu's page area shows; each read counts as a tap of the area. */
+export const richMenuPublicApi = {
+  page: endpoint({
+    method: 'GET',
+    path: '/public/rich_menu_pages/:token',
+    summary: "A rich-menu page area's content (title, text, image); counts the opening as a tap",
+    access: publicAccess,
+    params: z.object({ token: z.string().max(64) }),
+    response: dataOf(richMenuPage),
   }),
 };

@@ -17,6 +17,8 @@ import type { SecretBox } from '../platform/secrets.ts';
 import { insertTemplate } from '../modules/templates/service.ts';
 import { seedDemoPlanHistory } from './demo-plan-history.ts';
 import { seedDemoPlans } from './demo-plans.ts';
+import { DEMO_VIP_TAG, publishDemoRichMenus, seedDemoRichMenus } from './demo-rich-menus.ts';
+import { requestRelink } from '../modules/rich-menus/relink.ts';
 import { folders } from '../modules/folders/schema.ts';
 import { friendInfoFields, friendInfoValues, friends } from '../modules/friends/schema.ts';
 import { friendMarks, friendTags, marks, tags } from '../modules/labels/schema.ts';
@@ -62,7 +64,8 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
   const db = ctx.database.db;
   const [existing] = await db.select({ n: count() }).from(oems);
   if ((existing?.n ?? 0) > 0) return false;
-  await db.transaction(async (tx) => seedDemo(tx, ctx));
+  const toPublish = await db.transaction(async (tx) => seedDemo(tx, ctx));
+  for (const [lineAccountId, menuIds] of toPublish) await publishDemoRichMenus(ctx, lineAccountId, menuIds);
   return true;
 }
 
@@ -84,7 +87,8 @@ function simulatedChannel(secrets: SecretBox, name: string, basicId: string) {
   };
 }
 
-async function seedDemo(db: Db, ctx: AppContext) {
+/** Seeds the demo tenant; answers each channel's rich menus to publish once committed. */
+async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const [oem] = await db.insert(oems).values([DEFAULT_OEM, PARTNER_OEM]).returning();
   const oemId = oem!.id;
@@ -152,12 +156,21 @@ async function seedDemo(db: Db, ctx: AppContext) {
     { staffId: staff.id, adminId: admin.id },
   );
   for (const channel of channels) await seedDemoPlans(db, ctx, { accountId, lineAccountId: channel.id }, staff.id);
+  const menus = new Map<number, number[]>();
+  for (const channel of channels) {
+    const [vip] = await db
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.lineAccountId, channel.id), eq(tags.name, DEMO_VIP_TAG)));
+    menus.set(channel.id, await seedDemoRichMenus(db, ctx, channel.id, vip?.id));
+  }
   await db
     .insert(userLineAccounts)
     .values([
       ...channels.map((c) => ({ userId: staff.id, lineAccountId: c.id })),
       { userId: viewer.id, lineAccountId: channels[0]!.id },
     ]);
+  return menus;
 }
 
 /** Each demo channel's tags, marks and friend info fields. */
@@ -187,6 +200,12 @@ async function seedChannelLabels(db: Db, lineAccountIds: number[]) {
  * simulator binding calls this when it has added them), and gives the demo survey its past run.
  * Idempotent: what is there stays; labels or fields the staff removed are left out.
  */
+/** The demo friends are there: they get their labels, and their rich menus follow the labels (the VIP tab). */
+export async function demoFriendsAdded(ctx: AppContext, lineAccountId: number): Promise<void> {
+  await decorateDemoFriends(ctx.database.db, lineAccountId);
+  await requestRelink(ctx, channelScope(lineAccountId));
+}
+
 export async function decorateDemoFriends(db: Db, lineAccountId: number): Promise<void> {
   const [friendRows, tagRows, markRows, fieldRows] = await Promise.all([
     db

@@ -24,8 +24,11 @@ export interface TappedItem {
   label: string;
   /** The postback's displayText (LINE shows it as the friend's message), when the action has one. */
   display_text: string | null;
-  /** The message type the option belongs to (confirm, quick_reply, carousel, image_carousel …) and its first words. */
-  origin: { kind: MessageType; text: string | null };
+  /**
+   * The message type the option belongs to (confirm, quick_reply, carousel, image_carousel …) and its
+   * first words; or a rich menu's area, with the menu's name.
+   */
+  origin: { kind: MessageType | 'rich_menu'; text: string | null };
 }
 
 /**

@@ -8,6 +8,8 @@ declare module '../../platform/events.ts' {
     'friend.followed': FriendFollowChanged & { kind: FollowKind };
     /** The friend blocked the channel (LINE's unfollow), newer than the friend's state. */
     'friend.blocked': FriendFollowChanged;
+    /** Staff set or cleared some of the friend's info values (audiences over info fields may now take them or not). */
+    'friend.info_changed': { lineAccountId: number; friendId: number };
   }
 }
 

@@ -239,7 +239,8 @@ export async function setInfoValues(
   input: z.output<typeof infoValuesInput>,
 ): Promise<FriendDetail> {
   personalData.requireToChange(scope);
-  return ctx.database.db.transaction(async (tx) => {
+  return ctx.events.transaction(ctx.database.db, async (on) => {
+    const tx = on.tx;
     if (!(await repo.channelFriend(tx, scope, friendId))) throw notFound(FRIEND);
     const fields = new Map(
       (
@@ -269,6 +270,9 @@ export async function setInfoValues(
     const first = Object.values(errors)[0];
     if (first) throw new AppError('validation', first.description, errors);
     await repo.writeInfoValues(tx, scope, friendId, set, cleared);
+    if (set.length > 0 || cleared.length > 0) {
+      await on.publish('friend.info_changed', { lineAccountId: scope.lineAccountId, friendId });
+    }
     return detailOf(tx, scope, friendId);
   });
 }

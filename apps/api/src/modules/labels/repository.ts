@@ -211,13 +211,14 @@ export async function link(
   return rows.map((row) => row.friendId);
 }
 
+/** Unlinks the channel's label from friends; answers those who carried it. */
 export async function unlink(
   db: Db,
   t: LabelTables,
   { lineAccountId }: ChannelScope,
   labelId: number,
   friendIds: number[],
-): Promise<number> {
+): Promise<number[]> {
   const ownLabel = db
     .select({ id: t.table.id })
     .from(t.table)
@@ -226,7 +227,22 @@ export async function unlink(
     .delete(t.link)
     .where(and(inArray(t.linkLabelId, ownLabel), inArray(t.link.friendId, friendIds)))
     .returning({ friendId: t.link.friendId });
-  return rows.length;
+  return rows.map((row) => row.friendId);
+}
+
+/** The friends (any status) carrying the channel's label. */
+export async function carrierIds(
+  db: Db,
+  t: LabelTables,
+  { lineAccountId }: ChannelScope,
+  labelId: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ friendId: t.link.friendId })
+    .from(t.link)
+    .innerJoin(t.table, eq(t.table.id, t.linkLabelId))
+    .where(inChannel(t, lineAccountId, eq(t.linkLabelId, labelId)));
+  return rows.map((row) => row.friendId);
 }
 
 export const isDuplicateName = (t: LabelTables, error: unknown) => violatesUnique(error, t.uniqueName);

@@ -127,7 +127,8 @@ export function labelService<Item extends Tag | Mark>(kind: LabelKind<Item>) {
      * its uses, or saying how many friends carry it).
      */
     async remove(ctx: AppContext, scope: ChannelRequest, id: number, query: DeleteQuery): Promise<Item> {
-      return ctx.database.db.transaction(async (tx) => {
+      return ctx.events.transaction(ctx.database.db, async (on) => {
+        const tx = on.tx;
         const row = await findOrFail(tx, scope, id);
         if (!query.confirm) {
           const uses = await usesOf(ctx, tx, scope, id);
@@ -135,7 +136,17 @@ export function labelService<Item extends Tag | Mark>(kind: LabelKind<Item>) {
         }
         const carriers = await repo.carriers(tx, t, scope, id);
         if (carriers > 0 && !query.confirm) throw conflict(inUseMessage(kind.noun, carriers));
+        // The friends who carried it lose it with the label (rich menus follow).
+        const carrierIds = carriers > 0 ? await repo.carrierIds(tx, t, scope, id) : [];
         await repo.remove(tx, t, scope, id);
+        if (carrierIds.length > 0) {
+          await on.publish('label.removed', {
+            lineAccountId: scope.lineAccountId,
+            kind: kind.folderType,
+            labelId: id,
+            friendIds: carrierIds,
+          });
+        }
         return kind.present(row);
       });
     },
@@ -151,18 +162,19 @@ export function labelService<Item extends Tag | Mark>(kind: LabelKind<Item>) {
     },
 
     async removeFriends(ctx: AppContext, scope: ChannelRequest, id: number, input: FriendsInput) {
-      const db = ctx.database.db;
-      await findOrFail(db, scope, id);
-      const friendIds = await channelFriends(db, scope, input.friend_ids);
-      const changed = await repo.unlink(db, t, scope, id, friendIds);
-      return { item: kind.present(await findOrFail(db, scope, id)), changed };
+      return ctx.events.transaction(ctx.database.db, async (on) => {
+        await findOrFail(on.tx, scope, id);
+        const friendIds = await channelFriends(on.tx, scope, input.friend_ids);
+        const unlinked = await unlinkLabel(on, kind, scope, id, friendIds);
+        return { item: kind.present(await findOrFail(on.tx, scope, id)), changed: unlinked.length };
+      });
     },
   };
 }
 
 /**
  * Puts the label on friends of the channel in the event's transaction; a tag newly put on friends
- * publishes `tag.added` (scenarios started by the tag). Answers the friends who newly got it.
+ * publishes `tag.added` (scenarios started by the tag), a mark `mark.added`. Answers the friends who newly got it.
  */
 export async function linkLabel(
   on: EventTransaction,
@@ -172,10 +184,37 @@ export async function linkLabel(
   friendIds: number[],
 ): Promise<number[]> {
   const linked = await repo.link(on.tx, kind.tables, scope, labelId, friendIds);
-  if (kind.folderType === 'tags' && linked.length > 0) {
+  if (linked.length === 0) return linked;
+  if (kind.folderType === 'tags') {
     await on.publish('tag.added', { lineAccountId: scope.lineAccountId, tagId: labelId, friendIds: linked });
+  } else {
+    await on.publish('mark.added', { lineAccountId: scope.lineAccountId, markId: labelId, friendIds: linked });
   }
   return linked;
+}
+
+/**
+ * Takes the label off friends of the channel in the event's transaction, publishing
+ * `label.removed` for those who carried it. Answers them.
+ */
+export async function unlinkLabel(
+  on: EventTransaction,
+  kind: Pick<LabelKind<Tag | Mark>, 'tables' | 'folderType'>,
+  scope: ChannelScope,
+  labelId: number,
+  friendIds: number[],
+): Promise<number[]> {
+  if (friendIds.length === 0) return [];
+  const unlinked = await repo.unlink(on.tx, kind.tables, scope, labelId, friendIds);
+  if (unlinked.length > 0) {
+    await on.publish('label.removed', {
+      lineAccountId: scope.lineAccountId,
+      kind: kind.folderType,
+      labelId,
+      friendIds: unlinked,
+    });
+  }
+  return unlinked;
 }
 
 /** The fields tags and marks share, as the API answers them. */

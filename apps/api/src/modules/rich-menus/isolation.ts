@@ -47,6 +47,15 @@ export const isolation: IsolationModule = {
   },
   routes: () => ({
     'GET /rich-menu-images/:name': notTenant('public by a random 192-bit name, as /files/:name'),
+    'GET /rich-menu-links/:token': notTenant('a link area’s redirect by its random 122-bit token, as tracked links'),
+    // Any phone opens a page area by its random token; a token that names no page area finds nothing.
+    'GET /api/public/rich_menu_pages/:token': notTenant('a page area’s content by its random token', (a) =>
+      [a.tokens.staff, undefined].map((token) => ({
+        path: '/public/rich_menu_pages/00000000000000000000000000000000',
+        ...(token ? { token, lineAccountId: a.channels[0]!.id } : {}),
+        answers: NOT_FOUND,
+      })),
+    ),
     'GET /api/service/rich_menus': probes((a, b) => [
       { path: '/service/rich_menus', ...asA(a), answers: [200], absentIds: [menuIn(b)] },
       { path: '/service/rich_menus', ...inB(a, b) },
@@ -64,6 +73,7 @@ export const isolation: IsolationModule = {
     'DELETE /api/service/rich_menus/:id': byId((id) => `/service/rich_menus/${id}`),
     'POST /api/service/rich_menus/:id/copy': byId((id) => `/service/rich_menus/${id}/copy`, {}),
     'POST /api/service/rich_menus/:id/publish': byId((id) => `/service/rich_menus/${id}/publish`, {}),
+    'GET /api/service/rich_menus/:id/insight': byId((id) => `/service/rich_menus/${id}/insight`),
     // A JSON body is a wrong file: the id is checked after the upload is read, so A's own menu is a 422.
     'POST /api/service/rich_menus/:id/image': probes((a, b) => [
       { path: `/service/rich_menus/${menuIn(a)}/image`, ...asA(a), body: {}, answers: INVALID },

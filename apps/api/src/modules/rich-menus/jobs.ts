@@ -1,8 +1,15 @@
+import { richMenuLinkPath, richMenuPagePath } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
-import { LineApiError, type LineClient, type LineRichMenu } from '../../platform/line.ts';
+import { publicOrigin } from '../../platform/public-origin.ts';
+import {
+  LineApiError,
+  type LineClient,
+  type LineRichMenu,
+  type LineRichMenuBatchOperation,
+} from '../../platform/line.ts';
 import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 import type { JobPayloads } from '../../platform/queue.ts';
-import { channelLine, relink, requestRelink } from './relink.ts';
+import { channelLine, relink, requestRelink, UNKNOWN_LINK } from './relink.ts';
 import * as repo from './repository.ts';
 import { SWITCH_TARGET_ALIAS_MESSAGE } from './service.ts';
 import { tapData } from './taps.ts';
@@ -34,6 +41,14 @@ declare module '../../platform/queue.ts' {
     };
     'rich-menus.relink': { lineAccountId: number; friendIds?: number[]; attempt: number };
     'rich-menus.clean-exit': { lineAccountId: number; attempt: number; requestId?: string };
+    /** A batch LINE accepted: its progress followed, resumed by its key when it failed. */
+    'rich-menus.batch': {
+      lineAccountId: number;
+      operations: LineRichMenuBatchOperation[];
+      resumeRequestKey: string;
+      requestId: string;
+      attempt: number;
+    };
   }
 }
 
@@ -42,13 +57,19 @@ export const RICH_MENU_QUEUES = [
   { name: 'rich-menus.delete-on-line' },
   { name: 'rich-menus.relink' },
   { name: 'rich-menus.clean-exit' },
+  { name: 'rich-menus.batch' },
 ] as const;
 
 const backoff = (attempt: number) => Math.min(RATE_LIMIT_MAX_MS, RATE_LIMIT_FIRST_MS * 2 ** (attempt - 1));
 const rateLimited = (error: unknown) => error instanceof LineApiError && error.rateLimited;
 
 /** A 429: the same job again later with the next attempt number; true when it was sent. */
-type RetriedJob = 'rich-menus.publish' | 'rich-menus.delete-on-line' | 'rich-menus.relink' | 'rich-menus.clean-exit';
+type RetriedJob =
+  | 'rich-menus.publish'
+  | 'rich-menus.delete-on-line'
+  | 'rich-menus.relink'
+  | 'rich-menus.clean-exit'
+  | 'rich-menus.batch';
 async function later<N extends RetriedJob>(ctx: AppContext, name: N, payload: JobPayloads[N]): Promise<boolean> {
   if (payload.attempt >= MAX_ATTEMPTS) return false;
   const startAfter = new Date(Date.now() + backoff(payload.attempt));
@@ -57,16 +78,39 @@ async function later<N extends RetriedJob>(ctx: AppContext, name: N, payload: Jo
 }
 
 /** LINE's copy of the menu: its size, chat bar and areas with their actions. */
+/**
+ * Whether friends' phones can open the console's pages: an https console, or a simulated channel
+ * (its friends open them in the console's own browser). Else a link area sends its address itself,
+ * uncounted.
+ */
+async function consoleReachable(ctx: AppContext, scope: ChannelScope, origin: string): Promise<boolean> {
+  return (
+    new URL(origin).protocol === 'https:' ||
+    ((await repo.channelCredentials(ctx.database.db, scope))?.simulated ?? false)
+  );
+}
+
 async function lineMenu(ctx: AppContext, scope: ChannelScope, menu: repo.MenuRow): Promise<LineRichMenu | string> {
   const areas = await repo.areasOf(ctx.database.db, scope, [menu.id]);
   const result: LineRichMenu['areas'] = [];
+  const origin = publicOrigin(ctx.config);
+  const counted = await consoleReachable(ctx, scope, origin);
   for (const area of areas) {
     const label = area.action.label ? { label: area.action.label } : {};
     const bounds = { x: area.x, y: area.y, width: area.width, height: area.height };
     const action = area.action;
     switch (action.type) {
-      case 'uri':
-        result.push({ bounds, action: { type: 'uri', uri: action.uri, ...label } });
+      case 'uri': {
+        // Through our redirect, which counts the tap (LINE says nothing of a uri opened).
+        const uri = counted ? `${origin}${richMenuLinkPath(area.publicToken)}` : action.uri;
+        result.push({ bounds, action: { type: 'uri', uri, ...label } });
+        break;
+      }
+      case 'page':
+        result.push({
+          bounds,
+          action: { type: 'uri', uri: `${origin}${richMenuPagePath(area.publicToken)}`, ...label },
+        });
         break;
       case 'message':
         result.push({ bounds, action: { type: 'message', text: action.text, ...label } });
@@ -242,6 +286,43 @@ export async function relinkJob(
   }
 }
 
+/** How often a batch's progress is read while LINE runs it. */
+const BATCH_POLL_MS = 2_000;
+
+/**
+ * Follows a batch of the relink (relink.ts): while LINE runs it, looks again later; a failed one is
+ * sent again with its `resumeRequestKey` (LINE resumes it); one that cannot be finished leaves its
+ * friends' links unknown, and a relink sends them again one by one.
+ */
+export async function followBatch(ctx: AppContext, payload: JobPayloads['rich-menus.batch']) {
+  const scope = channelScope(payload.lineAccountId);
+  const client = await channelLine(ctx, scope);
+  if (!client) return;
+  const giveUp = async () => {
+    for (const operation of payload.operations) {
+      if (operation.type === 'unlinkAll') continue;
+      const linked = operation.type === 'link' ? operation.to : null;
+      await repo.markLinkUnknown(ctx.database.db, scope, linked, UNKNOWN_LINK);
+    }
+    await requestRelink(ctx, scope);
+  };
+  try {
+    const phase = await client.richMenuBatchProgress(payload.requestId);
+    if (phase === 'succeeded') return;
+    if (phase === 'ongoing') {
+      await ctx.queue.send('rich-menus.batch', payload, { startAfter: new Date(Date.now() + BATCH_POLL_MS) });
+      return;
+    }
+    if (payload.attempt >= MAX_ATTEMPTS) return giveUp();
+    const requestId = await client.richMenuBatch(payload.operations, payload.resumeRequestKey);
+    await ctx.queue.send('rich-menus.batch', { ...payload, requestId, attempt: payload.attempt + 1 });
+  } catch (error) {
+    if (rateLimited(error) && (await later(ctx, 'rich-menus.batch', payload))) return;
+    if (error instanceof LineApiError && !error.retryable) return giveUp();
+    throw error;
+  }
+}
+
 /** Channels whose rule or menu periods started or ended since the last look are relinked. */
 export function periodSweep(ctx: AppContext): () => Promise<void> {
   let since = ctx.clock.now();
@@ -259,5 +340,6 @@ export async function registerRichMenuJobs(ctx: AppContext): Promise<void> {
   await ctx.queue.work('rich-menus.delete-on-line', (payload) => deleteOnLine(ctx, payload));
   await ctx.queue.work('rich-menus.relink', (payload) => relinkJob(ctx, payload));
   await ctx.queue.work('rich-menus.clean-exit', (payload) => cleanExitOnLine(ctx, payload));
+  await ctx.queue.work('rich-menus.batch', (payload) => followBatch(ctx, payload));
   ctx.queue.every(PERIOD_SWEEP_MS, periodSweep(ctx));
 }

@@ -1,17 +1,17 @@
 import type { ModuleManifest } from '../../platform/module.ts';
 import { richMenuEffect } from './effect.ts';
 import { RICH_MENU_QUEUES, registerRichMenuJobs } from './jobs.ts';
-import { richMenuImageRoutes, richMenuRoutes } from './routes.ts';
-import { richMenuSubscriptions } from './taps.ts';
+import { richMenuRootRoutes, richMenuRoutes } from './routes.ts';
+import { richMenuSubscriptions, richMenuTaps } from './taps.ts';
 
 /** Rich menus: the editor's menus, who sees which (default, rules, personal), publishing to LINE, taps. */
 export const manifest: ModuleManifest = {
   name: 'rich-menus',
   routes: richMenuRoutes,
-  rootRoutes: richMenuImageRoutes,
+  rootRoutes: richMenuRootRoutes,
   jobs: RICH_MENU_QUEUES,
   work: registerRichMenuJobs,
   subscribe: richMenuSubscriptions,
-  contributes: [richMenuEffect],
+  contributes: [richMenuEffect, richMenuTaps],
   isolation: async () => (await import('./isolation.ts')).isolation,
 };

@@ -1,6 +1,7 @@
 import type { AudienceExpression, RichMenuOfFriend } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
-import { lineClient, type LineClient } from '../../platform/line.ts';
+import { randomUUID } from 'node:crypto';
+import { LineApiError, lineClient, type LineClient, type LineRichMenuBatchOperation } from '../../platform/line.ts';
 import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 import { audienceIdBatches } from '../audience/repository/read.ts';
 import * as repo from './repository.ts';
@@ -17,6 +18,15 @@ import { defaultOnLine, resolveMenu, type LiveMenu, type RuleForFriend } from '.
 export const BULK_USER_IDS = 500;
 /** Friends resolved at once (the audience's friends leaf takes up to 1,000 ids). */
 const PAGE = 1000;
+/**
+ * Above this many friends moving from one LINE menu to another (all of that menu's friends), the
+ * move is one operation of LINE's batch instead of bulk calls of 500 (issue 24: large changes).
+ */
+export const BATCH_ABOVE = 10_000;
+/** LINE's batch takes at most 1,000 operations. */
+const BATCH_OPERATIONS_MAX = 1000;
+/** What LINE linked is unknown (a batch failed for good): the next relink sends these friends again. */
+export const UNKNOWN_LINK = '?';
 
 /** Asks the relink job to bring LINE's links up to date, for some friends or (none named) the whole channel. */
 export async function requestRelink(ctx: AppContext, scope: ChannelScope, friendIds?: number[]): Promise<void> {
@@ -159,10 +169,81 @@ async function relinkPage(ctx: AppContext, scope: ChannelScope, client: LineClie
 }
 
 /**
- * The relink job's work: LINE's default, then every named friend (or the whole channel, page by
- * page). LINE's errors go up to the job (a 429 is retried later there).
+ * Whole-channel relink, large changes: where every friend linked to one LINE menu moves to another
+ * (or to none) and they are more than `batchAbove`, LINE's batch moves them in one request (with a
+ * `resumeRequestKey`, its progress followed by the batch job). Our record moves at once; a batch
+ * that fails for good marks them unknown so they are sent again. False when LINE refused the batch
+ * for its rate limit (3 per hour): the bulk calls do it all then.
  */
-export async function relink(ctx: AppContext, lineAccountId: number, friendIds: number[] | undefined): Promise<void> {
+async function batchLargeMoves(
+  ctx: AppContext,
+  scope: ChannelScope,
+  client: LineClient,
+  state: ChannelMenus,
+  batchAbove: number,
+): Promise<boolean> {
+  const db = ctx.database.db;
+  if ((await repo.countFriends(db, scope)) <= batchAbove) return true;
+  const moves = new Map<string, { from: string; to: string | null; count: number }>();
+  let after = 0;
+  for (;;) {
+    const rows = await repo.friendMenusAfter(db, scope, after, PAGE);
+    if (rows.length === 0) break;
+    const matches = await ruleMatches(
+      ctx,
+      scope,
+      state,
+      rows.map((row) => row.friendId),
+    );
+    for (const friend of resolveRows(state, rows, matches)) {
+      const from = friend.row.linkedLineRichMenuId;
+      if (from === null || from === UNKNOWN_LINK || friend.link === from) continue;
+      const key = `${from}>${friend.link ?? ''}`;
+      const move = moves.get(key) ?? { from, to: friend.link, count: 0 };
+      move.count++;
+      moves.set(key, move);
+    }
+    after = rows.at(-1)!.friendId;
+  }
+  const operations: LineRichMenuBatchOperation[] = [];
+  const moved: { from: string; to: string | null }[] = [];
+  for (const move of moves.values()) {
+    if (move.count <= batchAbove || operations.length >= BATCH_OPERATIONS_MAX) continue;
+    // LINE's batch moves everyone linked to `from`: only when all of them move the same way.
+    if ((await repo.countLinkedTo(db, scope, [move.from])) !== move.count) continue;
+    operations.push(move.to ? { type: 'link', from: move.from, to: move.to } : { type: 'unlink', from: move.from });
+    moved.push(move);
+  }
+  if (operations.length === 0) return true;
+  const resumeRequestKey = randomUUID();
+  let requestId: string;
+  try {
+    requestId = await client.richMenuBatch(operations, resumeRequestKey);
+  } catch (error) {
+    if (error instanceof LineApiError && error.rateLimited) return false;
+    throw error;
+  }
+  for (const move of moved) await repo.moveLinked(db, scope, move.from, move.to);
+  await ctx.queue.send('rich-menus.batch', {
+    lineAccountId: scope.lineAccountId,
+    operations,
+    resumeRequestKey,
+    requestId,
+    attempt: 1,
+  });
+  return true;
+}
+
+/**
+ * The relink job's work: LINE's default, then every named friend (or the whole channel, page by
+ * page, large moves by LINE's batch). LINE's errors go up to the job (a 429 is retried later there).
+ */
+export async function relink(
+  ctx: AppContext,
+  lineAccountId: number,
+  friendIds: number[] | undefined,
+  batchAbove = BATCH_ABOVE,
+): Promise<void> {
   const scope = channelScope(lineAccountId);
   const client = await channelLine(ctx, scope);
   if (!client) return;
@@ -187,6 +268,7 @@ export async function relink(ctx: AppContext, lineAccountId: number, friendIds: 
     }
     return;
   }
+  await batchLargeMoves(ctx, scope, client, state, batchAbove);
   let after = 0;
   for (;;) {
     const rows = await repo.friendMenusAfter(ctx.database.db, scope, after, PAGE);

@@ -1,7 +1,21 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { AudienceExpression } from '@linq/contract';
 import { inTurn, type Db } from '../../platform/db.ts';
-import type { ChannelScope } from '../../platform/principal.ts';
+import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 import { containsPattern } from '../../platform/sql.ts';
 import { folders } from '../folders/schema.ts';
 import { friends } from '../friends/schema.ts';
@@ -459,4 +473,52 @@ export async function forgetRetired(db: Db, scope: ChannelScope, lineRichMenuIds
       retiredLineRichMenuIds: sql`coalesce((select jsonb_agg(e) from jsonb_array_elements_text(${richMenus.retiredLineRichMenuIds}) e where not (e = any(${sql.param(lineRichMenuIds)}::text[]))), '[]'::jsonb)`,
     })
     .where(ownMenu(scope));
+}
+
+/**
+ * Counts a tap of the area a public address names (unscoped: the token is the only key a phone
+ * has; it answers the area with its channel), with its menu's name.
+ */
+export async function countTapByTokenUnscoped(db: Db, token: string) {
+  const [area] = await db
+    .update(richMenuAreas)
+    .set({ tapCount: sql`${richMenuAreas.tapCount} + 1` })
+    .where(eq(richMenuAreas.publicToken, token))
+    .returning();
+  if (!area) return undefined;
+  const menu = await findMenu(db, channelScope(area.lineAccountId), area.richMenuId);
+  return menu && { area, menuName: menu.name };
+}
+
+/** An area of the channel with its menu's name (a tap's description in the talk). */
+export async function areaWithMenu(db: Db, scope: ChannelScope, areaId: number) {
+  const [row] = await db
+    .select({ action: richMenuAreas.action, menuName: richMenus.name })
+    .from(richMenuAreas)
+    .innerJoin(richMenus, eq(richMenus.id, richMenuAreas.richMenuId))
+    .where(and(eq(richMenuAreas.lineAccountId, scope.lineAccountId), eq(richMenuAreas.id, areaId)));
+  return row;
+}
+
+export async function countFriends(db: Db, scope: ChannelScope): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(friends).where(eq(friends.lineAccountId, scope.lineAccountId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Friends a failed batch was to move (those now recorded on `linked`, null: unlinked) get an unknown
+ * link (`unknown`), so the next relink sends them again whatever LINE did.
+ */
+export async function markLinkUnknown(db: Db, scope: ChannelScope, linked: string | null, unknown: string) {
+  await db
+    .update(richMenuFriends)
+    .set({ linkedLineRichMenuId: unknown })
+    .where(
+      and(
+        eq(richMenuFriends.lineAccountId, scope.lineAccountId),
+        linked === null
+          ? isNull(richMenuFriends.linkedLineRichMenuId)
+          : eq(richMenuFriends.linkedLineRichMenuId, linked),
+      ),
+    );
 }

@@ -5,18 +5,19 @@
  * box switching the menu through the effect registry.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SimChannel, SimFriend } from '@linq/line-simulator';
+import type { SimChannel } from '@linq/line-simulator';
 import { makePng } from '@linq/line-simulator';
-import {
-  RICH_MENU_IMAGE_MESSAGES,
-  richMenusApi as api,
-  tagsApi,
-  type RichMenu,
-  type RichMenuInput,
-} from '@linq/contract';
+import { RICH_MENU_IMAGE_MESSAGES, richMenusApi as api, tagsApi, type RichMenuInput } from '@linq/contract';
 import { useTestApp, type Caller } from '../../test/kit.ts';
 import { waitFor } from '../../test/wait.ts';
 import { engineChannel, listening } from '../plan-engine/test-support.ts';
+import {
+  friendsOfChannel as channelFriends,
+  menuInput,
+  menuWithImage as withImage,
+  published as publishedMenu,
+  upload as uploadTo,
+} from './test-support.ts';
 
 const t = useTestApp({ simulator: true });
 let channel: SimChannel;
@@ -31,57 +32,10 @@ beforeEach(async () => {
   ({ channel, lineAccountId, as } = await engineChannel(t, consoleUrl));
 });
 
-function multipart(bytes: Buffer) {
-  const boundary = `----linq${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="menu.png"\r\nContent-Type: image/png\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
-async function upload(menuId: number, bytes: Buffer) {
-  const body = multipart(bytes);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/service/rich_menus/${menuId}/image`,
-    headers: {
-      'content-type': body.contentType,
-      lineaccountid: String(as.lineAccountId),
-      authorization: `Bearer ${as.token}`,
-    },
-    payload: body.payload,
-  });
-  return {
-    status: response.statusCode,
-    json: response.json<{ data?: RichMenu; errors?: Record<string, { description: string }> }>(),
-  };
-}
-
-const input = (name: string, more: Partial<RichMenuInput> = {}): RichMenuInput => ({
-  name,
-  chat_bar_text: 'メニュー',
-  areas: [{ x: 0, y: 0, width: 1250, height: 843, action: { type: 'postback', label: '応募', score: 5 } }],
-  ...more,
-});
-
-async function menuWithImage(name: string, more: Partial<RichMenuInput> = {}): Promise<RichMenu> {
-  const { output } = await t.call(api.create, { body: input(name, more) }, as);
-  expect((await upload(output.data.id, makePng(2500, 843))).status).toBe(200);
-  return output.data;
-}
-
-/** Publishes and waits for the worker's job to put it on LINE. */
-async function published(menuId: number): Promise<RichMenu> {
-  expect((await t.call(api.publish, { params: { id: menuId }, body: {} }, as)).status).toBe(202);
-  return waitFor(async () => {
-    const { output } = await t.call(api.get, { params: { id: menuId } }, as);
-    if (output.data.publish_state === 'failed') throw new Error(output.data.publish_error ?? 'failed');
-    return output.data.publish_state === 'published' ? output.data : undefined;
-  });
-}
+const upload = (menuId: number, bytes: Buffer) => uploadTo(t, as, menuId, bytes);
+const input = menuInput;
+const menuWithImage = (name: string, more: Partial<RichMenuInput> = {}) => withImage(t, as, name, more);
+const published = (menuId: number) => publishedMenu(t, as, menuId);
 
 /** The simulator's control routes: what LINE holds for the channel. */
 async function control<T>(path: string): Promise<T> {
@@ -90,12 +44,7 @@ async function control<T>(path: string): Promise<T> {
 const onLine = async () => (await control<{ richMenuId: string }[]>('/richmenus')).map((menu) => menu.richMenuId);
 const lineDefault = async () => (await control<{ defaultRichMenuId: string | null }>('')).defaultRichMenuId;
 
-async function friendsOfChannel(count: number): Promise<{ sims: SimFriend[]; ids: number[] }> {
-  const sims = channel.createFriends(count, (index) => `友だち ${index}`);
-  const ids: number[] = [];
-  for (const sim of sims) ids.push((await t.factory.friend(lineAccountId, { lineUserId: sim.userId })).id);
-  return { sims, ids };
-}
+const friendsOfChannel = (count: number) => channelFriends(t, channel, lineAccountId, count);
 
 describe('rich menus', () => {
   it('are created, listed by name and folder, copied and saved with their areas', async () => {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { richMenusApi as api } from '@linq/contract';
+import { richMenuPublicApi, richMenusApi as api } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { requireChannel, route } from '../../platform/http.ts';
 import { imageUploadScope, uploadedBytes } from '../files/routes.ts';
+import { insight } from './insight.ts';
 import * as menus from './service.ts';
 
 /** The channel's rich menus, their default, display rules and friends' menus (thin: the service decides). */
@@ -25,6 +26,9 @@ export function richMenuRoutes(app: FastifyInstance, ctx: AppContext) {
   }));
   route(app, ctx, api.publish, async ({ channel, params }) => ({
     data: await menus.publish(ctx, requireChannel(channel), params.id),
+  }));
+  route(app, ctx, api.insight, async ({ channel, params, query }) => ({
+    data: await insight(ctx, requireChannel(channel), params.id, query),
   }));
   route(app, ctx, api.settings, async ({ channel }) => ({ data: await menus.settings(ctx, requireChannel(channel)) }));
   route(app, ctx, api.setDefault, async ({ channel, body }) => ({
@@ -55,6 +59,11 @@ export function richMenuRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, api.setOfFriend, async ({ channel, params, body }) => ({
     data: await menus.setOfFriend(ctx, requireChannel(channel), params.friend_id, body.rich_menu_id),
   }));
+  route(app, ctx, richMenuPublicApi.page, async ({ params, reply }) => {
+    // Every opening is a tap: no cache may answer it.
+    reply.header('cache-control', 'no-store');
+    return { data: await menus.openPage(ctx, params.token) };
+  });
   imageUploadScope(app, (scoped) => {
     route(scoped, ctx, api.uploadImage, async ({ channel, params, request }) => {
       const scope = requireChannel(channel);
@@ -63,11 +72,25 @@ export function richMenuRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
+/** The routes outside /api: menu images, and the counting redirect of link areas. */
+export function richMenuRootRoutes(app: FastifyInstance, ctx: AppContext) {
+  richMenuImageRoutes(app, ctx);
+  app.get<{ Params: { token: string } }>(
+    '/rich-menu-links/:token',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const target = await menus.openLink(ctx, request.params.token);
+      if (!target) return reply.status(404).send({ success: false, errors: 'リンクが見つかりません。' });
+      return reply.header('cache-control', 'no-store').redirect(target, 302);
+    },
+  );
+}
+
 /**
  * `GET /rich-menu-images/:name`: a menu's image for the console's editor and list (an <img> sends
  * no session), by its random name as public files are.
  */
-export function richMenuImageRoutes(app: FastifyInstance, ctx: AppContext) {
+function richMenuImageRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { name: string } }>(
     '/rich-menu-images/:name',
     { schema: { hide: true } },

@@ -90,11 +90,19 @@ export const richMenuAreas = pgTable(
     actionType: text('action_type', { enum: RICH_MENU_ACTION_TYPES }).notNull(),
     action: jsonb('action').$type<RichMenuAction>().notNull(),
     switchRichMenuId: integer('switch_rich_menu_id'),
-    /** Taps we saw (postbacks of ours, openings of the area's link). */
+    /** Taps we saw (postbacks of ours, openings of the area's link or page). */
     tapCount: integer('tap_count').notNull().default(0),
+    /**
+     * Names the area in its public addresses (the counting redirect of a link, the /rich-menu page):
+     * random (122 bits), so no one reaches another area by guessing.
+     */
+    publicToken: text('public_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
   },
   (t) => [
     unique('rich_menu_areas_channel_id_key').on(t.lineAccountId, t.id),
+    uniqueIndex('rich_menu_areas_public_token_idx').on(t.publicToken),
     index('rich_menu_areas_menu_idx').on(t.richMenuId, t.position),
     channelReference('rich_menu_areas_menu_fk', t.lineAccountId, t.richMenuId, richMenus).onDelete('cascade'),
     channelReference('rich_menu_areas_switch_fk', t.lineAccountId, t.switchRichMenuId, richMenus),

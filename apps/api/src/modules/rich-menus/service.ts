@@ -5,7 +5,10 @@ import {
   RICH_MENU_PERIOD_MESSAGE,
   RICH_MENUS_PER_CHANNEL_MAX,
   richMenuImageProblem,
+  richMenuLinkPath,
+  richMenuPagePath,
   type RichMenu,
+  type RichMenuPage,
   type RichMenuAction,
   type RichMenuInput,
   type RichMenuListQuery,
@@ -47,13 +50,34 @@ export const SWITCH_TARGET_ALIAS_MESSAGE = '切り替え先のリッチメニュ
  * fetches it without a session (as public files are); the name is the only thing that guards it.
  */
 const IMAGE_NAME = /^[0-9a-f]{48}\.(png|jpg)$/;
-const newImageKey = (type: string | null) =>
+export const newImageKey = (type: string | null) =>
   `rich-menus/${randomBytes(24).toString('hex')}.${type === 'image/jpeg' ? 'jpg' : 'png'}`;
 /** The image for the console, served by this module (rootRoutes). */
 export const imagePath = (row: repo.MenuRow) =>
   row.imageKey ? `/rich-menu-images/${row.imageKey.slice('rich-menus/'.length)}` : null;
 
 type Parsed = z.output<typeof richMenuInput>;
+
+/** Where a link or page area sends the friend, on the console. */
+function publicPath(area: repo.AreaRow): string | null {
+  if (area.action.type === 'uri') return richMenuLinkPath(area.publicToken);
+  if (area.action.type === 'page') return richMenuPagePath(area.publicToken);
+  return null;
+}
+
+/** A link area opened (counted, anonymous: LINE names no one on a uri): its address, or null. */
+export async function openLink(ctx: AppContext, token: string): Promise<string | null> {
+  const opened = await repo.countTapByTokenUnscoped(ctx.database.db, token);
+  return opened?.area.action.type === 'uri' ? opened.area.action.uri : null;
+}
+
+/** A page area opened (counted): what the editor chose to show. */
+export async function openPage(ctx: AppContext, token: string): Promise<RichMenuPage> {
+  const opened = await repo.countTapByTokenUnscoped(ctx.database.db, token);
+  const action = opened?.area.action;
+  if (!opened || action?.type !== 'page') throw notFound('ページ');
+  return { title: action.title, text: action.text, image_url: action.image_url, menu_name: opened.menuName };
+}
 
 function present(
   row: repo.MenuRow,
@@ -78,6 +102,7 @@ function present(
       height: area.height,
       action: area.action,
       tap_count: area.tapCount,
+      public_path: publicPath(area),
     })),
     display_from: row.displayFrom?.toISOString() ?? null,
     display_to: row.displayTo?.toISOString() ?? null,

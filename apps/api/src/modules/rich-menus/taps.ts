@@ -3,8 +3,10 @@ import type { EventTransaction } from '../../platform/events.ts';
 import { channelScope } from '../../platform/principal.ts';
 import { publishRealtime } from '../../platform/realtime.ts';
 import { addScore } from '../friends/repository.ts';
-import { MARK_TABLES, TAG_TABLES, unlink } from '../labels/repository.ts';
+import { MARK_TABLES, TAG_TABLES } from '../labels/repository.ts';
+import { unlinkLabel } from '../labels/service.ts';
 import { PLAN_EFFECTS } from '../plan-engine/registries.ts';
+import { tapDescriber } from '../talks/sources.ts';
 import * as repo from './repository.ts';
 import { requestRelink } from './relink.ts';
 
@@ -48,20 +50,51 @@ async function applyTap(
   if (action.type === 'labels') {
     await effect('tags', action.add_tag_ids);
     await effect('marks', action.add_mark_ids);
-    for (const id of action.remove_tag_ids) await unlink(on.tx, TAG_TABLES, scope, id, [friendId]);
-    for (const id of action.remove_mark_ids) await unlink(on.tx, MARK_TABLES, scope, id, [friendId]);
-    // The friend's labels decide their menu.
-    on.afterCommit(() => requestRelink(ctx, scope, [friendId]));
+    for (const id of action.remove_tag_ids) {
+      await unlinkLabel(on, { tables: TAG_TABLES, folderType: 'tags' }, scope, id, [friendId]);
+    }
+    for (const id of action.remove_mark_ids) {
+      await unlinkLabel(on, { tables: MARK_TABLES, folderType: 'marks' }, scope, id, [friendId]);
+    }
   }
 }
 
-/** Taps (postbacks of ours) are counted and acted on; a tag put on friends relinks their menus. */
+/**
+ * Taps (postbacks of ours) are counted and acted on. What a rule's audience reads about friends
+ * (tags, marks, info values) changing, or a friend coming back, relinks their menus after commit.
+ */
 export function richMenuSubscriptions(ctx: AppContext): void {
   ctx.events.subscribe('postback.tapped', async (tap, on) => {
     const areaId = parseTapData(tap.data);
     if (areaId !== null) await applyTap(ctx, on, tap.lineAccountId, tap.friendId, areaId);
   });
-  ctx.events.subscribe('tag.added', async (added, on) => {
-    on.afterCommit(() => requestRelink(ctx, channelScope(added.lineAccountId), added.friendIds));
+  const follow = (lineAccountId: number, friendIds: number[], on: EventTransaction) =>
+    on.afterCommit(() => requestRelink(ctx, channelScope(lineAccountId), friendIds), 'rich-menus: relink friends');
+  ctx.events.subscribe('tag.added', async (event, on) => follow(event.lineAccountId, event.friendIds, on));
+  ctx.events.subscribe('mark.added', async (event, on) => follow(event.lineAccountId, event.friendIds, on));
+  ctx.events.subscribe('label.removed', async (event, on) => follow(event.lineAccountId, event.friendIds, on));
+  ctx.events.subscribe('friend.info_changed', async (event, on) => follow(event.lineAccountId, [event.friendId], on));
+  // A new friend has nothing a rule reads yet; one coming back may (a blocked friend was not linked).
+  ctx.events.subscribe('friend.followed', async (event, on) => {
+    if (event.kind !== 'new') follow(event.lineAccountId, [event.friendId], on);
   });
 }
+
+/**
+ * A tap on an area of ours in the friend's talk: the area's label (or its displayed text) under the
+ * menu's name, so the talk reads 「クーポン」を選択 (リッチメニュー: メイン).
+ */
+export const richMenuTaps = tapDescriber({
+  async describe(db, scope, _friendId, data) {
+    const areaId = parseTapData(data);
+    const found = areaId === null ? undefined : await repo.areaWithMenu(db, scope, areaId);
+    if (!found) return undefined;
+    const displayText =
+      found.action.type === 'postback' && found.action.display_text ? found.action.display_text : null;
+    return {
+      label: found.action.label || displayText || found.menuName,
+      display_text: displayText,
+      origin: { kind: 'rich_menu', text: found.menuName },
+    };
+  },
+});

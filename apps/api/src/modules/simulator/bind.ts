@@ -2,7 +2,7 @@ import type { LineSimulator, SimChannel, SimFriend } from '@linq/line-simulator'
 import type { AppContext } from '../../platform/context.ts';
 import { credentialsFixed } from '../delivery/service.ts';
 import { channelScope } from '../../platform/principal.ts';
-import { DEMO_BASIC_ID_PREFIX, decorateDemoFriends } from '../../seed/demo.ts';
+import { DEMO_BASIC_ID_PREFIX, demoFriendsAdded } from '../../seed/demo.ts';
 import { demoFriendCount, demoFriendPlan, type DemoFriend } from './demo-friends.ts';
 import * as repo from './repository.ts';
 
@@ -250,7 +250,7 @@ async function seedVirtualFriends(
     });
     await processed();
     // The demo labels, info values and scores go on the friends once they exist.
-    if (!binding.stopped) await decorateDemoFriends(ctx.database.db, lineAccountId);
+    if (!binding.stopped) await demoFriendsAdded(ctx, lineAccountId);
     ctx.log.info({ lineAccountId, friends: channel.friends().length }, 'demo channel: virtual friends added');
   } catch (error) {
     if (!binding.stopped) ctx.log.warn({ err: error, lineAccountId }, 'demo channel: adding virtual friends stopped');

@@ -15,6 +15,11 @@ const ja = {
     networkHint: 'サーバーに接続できません。通信環境を確認して、もう一度お試しください。',
     failedHint: '時間をおいて、もう一度お試しください。',
   },
+  richMenuPage: {
+    notFoundTitle: 'このページは開けません',
+    notFoundHint: 'ページが見つかりません。リッチメニューをもう一度タップしてください。',
+    failedTitle: 'ページを開けませんでした',
+  },
 };
 
 const en: typeof ja = {
@@ -30,6 +35,11 @@ const en: typeof ja = {
     failedTitle: 'The link could not be opened',
     networkHint: 'Cannot reach the server. Check your connection and try again.',
     failedHint: 'Please try again in a moment.',
+  },
+  richMenuPage: {
+    notFoundTitle: 'This page cannot be opened',
+    notFoundHint: 'The page was not found. Please tap the rich menu again.',
+    failedTitle: 'The page could not be opened',
   },
 };
 

@@ -32,6 +32,7 @@ const ja = {
       carousel: 'カルーセル',
       image_carousel: '画像カルーセル',
       text_message: 'メッセージ',
+      rich_menu: 'リッチメニュー',
       other: 'メッセージ',
     },
     /** The source line of an entry a plan (or, later, a form or rich menu) sent. */
@@ -114,6 +115,7 @@ const en: typeof ja = {
       carousel: 'Carousel',
       image_carousel: 'Image carousel',
       text_message: 'Message',
+      rich_menu: 'Rich menu',
       other: 'Message',
     },
     origin: {

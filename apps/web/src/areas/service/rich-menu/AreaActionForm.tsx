@@ -1,4 +1,11 @@
-import { RICH_MENU_ACTION_TYPES, type RichMenu, type RichMenuAction, type RichMenuActionType } from '@linq/contract';
+import {
+  RICH_MENU_ACTION_TYPES,
+  RICH_MENU_PAGE_TEXT_MAX,
+  RICH_MENU_PAGE_TITLE_MAX,
+  type RichMenu,
+  type RichMenuAction,
+  type RichMenuActionType,
+} from '@linq/contract';
 import { Alert, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMarkOptions, useTagOptions } from '../plans/editor/useEditorOptions.ts';
@@ -20,6 +27,8 @@ export function actionOfType(type: RichMenuActionType, label: string): RichMenuA
       return { type, label, plan_id: 0 };
     case 'labels':
       return { type, label, add_tag_ids: [], remove_tag_ids: [], add_mark_ids: [], remove_mark_ids: [] };
+    case 'page':
+      return { type, label, title: '', text: '', image_url: null };
   }
 }
 
@@ -65,6 +74,35 @@ export function AreaActionForm({
             data-testid="rich-menu-action-uri"
           />
         </Form.Item>
+      )}
+      {action.type === 'page' && (
+        <>
+          <Form.Item label={t('richMenus.pageTitle')} extra={t('richMenus.pageHint')}>
+            <Input
+              value={action.title}
+              maxLength={RICH_MENU_PAGE_TITLE_MAX}
+              onChange={(event) => onChange({ ...action, title: event.target.value })}
+              data-testid="rich-menu-action-page-title"
+            />
+          </Form.Item>
+          <Form.Item label={t('richMenus.pageText')}>
+            <Input.TextArea
+              value={action.text}
+              maxLength={RICH_MENU_PAGE_TEXT_MAX}
+              autoSize={{ minRows: 3 }}
+              onChange={(event) => onChange({ ...action, text: event.target.value })}
+              data-testid="rich-menu-action-page-text"
+            />
+          </Form.Item>
+          <Form.Item label={t('richMenus.pageImage')}>
+            <Input
+              value={action.image_url ?? ''}
+              placeholder="https://"
+              onChange={(event) => onChange({ ...action, image_url: event.target.value.trim() || null })}
+              data-testid="rich-menu-action-page-image"
+            />
+          </Form.Item>
+        </>
       )}
       {action.type === 'message' && (
         <Form.Item label={t('richMenus.messageText')}>

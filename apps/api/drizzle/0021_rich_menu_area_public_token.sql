@@ -1,0 +1,2 @@
+ALTER TABLE "rich_menu_areas" ADD COLUMN "public_token" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "rich_menu_areas_public_token_idx" ON "rich_menu_areas" USING btree ("public_token");
