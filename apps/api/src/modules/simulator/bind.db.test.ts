@@ -77,7 +77,14 @@ describe('binding simulated channels to the simulator', () => {
         names.add(row.displayName);
       }
       const incoming = await db().select().from(messages).where(eq(messages.lineAccountId, demo.id));
-      expect([...new Set(incoming.map((m) => m.type))].sort()).toEqual(['image', 'sticker', 'text']);
+      // What the friends sent, and their follows and blocks, which the talk shows as events.
+      expect([...new Set(incoming.map((m) => m.type))].sort()).toEqual([
+        'follow',
+        'image',
+        'sticker',
+        'text',
+        'unfollow',
+      ]);
       expect(rows.filter((r) => r.unreadCount > 0).length).toBeGreaterThan(rows.length / 3);
     }
     // The two channels have different friends.
