@@ -22,7 +22,7 @@ const ja = {
     rangeHint:
       '送信数・失敗数・タップは期間内の件数、待機中は現在の人数です（日付はアカウントのタイムゾーン {{zone}}）。',
     csv: 'CSVダウンロード',
-    csvHeader: ['ボックス', '種類', '選択肢', '送信数', '送信失敗', '待機中', 'タップ数', 'タップ率'],
+    csvHeader: ['ボックス', '種類', '選択肢', '送信数', '送信失敗', '待機中', 'ブロック', 'タップ数', 'タップ率'],
     waitingAt: '「{{box}}」で待機中の友だち',
     waitingAtNone: 'このボックスで待機中の友だちはいません',
     nextSend: '次の送信',
@@ -54,7 +54,7 @@ const en: typeof ja = {
     rangeHint:
       'Sent, failed and taps count within the period; waiting is now (days in the account time zone {{zone}}).',
     csv: 'Download CSV',
-    csvHeader: ['Box', 'Type', 'Option', 'Sent', 'Failed', 'Waiting', 'Taps', 'Tap rate'],
+    csvHeader: ['Box', 'Type', 'Option', 'Sent', 'Failed', 'Waiting', 'Blocked', 'Taps', 'Tap rate'],
     waitingAt: 'Friends waiting at “{{box}}”',
     waitingAtNone: 'No friend waits at this box',
     nextSend: 'Next send',

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultPlan, firstBox, type PlanAnalysisDetail } from '@linq/contract';
 import { figuresCsv, figuresCsvName } from './figures-csv.ts';
 
-const confirm = firstBox('confirm');
+const confirm = { ...firstBox('confirm'), message: { ...firstBox('confirm').message } };
+confirm.message.message_confirm = { ...confirm.message.message_confirm!, text: 'ご来店されますか？' };
 const detail: PlanAnalysisDetail = {
   plan: { ...defaultPlan('scenario'), id: 3, name: '分析' },
   plan_actions: [
@@ -12,7 +13,7 @@ const detail: PlanAnalysisDetail = {
         sent: 4,
         failed: 1,
         waiting: 2,
-        blocked: 0,
+        blocked: 1,
         options: [
           { id: 11, box_id: 'box-1-0', label: 'はい, 行きます', taps: 3, tap_rate: 75 },
           { id: 12, box_id: null, label: '=いいえ', taps: 0, tap_rate: 0 },
@@ -23,6 +24,7 @@ const detail: PlanAnalysisDetail = {
       ...confirm,
       box_id: 'box-1-0',
       message_type: 'text_message',
+      message: { ...firstBox('text_message').message, text: 'ありがとうございます' },
       figures: { sent: 0, failed: 0, waiting: 0, blocked: 0, options: [] },
     },
   ],
@@ -34,16 +36,16 @@ const detail: PlanAnalysisDetail = {
 describe('figures CSV', () => {
   it('writes a BOM, a header, a row per box and per option, CRLF, quoted and formula-safe cells', () => {
     const csv = figuresCsv(detail, {
-      header: ['ボックス', '種類', '選択肢', '送信数', '失敗数', '待機中', 'タップ数', 'タップ率'],
+      header: ['ボックス', '種類', '選択肢', '送信数', '失敗数', '待機中', 'ブロック', 'タップ数', 'タップ率'],
       typeName: (type) => (type === 'confirm' ? '確認' : 'テキスト'),
     });
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
-      'ボックス,種類,選択肢,送信数,失敗数,待機中,タップ数,タップ率',
-      'box-0,確認,,4,1,2,,',
-      'box-0,確認,"はい, 行きます",,,,3,75%',
-      "box-0,確認,'=いいえ,,,,0,0%",
-      'box-1-0,テキスト,,0,0,0,,',
+      'ボックス,種類,選択肢,送信数,失敗数,待機中,ブロック,タップ数,タップ率',
+      'ご来店されますか？,確認,,4,1,2,1,,',
+      'ご来店されますか？,確認,"はい, 行きます",,,,,3,75%',
+      "ご来店されますか？,確認,'=いいえ,,,,,0,0%",
+      'ありがとうございます,テキスト,,0,0,0,0,,',
       '',
     ]);
   });

@@ -7,10 +7,12 @@ import {
   type MessageType,
   type PlanAnalysisDetail,
 } from '@linq/contract';
+import { boxName } from '../editor/box-name.ts';
 
 /*
- * A plan's figures as CSV for Excel (UTF-8 with BOM, CRLF): one row per box (sent, failed, waiting),
- * then one row per option of the box (taps and tap rate against the box's sent).
+ * A plan's figures as CSV for Excel (UTF-8 with BOM, CRLF): one row per box (sent, failed, waiting,
+ * blocked), then one row per option of the box (taps and tap rate against the box's sent). A box is
+ * named by its message's first words, as on the diagram.
  */
 
 export interface FiguresCsvText {
@@ -21,20 +23,24 @@ export interface FiguresCsvText {
 export function figuresCsv(detail: PlanAnalysisDetail, text: FiguresCsvText): string {
   const records = detail.plan_actions.flatMap((action) => {
     const { figures } = action;
+    const typeName = text.typeName(action.message_type);
+    const name = textCell(boxName(action.message, typeName));
     const box = [
-      plainCell(action.box_id),
-      textCell(text.typeName(action.message_type)),
+      name,
+      textCell(typeName),
       '',
       plainCell(figures.sent),
       plainCell(figures.failed),
       plainCell(figures.waiting),
+      plainCell(figures.blocked),
       '',
       '',
     ];
     const options = figures.options.map((option) => [
-      plainCell(action.box_id),
-      textCell(text.typeName(action.message_type)),
+      name,
+      textCell(typeName),
       textCell(option.label),
+      '',
       '',
       '',
       '',
