@@ -44,6 +44,7 @@ import { gridOf, newRect, normalise, STANDARD_SIZES, type Layout, type Rect, typ
 import { LayoutImageModal } from './LayoutImageModal.tsx';
 import { editRichMenuPath, RICH_MENUS_PATH, richMenuImageSrc } from './paths.ts';
 import { PublishState } from './rich-menu-parts.tsx';
+import { RichMenuFigures } from './RichMenuFigures.tsx';
 import { RichMenuSheet } from './RichMenuSheet.tsx';
 import {
   imageProblemOf,
@@ -528,6 +529,7 @@ function Editor({ menu }: { menu: RichMenu | null }) {
                 )}
               </Flex>
             </Card>
+            {menu && <RichMenuFigures menu={menu} />}
           </Flex>
         </Col>
         <Col xs={24} xl={8}>

@@ -69,6 +69,7 @@ export async function richMenusChanged(saved?: RichMenu): Promise<void> {
     richMenusApi.previewRules,
     richMenusApi.settings,
     richMenusApi.ofFriend,
+    richMenusApi.insight,
   );
 }
 
