@@ -63,7 +63,9 @@ const shownChatBar = async (page: Page, userId: string) =>
   (await serviceApi(page, simulatorApi.richMenu, { params: { userId } })).data?.chat_bar_text ?? null;
 
 describe('rich menus', () => {
-  it('builds, publishes and taps a menu with a tab, and a tag rule gives tagged friends another', async ({ page }) => {
+  it('builds, publishes and taps a menu with a tab, shows its tap figures, and a hand-made tag rule gives tagged friends another', async ({
+    page,
+  }) => {
     await loginAs(page, 'service', 'staff@demo.example');
     await page.goto('/service/rich-menu');
     await page.waitForFunction(() => localStorage.getItem('laid') !== null);
@@ -163,28 +165,68 @@ describe('rich menus', () => {
       { timeout: 20_000 },
     );
 
-    // A tag rule: friends with the tag see the tab menu; the friend detail says why.
-    const { data: tag } = await serviceApi(page, tagsApi.create, { body: { name: `RM ${suffix}`, folder_id: null } });
-    const rule = await serviceApi(page, richMenusApi.createRule, {
-      body: {
-        name: `タグ ${suffix}`,
-        rich_menu_id: tab.id,
-        audience: { kind: 'tags', match: 'any', ids: [tag.id] },
+    // The editor shows our tap count of the postback area beside LINE's insight, which withholds
+    // its figures for one friend: "not enough data", never 0.
+    await until(
+      async () => {
+        const { data } = await serviceApi(page, richMenusApi.get, { params: { id: main.id } });
+        return data.areas[1]!.tap_count === 1 ? true : undefined;
       },
-    });
-    expect(rule.status).toBe(201);
+      20_000,
+      'the counted postback tap',
+    );
+    await page.goto(`/service/rich-menu/${main.id}/edit`);
+    await page.getByTestId('rich-menu-figures').waitFor();
+    expect(await page.getByTestId('rich-menu-figures-ours-1').textContent()).toBe('1');
+    expect(await page.getByTestId('rich-menu-figures-ours-0').textContent()).toBe('0');
+    const insightState = page.getByTestId('rich-menu-insight-state');
+    await insightState.waitFor();
+    expect(await insightState.getAttribute('data-state')).toBe('not_enough_data');
+    expect(await insightState.textContent()).toContain('集計に必要な人数に達していません');
+    expect(await page.getByTestId('rich-menu-figures-line-taps-1').textContent()).toBe('人数不足');
+
+    // A tag rule made by hand in the rules drawer: a friend tagged before the rule existed is
+    // counted in its preview, gets the tab menu, and the friend detail says the rule is why.
+    const tagName = `RM ${suffix}`;
+    const { data: tag } = await serviceApi(page, tagsApi.create, { body: { name: tagName, folder_id: null } });
     const taggedName = `RM2 ${suffix}`;
     const tagged = await followingFriend(page, taggedName);
     const taggedId = await friendIdOf(page, taggedName);
     expect(await shownChatBar(page, tagged.user_id)).toBe(`メニュー${suffix}`);
     await serviceApi(page, tagsApi.addFriends, { params: { id: tag.id }, body: { friend_ids: [taggedId] } });
+
+    const ruleName = `タグ ${suffix}`;
+    await page.goto('/service/rich-menu');
+    await page.getByTestId('rich-menu-rules-open').click();
+    await page.getByTestId('rich-menu-rule-add').click();
+    await page.getByTestId('rich-menu-rule-name').fill(ruleName);
+    await choose(page, 'rich-menu-rule-menu', tabName);
+    // Earlier runs leave many tags: the list is searched so the new one is drawn.
+    await page.getByTestId('rich-menu-rule-tags').click();
+    await page.keyboard.type(tagName);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: tagName }).first().click();
+    // Closes the tag list (a multiple select stays open) before saving.
+    await page.getByTestId('rich-menu-rule-name').click();
+    await page.getByTestId('rich-menu-rule-save').click();
+    const ruleRow = page.getByTestId('rich-menu-rules').locator('tr', { hasText: ruleName });
+    await ruleRow.getByText('1人').waitFor();
     await until(
       async () => ((await shownChatBar(page, tagged.user_id)) === `タブ2${suffix}` ? true : undefined),
       20_000,
       'the tagged friend’s menu',
     );
+
+    // The clean exit asks first; cancelling it keeps every rule and the default.
+    await page.getByTestId('rich-menu-clean-exit').click();
+    await page.getByTestId('clean-exit-cancel').click();
+    await page.getByTestId('clean-exit-cancel').waitFor({ state: 'detached' });
+    await ruleRow.waitFor();
+    expect((await serviceApi(page, richMenusApi.settings, {})).data.default_rich_menu_id).toBe(main.id);
+    expect(await shownChatBar(page, tagged.user_id)).toBe(`タブ2${suffix}`);
+
     await page.goto(`/service/friends/${taggedId}`);
-    await page.getByTestId('friend-rich-menu-reason').getByText(`タグ ${suffix}`).waitFor();
+    await page.getByTestId('friend-rich-menu-reason').getByText(ruleName).waitFor();
+    expect(await page.getByTestId('friend-rich-menu-reason').getAttribute('data-reason')).toBe('rule');
     expect(await page.getByTestId('friend-rich-menu-name').textContent()).toBe(tabName);
     expect(friend.user_id).not.toBe(tagged.user_id);
   }, 240_000);

@@ -82,6 +82,7 @@ export function RichMenuRulesDrawer({ canEdit, onClose }: { canEdit: boolean; on
       okText: t('richMenus.cleanExit'),
       okButtonProps: { danger: true, 'data-testid': 'clean-exit-ok' },
       cancelText: t('common.cancel'),
+      cancelButtonProps: { 'data-testid': 'clean-exit-cancel' },
       onOk: async () => {
         await cleanExit();
         onClose();
