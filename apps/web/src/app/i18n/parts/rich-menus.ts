@@ -121,7 +121,6 @@ const ja = {
     figuresPastArea: '以前の領域（{{x}}, {{y}} ／ {{width}}×{{height}}）',
     figuresOursHint: 'LinQの数はポストバックとリンク・ページの開封から数えた累計です。LINEの数は選んだ期間の集計です。',
     insightStates: {
-      ready: '',
       not_enough_data: '集計に必要な人数に達していません',
       not_published: '公開するとLINEの集計が表示されます',
       unavailable: 'LINEの集計を取得できませんでした: {{message}}',
@@ -299,7 +298,6 @@ const en: typeof ja = {
     figuresPastArea: 'A former area ({{x}}, {{y}} / {{width}}×{{height}})',
     figuresOursHint: 'LinQ counts postbacks and opened links and pages, all time. LINE counts the chosen period.',
     insightStates: {
-      ready: '',
       not_enough_data: 'Not enough users for LINE to report figures',
       not_published: 'LINE figures appear once the menu is published',
       unavailable: 'LINE figures could not be read: {{message}}',
