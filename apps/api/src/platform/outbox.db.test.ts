@@ -4,7 +4,7 @@
  * often it is delivered; a rollback leaves nothing to deliver. After-commit tasks are isolated: one
  * that fails is logged and neither fails the committed request nor stops the tasks after it.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useTestApp } from '../test/kit.ts';
 import { waitFor } from '../test/wait.ts';
@@ -14,20 +14,21 @@ import type { ModuleManifest } from './module.ts';
 import { consumeEvent, relayOutbox } from './outbox.ts';
 
 /*
- * The test consumes a real fact, `friend.followed`, published by its own route with made-up ids
- * (`friendId` carries the test's note): nothing else consumes it later, and its subscribers in the
- * transaction find no friend-added scenario in the test's channel.
+ * The test consumes a real fact, `friend.followed` of a real friend, published by its own route
+ * (`webhookEventId` carries the test's note): nothing else consumes it later, and its subscribers in
+ * the transaction find no friend-added scenario in the test's channel (the talk keeps the follow).
  */
 type Followed = DomainEvents['friend.followed'];
+let friendId = 0;
 const followed = (lineAccountId: number, note: number): Followed => ({
   lineAccountId,
-  friendId: note,
+  friendId,
   webhookEventId: note,
   occurredAt: new Date(0),
   kind: 'new',
 });
 const handled: Delivered<Followed>[] = [];
-const notes = () => handled.map((event) => event.friendId);
+const notes = () => handled.map((event) => event.webhookEventId);
 let failNext = false;
 
 /** A module as a feature would write it: one consumer of the test's fact. */
@@ -73,6 +74,9 @@ describe('the outbox', () => {
       });
     },
   });
+  beforeAll(async () => {
+    friendId = (await t.factory.friend(t.tenant.channels[0]!.id)).id;
+  });
   const outboxCount = async () =>
     Number(
       rowsOf<{ n: string }>(
@@ -100,7 +104,7 @@ describe('the outbox', () => {
 
   it('a redelivered event finds its receipt and is not handled twice', async () => {
     const [event] = rowsOf<{ id: string }>(
-      await t.db.execute(sql`select id from outbox_events where payload->>'friendId' = '1'`),
+      await t.db.execute(sql`select id from outbox_events where payload->>'webhookEventId' = '1'`),
     );
     const eventId = Number(event!.id);
     const consumer = t.ctx.events.consumers().find((c) => c.name === 'outbox-test.notes')!;
@@ -116,7 +120,7 @@ describe('the outbox', () => {
       await on.publish('friend.followed', followed(t.tenant.channels[0]!.id, 4));
     });
     const [event] = rowsOf<{ id: string }>(
-      await t.db.execute(sql`select id from outbox_events where payload->>'friendId' = '4'`),
+      await t.db.execute(sql`select id from outbox_events where payload->>'webhookEventId' = '4'`),
     );
     const consumer = t.ctx.events.consumers().find((c) => c.name === 'outbox-test.notes')!;
     failNext = true;
