@@ -180,12 +180,20 @@ describe('rich-menu taps', () => {
     const elsewhere = (await t.call(linksApi.follow, { params: { token: 'tokenToElsewhere000000A' } })).output.data;
     expect(elsewhere.url).toBe(`https://elsewhere.example${pagePath}`);
 
+    // Another channel's friend with a link to this very page: not this channel's friend.
+    const other = await engineChannel(t, consoleUrl);
+    const { row: stranger } = await t.factory.followingFriend(other.channel, other.lineAccountId);
+    await insertLinks(t.db, channelScope(other.lineAccountId), [
+      { token: 'tokenOfAnotherChannelA', friendId: stranger.id, actionItemId: 3, targetUrl: `${origin}${pagePath}` },
+    ]);
+
     const open = async (query: { via?: string }) =>
       expect((await t.send(richMenuPublicApi.page, { params: { token: pageToken }, query })).status).toBe(200);
     await open({ via }); // through the friend's link: the friend's
     await open({}); // opened directly: anonymous
     await open({ via: 'tokenToElsewhere000000A' }); // the friend's link to another address: anonymous
     await open({ via: 'nope' }); // no link: anonymous, still counted
+    await open({ via: 'tokenOfAnotherChannelA' }); // another channel's friend: anonymous
 
     const taps = await t.db
       .select({ areaId: richMenuTaps.areaId, friendId: richMenuTaps.friendId })
@@ -194,6 +202,7 @@ describe('rich-menu taps', () => {
       .orderBy(asc(richMenuTaps.id));
     expect(taps).toEqual([
       { areaId: menu.areas[1]!.id, friendId: friend.id },
+      { areaId: menu.areas[1]!.id, friendId: null },
       { areaId: menu.areas[1]!.id, friendId: null },
       { areaId: menu.areas[1]!.id, friendId: null },
       { areaId: menu.areas[1]!.id, friendId: null },
