@@ -11,6 +11,13 @@ import { endpoint, publicAccess } from './http.ts';
 /** The console page a tracked link opens; the token is the page's id. */
 export const redirectPagePath = (token: string) => `/redirects/${token}`;
 
+/**
+ * The parameter a tracked link adds when it leads to a console page that wants to know its friend
+ * (the /rich-menu page): the link's own token, which the page passes back to the API. Never a
+ * friend's id.
+ */
+export const FRIEND_LINK_PARAM = 'via';
+
 /** Whether an address is a web page (http or https): only those are tracked, and the redirect page follows nothing else. */
 export function isWebAddress(address: string): boolean {
   try {

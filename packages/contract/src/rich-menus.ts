@@ -3,6 +3,7 @@ import { audienceExpression } from './audience.ts';
 import { dataOf, id, idNumber, idParams, listOf, optionalText, requiredText, timestamp } from './common.ts';
 import { isCalendarDate } from './friends.ts';
 import { endpoint, publicAccess, sessionOf } from './http.ts';
+import { FRIEND_LINK_PARAM } from './links.ts';
 
 /*
  * Rich menus of a channel (issue 24, DESIGN.md sections 6 and 7): the menu with its image and tap
@@ -242,6 +243,11 @@ export const richMenuInsight = z.object({
   from: z.string(),
   to: z.string(),
   impressions: insightMetrics.nullable(),
+  /**
+   * Our own taps per area of the menu now over the same JST days (postbacks, link and page
+   * openings), whatever LINE's state; an area without a tap has count 0.
+   */
+  ours: z.array(z.object({ area_id: z.number().int(), count: z.number().int() })),
   /** Per area LINE counted, matched to ours by bounds (area_id null when no area of ours has them now). */
   areas: z.array(
     insightMetrics.extend({
@@ -462,8 +468,10 @@ export const richMenuPage = z.object({
   menu_name: z.string(),
 });
 export type RichMenuPage = z.infer<typeof richMenuPage>;
-/** The page path a page area opens (the web's public route), by the area's public token. */
-export const richMenuPagePath = (token: string) => `/rich-menu?p=${encodeURIComponent(token)}`;
+/** The web's public route of page areas. */
+export const RICH_MENU_PAGE_ROUTE = '/rich-menu';
+/** The page path a page area opens, by the area's public token. */
+export const richMenuPagePath = (token: string) => `${RICH_MENU_PAGE_ROUTE}?p=${encodeURIComponent(token)}`;
 /** The counting redirect a link area opens, by the area's public token. */
 export const richMenuLinkPath = (token: string) => `/rich-menu-links/${encodeURIComponent(token)}`;
 
@@ -475,6 +483,8 @@ export const richMenuPublicApi = {
     summary: "A rich-menu page area's content (title, text, image); counts the opening as a tap",
     access: publicAccess,
     params: z.object({ token: z.string().max(64) }),
+    /** The friend's tracked link that led here (FRIEND_LINK_PARAM), so the opening names the friend. */
+    query: z.object({ [FRIEND_LINK_PARAM]: z.string().max(64).optional() }),
     response: dataOf(richMenuPage),
   }),
 };

@@ -52,3 +52,19 @@ export async function markFirstClickUnscoped(db: Db, token: string): Promise<boo
     .returning({ token: trackedLinks.token });
   return rows.length === 1;
 }
+
+/** The channel and friend a link was sent to; undefined for an unknown token. Unscoped: the token is the key. */
+export async function linkOwnerUnscoped(
+  db: Db,
+  token: string,
+): Promise<{ lineAccountId: number; friendId: number; targetUrl: string } | undefined> {
+  const [row] = await db
+    .select({
+      lineAccountId: trackedLinks.lineAccountId,
+      friendId: trackedLinks.friendId,
+      targetUrl: trackedLinks.targetUrl,
+    })
+    .from(trackedLinks)
+    .where(eq(trackedLinks.token, token));
+  return row;
+}

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { isWebAddress, redirectPagePath, type BuilderMessage, type RedirectTarget } from '@linq/contract';
+import {
+  FRIEND_LINK_PARAM,
+  isWebAddress,
+  redirectPagePath,
+  type BuilderMessage,
+  type RedirectTarget,
+} from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -7,6 +13,7 @@ import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 import { channelIsSimulated } from '../files/repository.ts';
 import type { FriendRow } from '../friends/repository.ts';
 import { itemsOf } from '../templates/items.ts';
+import { FRIEND_PAGES } from './friend-pages.ts';
 import * as repo from './repository.ts';
 
 const LINK_NOUN = 'リンク';
@@ -70,11 +77,25 @@ export async function storeTrackedLinks(db: Db, scope: ChannelScope, links: Trac
 }
 
 /**
+ * The address a link answers: a page of the console that wants its friend (FRIEND_PAGES) gets the
+ * link's token added, so the page can name the friend through the link; any other address as sent.
+ */
+function addressFor(ctx: AppContext, targetUrl: string, token: string, consoleOrigin: string): string {
+  const address = new URL(targetUrl);
+  const wanted =
+    address.origin === new URL(consoleOrigin).origin &&
+    ctx.registries.all(FRIEND_PAGES).some((page) => page.wants(address));
+  if (!wanted) return targetUrl;
+  address.searchParams.set(FRIEND_LINK_PARAM, token);
+  return address.toString();
+}
+
+/**
  * A friend opens a tracked link: the click is counted, `link.opened` published (`first` for exactly
  * one opening; the templates module adds the action's score then) and the address answered.
  * Nothing but the address is answered.
  */
-export async function follow(ctx: AppContext, token: string): Promise<RedirectTarget> {
+export async function follow(ctx: AppContext, token: string, consoleOrigin: string): Promise<RedirectTarget> {
   const link = await ctx.events.transaction(ctx.database.db, async (on) => {
     const opened = await repo.countClickUnscoped(on.tx, token);
     if (!opened) return undefined;
@@ -84,5 +105,13 @@ export async function follow(ctx: AppContext, token: string): Promise<RedirectTa
     return opened;
   });
   if (!link) throw notFound(LINK_NOUN);
-  return { url: link.targetUrl };
+  return { url: addressFor(ctx, link.targetUrl, token, consoleOrigin) };
+}
+
+/**
+ * Who a tracked link was sent to (the channel and friend) and where it leads, by its token; for a
+ * page of FRIEND_PAGES that was opened through it. Undefined for an unknown token.
+ */
+export async function linkOwner(db: Db, token: string) {
+  return repo.linkOwnerUnscoped(db, token);
 }

@@ -1,6 +1,7 @@
 import { RICH_MENU_INSIGHT_MAX_DAYS, type RichMenuInsight, type richMenuInsightQuery } from '@linq/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
+import { inTurn } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { LineApiError } from '../../platform/line.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
@@ -9,7 +10,7 @@ import * as repo from './repository.ts';
 
 /*
  * LINE's rich-menu insight, read where the menu is on LINE (a real channel or the simulator) and
- * shown beside our own tap counts. LINE withholds the figures below its privacy threshold: that is
+ * shown beside our own tap counts over the same JST days. LINE withholds the figures below its privacy threshold: that is
  * its own state, never zeros.
  */
 
@@ -20,6 +21,24 @@ const jstDay = (at: Date) => new Date(at.getTime() + JST_OFFSET_MS).toISOString(
 const compact = (day: string) => day.replaceAll('-', '');
 const dashed = (day: string) => `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+/** The instant a JST day starts. */
+const jstStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - JST_OFFSET_MS);
+
+/** Our taps of each of the menu's areas over the JST days from..to (both inclusive). */
+async function ourCounts(ctx: AppContext, scope: ChannelScope, menuId: number, from: string, to: string) {
+  const db = ctx.database.db;
+  const [areas, counts] = await inTurn(
+    () => repo.areasOf(db, scope, [menuId]),
+    () => repo.tapCountsBetween(db, scope, menuId, jstStart(from), new Date(jstStart(to).getTime() + DAY_MS)),
+  );
+  return {
+    areas,
+    ours: areas.map((area) => ({
+      area_id: area.id,
+      count: counts.find((row) => row.areaId === area.id)?.count ?? 0,
+    })),
+  };
+}
 
 export async function insight(
   ctx: AppContext,
@@ -35,12 +54,14 @@ export async function insight(
   if (dayNumber(to) - dayNumber(from) >= RICH_MENU_INSIGHT_MAX_DAYS) {
     throw fieldError('to', `期間は${RICH_MENU_INSIGHT_MAX_DAYS}日以内にしてください`);
   }
+  const { areas, ours } = await ourCounts(ctx, scope, menu.id, from, to);
   const empty = (state: RichMenuInsight['state'], message: string | null = null): RichMenuInsight => ({
     state,
     message,
     from,
     to,
     impressions: null,
+    ours,
     areas: [],
   });
   if (!menu.lineRichMenuId) return empty('not_published');
@@ -54,7 +75,6 @@ export async function insight(
     throw error;
   }
   if (!figures) return empty('not_enough_data');
-  const areas = await repo.areasOf(ctx.database.db, scope, [menu.id]);
   const sameBounds = (bounds: { x: number; y: number; width: number; height: number }) =>
     areas.find(
       (area) =>
@@ -67,6 +87,7 @@ export async function insight(
     from: dashed(figures.from),
     to: dashed(figures.to),
     impressions: metrics(figures.impressions),
+    ours,
     areas: figures.clicks.map((click) => ({
       area_id: sameBounds(click.bounds),
       bounds: click.bounds,

@@ -2,7 +2,7 @@ import type { ModuleManifest } from '../../platform/module.ts';
 import { richMenuEffect } from './effect.ts';
 import { RICH_MENU_QUEUES, registerRichMenuJobs } from './jobs.ts';
 import { richMenuRootRoutes, richMenuRoutes } from './routes.ts';
-import { richMenuSubscriptions, richMenuTaps } from './taps.ts';
+import { richMenuFriendPage, richMenuSubscriptions, richMenuTaps } from './taps.ts';
 
 /** Rich menus: the editor's menus, who sees which (default, rules, personal), publishing to LINE, taps. */
 export const manifest: ModuleManifest = {
@@ -12,6 +12,6 @@ export const manifest: ModuleManifest = {
   jobs: RICH_MENU_QUEUES,
   work: registerRichMenuJobs,
   subscribe: richMenuSubscriptions,
-  contributes: [richMenuEffect, richMenuTaps],
+  contributes: [richMenuEffect, richMenuTaps, richMenuFriendPage],
   isolation: async () => (await import('./isolation.ts')).isolation,
 };

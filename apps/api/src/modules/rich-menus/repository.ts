@@ -4,10 +4,12 @@ import {
   count,
   desc,
   eq,
+  gte,
   ilike,
   inArray,
   isNotNull,
   isNull,
+  lt,
   or,
   sql,
   type SQL,
@@ -15,14 +17,14 @@ import {
 } from 'drizzle-orm';
 import type { AudienceExpression } from '@linq/contract';
 import { inTurn, type Db } from '../../platform/db.ts';
-import { channelScope, type ChannelScope } from '../../platform/principal.ts';
+import type { ChannelScope } from '../../platform/principal.ts';
 import { containsPattern } from '../../platform/sql.ts';
 import { folders } from '../folders/schema.ts';
 import { friends } from '../friends/schema.ts';
 import { marks, tags } from '../labels/schema.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
 import { plans } from '../plans/schema.ts';
-import { richMenuAreas, richMenuFriends, richMenuRules, richMenus, richMenuSettings } from './schema.ts';
+import { richMenuAreas, richMenuFriends, richMenuRules, richMenus, richMenuSettings, richMenuTaps } from './schema.ts';
 
 /* Every query of the rich-menus module; each is filtered by the channel it is given. */
 
@@ -455,14 +457,53 @@ export async function channelsWithBoundaryUnscoped(db: Db, since: Date, until: D
   return [...new Set([...rules, ...menus].map((row) => row.id))];
 }
 
-/** Increments an area's tap count (an area of the channel only). */
-export async function countTap(db: Db, scope: ChannelScope, areaId: number): Promise<AreaRow | undefined> {
-  const [row] = await db
+/** A tap to record: the friend when known (a postback, a page opened through their tracked link). */
+export interface Tap {
+  friendId: number | null;
+  at: Date;
+}
+
+/**
+ * Counts a tap of an area of the channel: its all-time count, and a row of when (and by whom) for
+ * counts by period. The area with its menu's name; undefined for no area of the channel.
+ */
+export async function countTap(db: Db, scope: ChannelScope, areaId: number, tap: Tap) {
+  const [area] = await db
     .update(richMenuAreas)
     .set({ tapCount: sql`${richMenuAreas.tapCount} + 1` })
     .where(and(eq(richMenuAreas.lineAccountId, scope.lineAccountId), eq(richMenuAreas.id, areaId)))
     .returning();
-  return row;
+  if (!area) return undefined;
+  await db.insert(richMenuTaps).values({
+    lineAccountId: scope.lineAccountId,
+    richMenuId: area.richMenuId,
+    areaId: area.id,
+    friendId: tap.friendId,
+    tappedAt: tap.at,
+  });
+  return area;
+}
+
+/** Our taps of a menu's areas in [from, to), per area (areas without a tap are absent). */
+export async function tapCountsBetween(
+  db: Db,
+  scope: ChannelScope,
+  menuId: number,
+  from: Date,
+  to: Date,
+): Promise<{ areaId: number; count: number }[]> {
+  return db
+    .select({ areaId: richMenuTaps.areaId, count: count() })
+    .from(richMenuTaps)
+    .where(
+      and(
+        eq(richMenuTaps.lineAccountId, scope.lineAccountId),
+        eq(richMenuTaps.richMenuId, menuId),
+        gte(richMenuTaps.tappedAt, from),
+        lt(richMenuTaps.tappedAt, to),
+      ),
+    )
+    .groupBy(richMenuTaps.areaId);
 }
 
 /** LINE copies deleted there: no longer to delete. */
@@ -476,18 +517,12 @@ export async function forgetRetired(db: Db, scope: ChannelScope, lineRichMenuIds
 }
 
 /**
- * Counts a tap of the area a public address names (unscoped: the token is the only key a phone
- * has; it answers the area with its channel), with its menu's name.
+ * The area a public address names (unscoped: the token is the only key a phone has; the row names
+ * its channel, which every further query is scoped by).
  */
-export async function countTapByTokenUnscoped(db: Db, token: string) {
-  const [area] = await db
-    .update(richMenuAreas)
-    .set({ tapCount: sql`${richMenuAreas.tapCount} + 1` })
-    .where(eq(richMenuAreas.publicToken, token))
-    .returning();
-  if (!area) return undefined;
-  const menu = await findMenu(db, channelScope(area.lineAccountId), area.richMenuId);
-  return menu && { area, menuName: menu.name };
+export async function areaByTokenUnscoped(db: Db, token: string): Promise<AreaRow | undefined> {
+  const [area] = await db.select().from(richMenuAreas).where(eq(richMenuAreas.publicToken, token));
+  return area;
 }
 
 /** An area of the channel with its menu's name (a tap's description in the talk). */

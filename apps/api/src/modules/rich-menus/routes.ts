@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { richMenuPublicApi, richMenusApi as api } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { requireChannel, route } from '../../platform/http.ts';
-import { imageUploadScope, uploadedBytes } from '../files/routes.ts';
+import { consoleOrigin, imageUploadScope, uploadedBytes } from '../files/routes.ts';
 import { insight } from './insight.ts';
 import * as menus from './service.ts';
 
@@ -59,10 +59,10 @@ export function richMenuRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, api.setOfFriend, async ({ channel, params, body }) => ({
     data: await menus.setOfFriend(ctx, requireChannel(channel), params.friend_id, body.rich_menu_id),
   }));
-  route(app, ctx, richMenuPublicApi.page, async ({ params, reply }) => {
+  route(app, ctx, richMenuPublicApi.page, async ({ params, query, reply }) => {
     // Every opening is a tap: no cache may answer it.
     reply.header('cache-control', 'no-store');
-    return { data: await menus.openPage(ctx, params.token) };
+    return { data: await menus.openPage(ctx, params.token, query.via, consoleOrigin(app, ctx)) };
   });
   imageUploadScope(app, (scoped) => {
     route(scoped, ctx, api.uploadImage, async ({ channel, params, request }) => {

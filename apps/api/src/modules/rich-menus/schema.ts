@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   index,
   integer,
@@ -106,6 +107,30 @@ export const richMenuAreas = pgTable(
     index('rich_menu_areas_menu_idx').on(t.richMenuId, t.position),
     channelReference('rich_menu_areas_menu_fk', t.lineAccountId, t.richMenuId, richMenus).onDelete('cascade'),
     channelReference('rich_menu_areas_switch_fk', t.lineAccountId, t.switchRichMenuId, richMenus),
+  ],
+);
+
+/**
+ * One tap we saw on an area (a postback of ours, an opening of the area's link or page), at the
+ * engine's clock, so our counts can be read for any period beside LINE's insight. The friend is
+ * known for a postback, and for a page opened through the friend's own tracked link; null otherwise
+ * (and when the friend is deleted since: the tap still counts).
+ */
+export const richMenuTaps = pgTable(
+  'rich_menu_taps',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    lineAccountId: channel(),
+    richMenuId: integer('rich_menu_id').notNull(),
+    areaId: integer('area_id').notNull(),
+    friendId: integer('friend_id'),
+    tappedAt: timestamp('tapped_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // A menu's counts per area over a period.
+    index('rich_menu_taps_menu_at_idx').on(t.lineAccountId, t.richMenuId, t.tappedAt),
+    channelReference('rich_menu_taps_area_fk', t.lineAccountId, t.areaId, richMenuAreas).onDelete('cascade'),
+    channelReference('rich_menu_taps_friend_fk', t.lineAccountId, t.friendId, friends).onDelete('set null'),
   ],
 );
 

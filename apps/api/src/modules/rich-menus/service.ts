@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   RICH_MENU_AREA_OUTSIDE_MESSAGE,
   RICH_MENU_IMAGE_MESSAGES,
+  RICH_MENU_PAGE_ROUTE,
   RICH_MENU_PERIOD_MESSAGE,
   RICH_MENUS_PER_CHANNEL_MAX,
   richMenuImageProblem,
@@ -22,9 +23,10 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, fieldError, notFound } from '../../platform/errors.ts';
-import type { ChannelScope } from '../../platform/principal.ts';
+import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 import { countAudience } from '../audience/repository/read.ts';
 import { readImageHeader } from '../files/image-header.ts';
+import { linkOwner } from '../links/service.ts';
 import * as repo from './repository.ts';
 import { requestRelink } from './relink.ts';
 
@@ -65,15 +67,51 @@ function publicPath(area: repo.AreaRow): string | null {
   return null;
 }
 
+/** The page token a /rich-menu?p=… address of the console names (null for any other address). */
+function pageTokenOf(address: string, consoleOrigin: string): string | null {
+  const url = new URL(address);
+  const ours = url.origin === new URL(consoleOrigin).origin && url.pathname === RICH_MENU_PAGE_ROUTE;
+  return ours ? url.searchParams.get('p') : null;
+}
+
+/** Counts an opening of the area a public token names (by the friend when known); the area, or undefined. */
+async function countOpening(ctx: AppContext, token: string, friendOf: (area: repo.AreaRow) => Promise<number | null>) {
+  const db = ctx.database.db;
+  const area = await repo.areaByTokenUnscoped(db, token);
+  if (!area) return undefined;
+  const scope = channelScope(area.lineAccountId);
+  const friendId = await friendOf(area);
+  return db.transaction(async (tx) => {
+    const counted = await repo.countTap(tx, scope, area.id, { friendId, at: ctx.clock.now() });
+    const menu = counted && (await repo.findMenu(tx, scope, counted.richMenuId));
+    return menu && { area: counted, menuName: menu.name };
+  });
+}
+
 /** A link area opened (counted, anonymous: LINE names no one on a uri): its address, or null. */
 export async function openLink(ctx: AppContext, token: string): Promise<string | null> {
-  const opened = await repo.countTapByTokenUnscoped(ctx.database.db, token);
+  const opened = await countOpening(ctx, token, async () => null);
   return opened?.area.action.type === 'uri' ? opened.area.action.uri : null;
 }
 
-/** A page area opened (counted): what the editor chose to show. */
-export async function openPage(ctx: AppContext, token: string): Promise<RichMenuPage> {
-  const opened = await repo.countTapByTokenUnscoped(ctx.database.db, token);
+/**
+ * A page area opened (counted): what the editor chose to show. Opened through a friend's own
+ * tracked link to this page (`via`, the link's token), the tap names that friend; any other token
+ * (unknown, another channel's, a link to elsewhere) leaves it anonymous.
+ */
+export async function openPage(
+  ctx: AppContext,
+  token: string,
+  via: string | undefined,
+  consoleOrigin: string,
+): Promise<RichMenuPage> {
+  const opened = await countOpening(ctx, token, async (area) => {
+    if (area.action.type !== 'page' || via === undefined) return null;
+    const link = await linkOwner(ctx.database.db, via);
+    const leadsHere =
+      link?.lineAccountId === area.lineAccountId && pageTokenOf(link.targetUrl, consoleOrigin) === area.publicToken;
+    return leadsHere ? link.friendId : null;
+  });
   const action = opened?.area.action;
   if (!opened || action?.type !== 'page') throw notFound('ページ');
   return { title: action.title, text: action.text, image_url: action.image_url, menu_name: opened.menuName };

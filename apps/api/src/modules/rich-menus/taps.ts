@@ -1,3 +1,4 @@
+import { RICH_MENU_PAGE_ROUTE } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { EventTransaction } from '../../platform/events.ts';
 import { channelScope } from '../../platform/principal.ts';
@@ -5,6 +6,7 @@ import { publishRealtime } from '../../platform/realtime.ts';
 import { addScore } from '../friends/repository.ts';
 import { MARK_TABLES, TAG_TABLES } from '../labels/repository.ts';
 import { unlinkLabel } from '../labels/service.ts';
+import { friendPage } from '../links/friend-pages.ts';
 import { PLAN_EFFECTS } from '../plan-engine/registries.ts';
 import { tapDescriber } from '../talks/sources.ts';
 import * as repo from './repository.ts';
@@ -32,7 +34,7 @@ async function applyTap(
   areaId: number,
 ) {
   const scope = channelScope(lineAccountId);
-  const area = await repo.countTap(on.tx, scope, areaId);
+  const area = await repo.countTap(on.tx, scope, areaId, { friendId, at: ctx.clock.now() });
   if (!area) return;
   const action = area.action;
   const effect = (kind: string, ids: number[]) =>
@@ -97,4 +99,9 @@ export const richMenuTaps = tapDescriber({
       origin: { kind: 'rich_menu', text: found.menuName },
     };
   },
+});
+
+/** The /rich-menu page wants its friend: opened through the friend's tracked link, the tap names them. */
+export const richMenuFriendPage = friendPage({
+  wants: (address) => address.pathname === RICH_MENU_PAGE_ROUTE && address.searchParams.has('p'),
 });

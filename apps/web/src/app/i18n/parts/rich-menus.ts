@@ -111,15 +111,16 @@ const ja = {
     unsaved: '保存していない変更があります',
     // Tap figures
     figures: 'タップ数',
-    figuresPeriod: '期間（LINEの集計、日本時間）',
+    figuresPeriod: '期間（日本時間）',
     figuresArea: '領域',
     figuresAreaLabel: '領域{{number}}（{{action}}）',
-    figuresOurs: 'タップ数（LinQ・累計）',
+    figuresOurs: 'タップ数（LinQ）',
     figuresLineTaps: 'タップ数（LINE）',
     figuresLineUsers: 'タップした人数（LINE）',
     figuresImpressions: 'メニューの表示回数（LINE）: {{count}}回（{{users}}人）',
     figuresPastArea: '以前の領域（{{x}}, {{y}} ／ {{width}}×{{height}}）',
-    figuresOursHint: 'LinQの数はポストバックとリンク・ページの開封から数えた累計です。LINEの数は選んだ期間の集計です。',
+    figuresOursHint:
+      'LinQの数はポストバックとリンク・ページの開封から、LINEの数はLINEの集計から、どちらも選んだ期間の日本時間の日ごとに数えています。',
     insightStates: {
       not_enough_data: '集計に必要な人数に達していません',
       not_published: '公開するとLINEの集計が表示されます',
@@ -288,15 +289,16 @@ const en: typeof ja = {
     unsaved: 'There are unsaved changes',
     // Tap figures
     figures: 'Taps',
-    figuresPeriod: 'Period (LINE figures, Japan time)',
+    figuresPeriod: 'Period (Japan time)',
     figuresArea: 'Area',
     figuresAreaLabel: 'Area {{number}} ({{action}})',
-    figuresOurs: 'Taps (LinQ, all time)',
+    figuresOurs: 'Taps (LinQ)',
     figuresLineTaps: 'Taps (LINE)',
     figuresLineUsers: 'Users who tapped (LINE)',
     figuresImpressions: 'Menu shown (LINE): {{count}} times ({{users}} users)',
     figuresPastArea: 'A former area ({{x}}, {{y}} / {{width}}×{{height}})',
-    figuresOursHint: 'LinQ counts postbacks and opened links and pages, all time. LINE counts the chosen period.',
+    figuresOursHint:
+      'LinQ counts postbacks and opened links and pages, LINE its own figures, both over the chosen period in Japan time.',
     insightStates: {
       not_enough_data: 'Not enough users for LINE to report figures',
       not_published: 'LINE figures appear once the menu is published',

@@ -1,4 +1,4 @@
-import { isWebAddress, richMenuPublicApi } from '@linq/contract';
+import { FRIEND_LINK_PARAM, isWebAddress, richMenuPublicApi } from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Image, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,14 +9,21 @@ import '../../../app/i18n/parts/public.ts';
 
 /**
  * /rich-menu?p={token}: the page a rich-menu area opens, with the heading, text and picture chosen in
- * the menu's editor. Each opening counts as a tap of the area, so the answer is never cached.
+ * the menu's editor. Each opening counts as a tap of the area (the friend's, when their tracked link
+ * led here), so the answer is never cached.
  */
 export default function RichMenuPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('p') ?? '';
+  // Present when the friend's own tracked link led here: the opening then names the friend.
+  const via = searchParams.get(FRIEND_LINK_PARAM);
   const page = useQuery({
-    ...endpointQuery(richMenuPublicApi.page, { params: { token } }, { handles: 'all' }),
+    ...endpointQuery(
+      richMenuPublicApi.page,
+      { params: { token }, query: via ? { [FRIEND_LINK_PARAM]: via } : {} },
+      { handles: 'all' },
+    ),
     enabled: token !== '',
     gcTime: 0,
   });

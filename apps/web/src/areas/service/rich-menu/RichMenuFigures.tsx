@@ -14,15 +14,15 @@ type Metrics = { count: number; unique_users: number };
 interface FigureRow {
   key: string;
   label: string;
-  /** Our own count (all time); null for an area LINE still counts but the menu no longer has. */
+  /** Our own count for the period; null while loading, and for an area LINE still counts but the menu no longer has. */
   ours: number | null;
   line: Metrics | null;
   testId: string;
 }
 
 /**
- * Tap figures of a saved menu: our own count per area beside LINE's insight for a period (by
- * default LINE's last 30 JST days, as the server chooses). LINE withholding its figures is shown as
+ * Tap figures of a saved menu: our own count per area beside LINE's insight, both for one period
+ * (by default the last 30 JST days, as the server chooses). LINE withholding its figures is shown as
  * that, never as 0.
  */
 export function RichMenuFigures({ menu }: { menu: RichMenu }) {
@@ -44,7 +44,7 @@ export function RichMenuFigures({ menu }: { menu: RichMenu }) {
         number: index + 1,
         action: t(`richMenus.actionTypes.${area.action.type}`),
       }),
-      ours: area.tap_count,
+      ours: figures?.ours.find((row) => row.area_id === area.id)?.count ?? null,
       line: lineOf(area.id),
       testId: `${index}`,
     })),
