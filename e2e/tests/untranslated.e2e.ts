@@ -143,6 +143,9 @@ async function friendWithPlans(page: Page, laid: string | null): Promise<string>
   return String(data[0].id);
 }
 
+/** The demo channels' greeting template, whose text opens with {{name}}. */
+const DEMO_GREETING = 'ご挨拶';
+
 /**
  * The demo record each route with ids opens (its path as the router has it). A route added with an id
  * fails here until it names its record; the screens still to come (shell routes) take any id.
@@ -179,9 +182,10 @@ async function concretePath(path: string, page: Page): Promise<string> {
     '/service/talks/:id': async () => ({ id: await friendWithPlans(page, laid) }),
     '/service/templates/:message_type': () => Promise.resolve({ message_type: 'text_message' }),
     '/service/templates/:message_type/create': () => Promise.resolve({ message_type: 'text_message' }),
+    // The demo greeting (its {{name}} is checked as a chip), not whichever template another test made last.
     '/service/templates/:message_type/edit/:id': async () => ({
       message_type: 'text_message',
-      id: await firstId(page, templatesApi.list, text, laid),
+      id: await firstId(page, templatesApi.list, { query: { ...text.query, name: DEMO_GREETING } }, laid),
     }),
     '/service/plans/:id/edit': async () => ({ id: await firstId(page, plansApi.list, { query: {} }, laid) }),
     '/service/plan-analysis/:id': async () => ({ id: await firstId(page, plansApi.list, { query: {} }, laid) }),

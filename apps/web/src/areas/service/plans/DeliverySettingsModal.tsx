@@ -6,7 +6,7 @@ import { Link } from '../../../app/navigation.tsx';
 import { isApiError } from '../../../app/api/errors.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { editPlanPath } from './paths.ts';
-import { useAccountTimeZone } from './useAccountTimeZone.ts';
+import { useAccountTimeZoneName } from './useAccountTimeZone.ts';
 import { savePlanSettings, useCanEditPlans, usePlanSettings } from './usePlans.ts';
 import '../../../app/i18n/parts/plans.ts';
 
@@ -29,7 +29,7 @@ export function DeliverySettingsModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const settings = usePlanSettings();
   const canEdit = useCanEditPlans();
-  const timeZone = useAccountTimeZone();
+  const timeZoneName = useAccountTimeZoneName();
   // The user's changes; until the first one, the saved window (a refetch never overwrites an edit).
   const [edited, setEdited] = useState<NightWindowSetting | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -100,7 +100,7 @@ export function DeliverySettingsModal({ onClose }: { onClose: () => void }) {
           <Form layout="vertical" disabled={!canEdit}>
             <Form.Item
               label={t('plans.deliverySettings.night')}
-              extra={t('plans.deliverySettings.nightHelp', { timeZone })}
+              extra={t('plans.deliverySettings.nightHelp', { timeZone: timeZoneName })}
             >
               <Switch
                 checked={night.enabled}

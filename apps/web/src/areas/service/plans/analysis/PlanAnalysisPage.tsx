@@ -7,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { Link } from '../../../../app/navigation.tsx';
 import { saveBlob } from '../../../../app/api/download.ts';
-import { useSession } from '../../../../app/session.ts';
-import { formatDateTime, timeZoneName } from '../../../../components/format.ts';
+import { formatDateTime } from '../../../../components/format.ts';
 import { LoadState, recordId } from '../../../../components/LoadState.tsx';
 import { PageHeader } from '../../../../components/PageHeader.tsx';
 import { PLAN_ANALYSIS_PATH } from '../paths.ts';
 import { boxName } from '../editor/box-name.ts';
 import { AnalysisDiagram } from './AnalysisDiagram.tsx';
 import { figuresCsv, figuresCsvName } from './figures-csv.ts';
+import { useAccountTimeZoneName } from '../useAccountTimeZone.ts';
 import { usePlanAnalysis } from './usePlanAnalysis.ts';
 import '../../../../app/i18n/parts/plans.ts';
 import '../../../../app/i18n/parts/plan-analysis.ts';
@@ -29,13 +29,13 @@ const isDay = (value: string | null) => (value && dayjs(value, DATE, true).isVal
  * on a box's waiting count lists the friends there; the figures download as CSV.
  */
 export default function PlanAnalysisPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id: idParam } = useParams();
   const id = recordId(idParam) ?? 0;
   const [searchParams, setSearchParams] = useSearchParams();
   const from = isDay(searchParams.get('from'));
   const to = isDay(searchParams.get('to'));
-  const timeZone = useSession('service')?.account.time_zone ?? 'Asia/Tokyo';
+  const timeZoneName = useAccountTimeZoneName();
   const analysis = usePlanAnalysis(id, { from, to });
   const [waitingBox, setWaitingBox] = useState<string | null>(null);
   const openWaiting = useCallback((boxId: string) => setWaitingBox(boxId), []);
@@ -106,9 +106,7 @@ export default function PlanAnalysisPage() {
             />
           </Space>
         </Flex>
-        <Typography.Text type="secondary">
-          {t('planAnalysis.rangeHint', { zone: timeZoneName(timeZone, i18n.language) })}
-        </Typography.Text>
+        <Typography.Text type="secondary">{t('planAnalysis.rangeHint', { zone: timeZoneName })}</Typography.Text>
         <Card styles={{ body: { padding: 0, height: '72vh', minHeight: 420 } }}>
           <AnalysisDiagram detail={detail} onWaiting={openWaiting} />
         </Card>

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { FolderSelect } from '../../../../components/folders/FolderSelect.tsx';
 import { useFolderList } from '../../../../components/folders/useFolders.ts';
 import { typingFieldOf } from './shortcuts.ts';
-import { useAccountTimeZone } from '../useAccountTimeZone.ts';
+import { useAccountTimeZone, useAccountTimeZoneName } from '../useAccountTimeZone.ts';
 import { usePlanEditor } from './store.ts';
 import { isoOfPicked, nextFullHourIso, pickerValueOf } from './zoned-time.ts';
 import {
@@ -276,12 +276,13 @@ function TypeSettings({ plan, change }: { plan: Plan; change: (changes: Partial<
   const { t } = useTranslation();
   const weekdayNames = t('plans.timingEditor.weekdayNames', { returnObjects: true });
   const timeZone = useAccountTimeZone();
+  const timeZoneName = useAccountTimeZoneName();
   const isoOf = (value: Dayjs | null) => isoOfPicked(value, timeZone);
   const dayjsOf = (value: string | null) => pickerValueOf(value, timeZone);
   switch (plan.plan_type) {
     case 'broadcast':
       return (
-        <Form.Item label={t('plans.settings.sendAt')} extra={t('plans.settings.timeZoneNote', { zone: timeZone })}>
+        <Form.Item label={t('plans.settings.sendAt')} extra={t('plans.settings.timeZoneNote', { zone: timeZoneName })}>
           <Radio.Group
             value={plan.send_at === null ? 'now' : 'scheduled'}
             onChange={(event) =>
@@ -353,7 +354,7 @@ function TypeSettings({ plan, change }: { plan: Plan; change: (changes: Partial<
               options={WEEKDAYS.map((day) => ({ value: day, label: weekdayNames[day] ?? String(day) }))}
             />
           </Form.Item>
-          <Form.Item label={t('plans.settings.term')} extra={t('plans.settings.timeZoneNote', { zone: timeZone })}>
+          <Form.Item label={t('plans.settings.term')} extra={t('plans.settings.timeZoneNote', { zone: timeZoneName })}>
             <Switch
               checked={plan.auto_has_term}
               onChange={(on) => change({ auto_has_term: on })}
