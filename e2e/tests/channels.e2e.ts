@@ -44,7 +44,10 @@ describe('channel selector (service area)', () => {
     await page.goto('/service/friends');
     await page.getByTestId('channel-rename').click();
     const input = page.getByTestId('channel-name-input');
+    // The form fills in the current name once the channel has loaded: typing before that would be undone.
+    await expect.poll(() => input.inputValue(), { timeout: 20_000 }).not.toBe('');
     await input.fill('Demo Shop 本店 (改名)');
+    expect(await input.inputValue()).toBe('Demo Shop 本店 (改名)');
     await page.getByTestId('channel-rename-save').click();
     await waitForSelected(page, '(改名)');
     await page.getByTestId('channel-selector').click();
