@@ -1,11 +1,12 @@
 import { isWebAddress, linksApi } from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Result, Spin, Typography } from 'antd';
+import { Flex, Result, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { endpointQuery } from '../../../app/api/queries.ts';
 import '../../../app/i18n/parts/public.ts';
+import { PublicLoadFailed } from '../PublicLoadFailed.tsx';
 
 /**
  * /redirects/{id}: a tracked link a friend opened from a LINE message. The console counts the
@@ -56,16 +57,11 @@ export default function RedirectPage() {
     );
   }
   return (
-    <Result
-      status="error"
+    <PublicLoadFailed
       title={t('redirect.failedTitle')}
-      subTitle={t(link.error?.isNetworkError ? 'redirect.networkHint' : 'redirect.failedHint')}
-      extra={
-        <Button type="primary" onClick={() => void link.refetch()} data-testid="redirect-retry">
-          {t('common.retry')}
-        </Button>
-      }
-      data-testid="redirect-failed"
+      networkError={link.error?.isNetworkError ?? false}
+      onRetry={() => void link.refetch()}
+      testId={{ result: 'redirect-failed', retry: 'redirect-retry' }}
     />
   );
 }

@@ -1,11 +1,12 @@
 import { FRIEND_LINK_PARAM, isWebAddress, richMenuPublicApi } from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Image, Result, Spin, Typography } from 'antd';
+import { Flex, Image, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { endpointQuery } from '../../../app/api/queries.ts';
 import { LinkifiedText } from '../../../components/line-message/LineMessageView.tsx';
 import '../../../app/i18n/parts/public.ts';
+import { PublicLoadFailed } from '../PublicLoadFailed.tsx';
 
 /**
  * /rich-menu?p={token}: the page a rich-menu area opens, with the heading, text and picture chosen in
@@ -70,16 +71,11 @@ export default function RichMenuPage() {
     );
   }
   return (
-    <Result
-      status="error"
+    <PublicLoadFailed
       title={t('richMenuPage.failedTitle')}
-      subTitle={t(page.error?.isNetworkError ? 'redirect.networkHint' : 'redirect.failedHint')}
-      extra={
-        <Button type="primary" onClick={() => void page.refetch()} data-testid="rich-menu-page-retry">
-          {t('common.retry')}
-        </Button>
-      }
-      data-testid="rich-menu-page-failed"
+      networkError={page.error?.isNetworkError ?? false}
+      onRetry={() => void page.refetch()}
+      testId={{ result: 'rich-menu-page-failed', retry: 'rich-menu-page-retry' }}
     />
   );
 }
