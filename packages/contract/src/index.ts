@@ -18,6 +18,7 @@ export * from './deliveries.ts';
 export * from './talks.ts';
 export * from './files.ts';
 export * from './csv.ts';
+export * from './addresses.ts';
 export * from './message-builder/model.ts';
 export * from './message-builder/attributes.ts';
 export * from './templates.ts';
