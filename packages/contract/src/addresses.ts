@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { dataOf } from './common.ts';
+import { endpoint, publicAccess } from './http.ts';
+
 /*
  * Japanese addresses: the 47 prefectures in their official order (JIS X 0401 codes 01–47), shared by
  * the form builder's prefecture and address fields and the account's company address.
@@ -65,3 +69,25 @@ export function normalizePostalCode(input: string): string | null {
     .replace(/[〒\s\-‐－ー−]/g, '');
   return /^\d{7}$/.test(digits) ? digits : null;
 }
+
+/** What a postal code names: its prefecture and city (市区町村), and its town (町域) when it names one. */
+export const postalAddress = z.object({
+  postal_code: z.string(),
+  prefecture: z.enum(PREFECTURES),
+  city: z.string(),
+  /** Empty when the code covers a whole city or several towns: the person types it. */
+  town: z.string(),
+});
+export type PostalAddress = z.infer<typeof postalAddress>;
+
+/** Public (no session): forms and the account's company address fill the address from a postal code. */
+export const addressesApi = {
+  postalCode: endpoint({
+    method: 'GET',
+    path: '/public/postal_codes/:code',
+    summary: 'The prefecture, city and town of a Japanese postal code (422 when malformed, 404 when unknown)',
+    access: publicAccess,
+    params: z.object({ code: z.string() }),
+    response: dataOf(postalAddress),
+  }),
+};
