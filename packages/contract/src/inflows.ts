@@ -224,8 +224,12 @@ export const inflowHistoryEntry = z.object({
 });
 export type InflowHistoryEntry = z.infer<typeof inflowHistoryEntry>;
 
-/** How a friend came to a route: a new friend, one adding the channel again after leaving, or an unblock. */
-export const INFLOW_ATTRIBUTION_KINDS = ['new', 're_add', 'unblock'] as const;
+/**
+ * How a friend came through a route: a new friend, one adding the channel again after leaving, an
+ * unblock (not a new friend), or a friend already following who logged in through the route again
+ * (`revisit`, last touch only). Only `new` and `re_add` count as friends added.
+ */
+export const INFLOW_ATTRIBUTION_KINDS = ['new', 're_add', 'unblock', 'revisit'] as const;
 export type InflowAttributionKind = (typeof INFLOW_ATTRIBUTION_KINDS)[number];
 
 /** A friend attributed to a route (the route's friend list). */
