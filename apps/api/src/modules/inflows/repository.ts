@@ -115,19 +115,19 @@ const ADDS = ['new', 're_add'] as const;
 /** An instant as a parameter of raw SQL (both drivers take the text). */
 const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 
-/** The figures of routes over a range, as SQL expressions on the route's row. */
+/** The figures of routes over a range, as SQL expressions on the route's row (qualified by hand: drizzle leaves a lone table's columns bare). */
 function statColumns(range: Range) {
   const visits = sql<number>`(select count(*) from ${inflowVisits} v
-    where v.line_account_id = ${inflowRoutes.lineAccountId} and v.route_id = ${inflowRoutes.id}
+    where v.line_account_id = inflow_routes.line_account_id and v.route_id = inflow_routes.id
     and v.visited_at >= ${at(range.start)} and v.visited_at < ${at(range.end)})`.mapWith(Number);
   const friendsAdded = sql<number>`(select count(*) from ${inflowAttributions} a
-    where a.line_account_id = ${inflowRoutes.lineAccountId} and a.route_id = ${inflowRoutes.id}
+    where a.line_account_id = inflow_routes.line_account_id and a.route_id = inflow_routes.id
     and a.kind in ('new', 're_add') and a.attributed_at >= ${at(range.start)} and a.attributed_at < ${at(range.end)})`.mapWith(
     Number,
   );
   const blocks = sql<number>`(select count(*) from ${inflowAttributions} a
     join ${friends} f on f.line_account_id = a.line_account_id and f.id = a.friend_id
-    where a.line_account_id = ${inflowRoutes.lineAccountId} and a.route_id = ${inflowRoutes.id}
+    where a.line_account_id = inflow_routes.line_account_id and a.route_id = inflow_routes.id
     and a.kind in ('new', 're_add') and a.attributed_at >= ${at(range.start)} and a.attributed_at < ${at(range.end)}
     and f.status = 'blocked')`.mapWith(Number);
   return { visits, friendsAdded, blocks };
