@@ -14,7 +14,9 @@ import { waitFor } from '../../test/wait.ts';
 import { friends } from '../friends/schema.ts';
 import { friendMarks, friendTags } from '../labels/schema.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
-import { engineChannel, listening } from '../plan-engine/test-support.ts';
+import { activePlan, engineChannel, listening } from '../plan-engine/test-support.ts';
+import { planEnrolments } from '../plans/schema.ts';
+import { simplePlan } from '../plans/test-support.ts';
 import { inflowPendingFollows, inflowVisits } from './schema.ts';
 
 const t = useTestApp({ simulator: true });
@@ -237,6 +239,25 @@ describe('attribution through LINE Login', () => {
     expect(await tagsOf(friend.id)).toEqual([]);
     const { output } = await t.call(api.get, { params: { id: route.id } }, as);
     expect(output.data.stats).toMatchObject({ visits: 1, friends_added: 0 });
+  });
+
+  it('starts the scenarios triggered by the route for a friend added through it', async () => {
+    const route = await createRoute('シナリオ付き');
+    const detail = simplePlan('scenario', '流入経路で開始');
+    const plan = await activePlan(t, as, {
+      ...detail,
+      plan: { ...detail.plan, scenario_trigger: 'inflow_attributed', trigger_ref_id: route.id },
+    });
+    await callback(await consent(await visit(route.code), { displayName: 'シナリオ' }, true));
+    const friend = await friendRow(userOf('シナリオ').userId);
+    const enrolment = await waitFor(async () => {
+      const [row] = await t.db
+        .select()
+        .from(planEnrolments)
+        .where(and(eq(planEnrolments.friendId, friend.id), eq(planEnrolments.planId, plan.plan.id!)));
+      return row;
+    });
+    expect(enrolment.trigger).toBe('inflow_attributed');
   });
 
   it('a login without adding stays a visit with a known LINE user; cancelling ends on the done page', async () => {
