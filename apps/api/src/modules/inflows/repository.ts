@@ -616,11 +616,23 @@ export async function profileCounts(db: Db, scope: ChannelScope, routeId: number
   return { total: total[0]?.n ?? 0, languages, info, tags: tagCounts, plans: planCounts };
 }
 
-/** The audience leaf's SQL: friends of the channel attributed to one of the routes (as their first touch only, or any). */
-export function attributedTo(routeIds: number[], firstOnly: boolean): SQL {
-  return sql`${friends.id} in (select friend_id from ${inflowAttributions}
-    where line_account_id = ${friends.lineAccountId} and ${inArray(inflowAttributions.routeId, routeIds)}
-    ${firstOnly ? sql`and first_touch` : sql``})`;
+/**
+ * The audience leaf's condition: friends of the channel attributed to one of the routes (as their
+ * first touch only, or any). Routes not live (deleted, another channel's) are UNKNOWN, Kleene-wise:
+ * a friend of a live route matches; otherwise, with a gone route named, UNKNOWN (null when nothing
+ * named is live), so neither the leaf nor its negation widens.
+ */
+export function attributedTo(routeIds: number[], live: Set<number>, firstOnly: boolean): SQL | null {
+  const named = [...new Set(routeIds)];
+  const alive = named.filter((id) => live.has(id));
+  const matches =
+    alive.length > 0
+      ? sql`${friends.id} in (select friend_id from ${inflowAttributions}
+    where line_account_id = ${friends.lineAccountId} and ${inArray(inflowAttributions.routeId, alive)}
+    ${firstOnly ? sql`and first_touch` : sql``})`
+      : undefined;
+  if (alive.length === named.length) return matches ?? null;
+  return matches ? sql`(${matches} or null::boolean)` : null;
 }
 
 export async function liveRouteIds(db: Db, scope: ChannelScope, ids: number[]): Promise<Set<number>> {
