@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  friendsApi,
   INFLOW_CODE_PATTERN,
   inflowsApi as api,
   inflowPublicApi,
@@ -250,6 +251,13 @@ describe('inflow routes', () => {
     expect(await count({ kind: 'inflow_route', match: 'first', ids: [first.id] })).toBe(1);
     expect(await count({ kind: 'inflow_route', match: 'first', ids: [later.id] })).toBe(0);
     expect(await count({ kind: 'inflow_route', match: 'any', ids: [later.id] })).toBe(1);
+
+    // The friend list's filter.
+    const listed = async (query: { inflow_route_ids: number[]; inflow_match: 'first' | 'any' }) =>
+      (await t.call(friendsApi.list, { query }, as)).output.data.map((row) => row.id);
+    expect(await listed({ inflow_route_ids: [first.id], inflow_match: 'first' })).toEqual([friend.id]);
+    expect(await listed({ inflow_route_ids: [later.id], inflow_match: 'first' })).toEqual([]);
+    expect(await listed({ inflow_route_ids: [later.id], inflow_match: 'any' })).toEqual([friend.id]);
 
     // A deleted route narrows, never widens: its friends keep the attribution, unnamed.
     await t.call(api.remove, { params: { id: later.id } }, as);
