@@ -51,11 +51,10 @@ export function inflowRoutes(app: FastifyInstance, ctx: AppContext) {
     [api.qrSvg, 'svg'],
   ] as const) {
     route(app, ctx, endpoint, async ({ channel, params, query, reply }) => {
-      const found = await inflows.get(ctx, requireChannel(channel), params.id, {});
-      const url = `${consoleOrigin(app, ctx)}${inflowPagePath(found.code)}`;
+      const url = `${consoleOrigin(app, ctx)}${inflowPagePath(await inflows.codeOf(ctx, requireChannel(channel), params.id))}`;
       void reply
         .type(type === 'png' ? 'image/png' : 'image/svg+xml')
-        .header('content-disposition', `attachment; filename="inflow-${found.id}.${type}"`)
+        .header('content-disposition', `attachment; filename="inflow-${params.id}.${type}"`)
         .header('cache-control', 'no-store')
         .send(type === 'png' ? await qrPng(url, query.size) : await qrSvg(url, query.size));
       return ANSWERED;

@@ -484,6 +484,13 @@ export async function profileChart(
   return { from: range.from, to: range.to, friend_count: counts.total, facets };
 }
 
+/** The route's URL code (for its QR code). */
+export async function codeOf(ctx: AppContext, scope: ChannelScope, id: number): Promise<string> {
+  const row = await repo.findRoute(ctx.database.db, scope, id);
+  if (!row) throw notFound(ROUTE_NOT_FOUND);
+  return row.code;
+}
+
 export async function status(ctx: AppContext, scope: ChannelScope) {
   return { attribution: attributionOf(true, await loginChannelOf(ctx, scope)) };
 }

@@ -18,7 +18,7 @@ import { newToken } from '../../platform/tokens.ts';
 import type { FollowKind } from '../friends/events.ts';
 import { applyEffects } from '../plan-engine/enrol.ts';
 import type { PlanEffect } from '../plan-engine/registries.ts';
-import { hasActions, runsActions, stepVisit, type VisitPhase } from './attribution.ts';
+import { hasActions, runsActions, stepVisit } from './attribution.ts';
 import { loginChannelOf } from '../line-accounts/service.ts';
 import { attributes, loginClient } from './login.ts';
 import * as repo from './repository.ts';
@@ -133,6 +133,8 @@ export async function loginCallback(ctx: AppContext, query: CallbackQuery, origi
     await repo.lockLineUser(on.tx, scope, identity.userId);
     const current = await repo.findVisitForUpdate(on.tx, scope, found.id);
     if (!current) return 'visited' as const;
+    // A second callback of the visit (a reload) changes nothing.
+    if (current.phase !== 'visited') return current.phase;
     const friend = await repo.friendByLineUser(on.tx, scope, identity.userId);
     const pending = friend ? await repo.untakenFollow(on.tx, scope, friend.id, current.visitedAt) : undefined;
     const step = stepVisit(current.phase, {
@@ -142,7 +144,6 @@ export async function loginCallback(ctx: AppContext, query: CallbackQuery, origi
       follow: pending?.kind ?? null,
       following: friend?.status === 'following',
     });
-    if (current.phase !== 'visited') return current.phase;
     const now = ctx.clock.now();
     await repo.updateVisit(on.tx, scope, current.id, {
       lineUserId: identity.userId,
@@ -176,7 +177,7 @@ export async function followed(
   await repo.lockLineUser(on.tx, scope, friend.lineUserId);
   const now = ctx.clock.now();
   const open = await repo.openVisitOf(on.tx, scope, friend.lineUserId, new Date(now.getTime() - FOLLOW_WINDOW_MS));
-  const step = open ? stepVisit(open.phase as VisitPhase, { type: 'follow', kind: event.kind }) : null;
+  const step = open ? stepVisit(open.phase, { type: 'follow', kind: event.kind }) : null;
   if (!open || !step?.attribute) {
     await repo.insertPendingFollow(on.tx, scope, {
       friendId: friend.id,
