@@ -59,6 +59,10 @@ describe('LINE accounts in the admin area', () => {
     await expect(page.getByTestId('detail-channel_secret').textContent()).resolves.toBe('設定済み');
     await expect(page.getByTestId('detail-channel_access_token').textContent()).resolves.toBe('設定済み');
     expect(await page.content()).not.toContain('e2e-token-kept-secret');
+    // A simulated channel gets the simulator's LINE Login channel, checked with it when saved.
+    await expect(page.getByTestId('detail-login_channel_id').textContent()).resolves.toMatch(/^\d{10}$/);
+    await expect(page.getByTestId('detail-login_channel_secret').textContent()).resolves.toBe('設定済み');
+    await expect(page.getByTestId('login-check-state').textContent()).resolves.toBe('確認OK');
 
     // A new simulated channel is bound to the simulator by its first connection test: LINE's bot info comes back.
     await page.getByTestId('connection-test').click();
@@ -76,11 +80,19 @@ describe('LINE accounts in the admin area', () => {
     await expect(page.getByTestId('field-channel_secret').inputValue()).resolves.toBe('');
     await page.getByTestId('field-name').fill('E2E 公式アカウント（更新）');
     await page.getByTestId('field-basic_id').fill('@e2e1234');
+    // A LINE Login secret that is not the channel's: saved, and the check says so.
+    await expect(page.getByTestId('field-login_channel_id').inputValue()).resolves.toMatch(/^\d{10}$/);
+    await page.getByTestId('field-login_channel_secret').fill('fedcba9876543210fedcba9876543210');
     await page.getByTestId('form-submit').click();
     await page.waitForURL(new RegExp(`/admin/line-accounts/${id}$`));
     await page.getByText('E2E 公式アカウント（更新）').first().waitFor();
     await expect(page.getByTestId('detail-basic_id').textContent()).resolves.toBe('@e2e1234');
     await expect(page.getByTestId('detail-channel_secret').textContent()).resolves.toBe('設定済み');
+    await expect(page.getByTestId('login-check-state').textContent()).resolves.toBe('確認エラー');
+    await expect(page.getByTestId('login-check-error').textContent()).resolves.toBe(
+      'チャネルIDまたはチャネルシークレットが正しくありません。',
+    );
+    expect(await page.content()).not.toContain('fedcba9876543210fedcba9876543210');
 
     // The list finds it by channel id.
     await page.goto(`${LIST}?q=${channelId}`);
@@ -96,7 +108,7 @@ describe('LINE accounts in the admin area', () => {
     expect(await page.getByTestId(`line-account-row-${id}`).count()).toBe(0);
     await page.goto(`${LIST}?q=${channelId}`);
     await page.getByTestId('empty-state').waitFor();
-  });
+  }, 120_000);
 });
 
 /** The demo channel's settings saved through the admin API with a new access token (keeping the rest). */

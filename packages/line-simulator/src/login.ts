@@ -368,8 +368,8 @@ function writePage(res: http.ServerResponse, status: number, html: string): void
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    // Self-contained: its own inline style, no script, forms post only to the simulator itself.
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'",
+    // Self-contained: its own inline style, no script. No form-action: the form's answer redirects to the client.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
   });
   res.end(html);
 }
@@ -414,7 +414,7 @@ function consentPage(channel: Channel, params: URLSearchParams): string {
     .join('');
   const bot = escapeHtml(channel.botName);
   const addFriend = params.get('bot_prompt')
-    ? `<fieldset><legend>友だち追加</legend><label><input type="checkbox" name="addFriend" value="true" checked> ${bot} を友だち追加する</label></fieldset>`
+    ? `<fieldset><legend>友だち追加</legend><label><input type="checkbox" name="addFriend" value="true" checked data-testid="login-add-friend"> ${bot} を友だち追加する</label></fieldset>`
     : '';
   return layout(
     'LINEログイン（シミュレーター）',
@@ -422,10 +422,10 @@ function consentPage(channel: Channel, params: URLSearchParams): string {
 <p>${bot} が、あなたのプロフィール情報（表示名・プロフィール画像）とユーザー識別子の利用を求めています。</p>
 <form method="post" action="/oauth2/v2.1/authorize">${hidden}
 <fieldset><legend>ログインするユーザー</legend>
-<label>友だち <select name="userId"><option value="">新しいユーザーを作る</option>${friends}</select></label>
-<label>新しいユーザーの表示名 <input type="text" name="displayName" maxlength="20" autocomplete="off"></label>
+<label>友だち <select name="userId" data-testid="login-user"><option value="">新しいユーザーを作る</option>${friends}</select></label>
+<label>新しいユーザーの表示名 <input type="text" name="displayName" maxlength="20" autocomplete="off" data-testid="login-display-name"></label>
 </fieldset>${addFriend}
-<div class="buttons"><button type="submit" name="action" value="cancel">キャンセル</button><button type="submit" name="action" value="allow">許可する</button></div>
+<div class="buttons"><button type="submit" name="action" value="cancel" data-testid="login-cancel">キャンセル</button><button type="submit" name="action" value="allow" data-testid="login-allow">許可する</button></div>
 </form>`,
   );
 }

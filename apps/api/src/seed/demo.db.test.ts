@@ -28,11 +28,13 @@ import {
   seedDemoIfEmpty,
 } from './demo.ts';
 import { channelScope, type ChannelRequest } from '../platform/principal.ts';
+import { simulatedLoginChannel } from '@linq/line-simulator';
+import { loginChannelOf } from '../modules/line-accounts/service.ts';
 
 const t = useTestApp({ tenants: 0 });
 
 describe('demo seed', () => {
-  it('binds both demo channels to the simulator with generated credentials, stored sealed', async () => {
+  it('binds both demo channels to the simulator with generated credentials and a LINE Login pair, stored sealed', async () => {
     expect(await seedDemoIfEmpty(t.ctx)).toBe(true);
     expect(await seedDemoIfEmpty(t.ctx)).toBe(false);
     const channels = await t.db.select().from(lineAccounts).orderBy(asc(lineAccounts.id));
@@ -46,6 +48,13 @@ describe('demo seed', () => {
       expect(channel.channelSecretSealed).toMatch(/^v1\./);
       expect(secrets.open(channel.channelSecretSealed!)).toMatch(/^[0-9a-f]{32}$/);
       expect(secrets.open(channel.channelAccessTokenSealed!)).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+      // The simulator's LINE Login channel for it, so inflow routes attribute in the demo.
+      const login = await loginChannelOf(t.ctx, channelScope(channel.id));
+      expect(login).toMatchObject({
+        ...simulatedLoginChannel(channel.channelId!),
+        simulated: true,
+        check: { ok: true },
+      });
     }
     expect(new Set(channels.map((c) => c.channelId)).size).toBe(2);
   });

@@ -43,6 +43,17 @@ const ja = {
     credentialsWaiting: '送信保留中のメッセージ: {{count}}件',
     credentialsHint:
       '編集画面で正しいチャネルアクセストークン（再発行した場合は新しいもの）を設定すると、保留中のメッセージが送信されます。',
+    loginSection: 'LINEログイン（流入経路で友だちを特定します）',
+    loginChannelId: 'LINEログインのチャネルID',
+    loginChannelIdHint:
+      '同じプロバイダーのLINEログインチャネルの「チャネル基本設定」にある数字のID。空欄で保存すると設定を削除します。',
+    loginChannelSecret: 'LINEログインのチャネルシークレット',
+    loginSecretHint: 'LINEログインチャネルの「チャネル基本設定」にある32桁の英数字',
+    loginSimulatedHint:
+      'LINEシミュレーター接続のチャネルは、空欄のままならシミュレーターのLINEログインチャネルが設定されます。',
+    loginCheckHint: '保存するとLINEに問い合わせて、チャネルIDとシークレットの組み合わせを確認します。',
+    loginCheck: 'LINEログインの確認',
+    loginCheckStates: { ok: '確認OK', error: '確認エラー', unchecked: '未確認', none: '未設定' },
     searchPlaceholder: '名前・チャネルID・ベーシックIDで検索',
     empty: 'LINEアカウントがまだ登録されていません',
     noMatch: '条件に一致するLINEアカウントはありません',
@@ -91,6 +102,17 @@ const en: typeof ja = {
     credentialsWaiting: 'Messages on hold: {{count}}',
     credentialsHint:
       'Set the valid channel access token (the new one if it was reissued) on the edit screen, and the messages on hold are sent.',
+    loginSection: 'LINE Login (identifies friends for inflow routes)',
+    loginChannelId: 'LINE Login channel ID',
+    loginChannelIdHint:
+      'The numeric ID under "Basic settings" of the LINE Login channel of the same provider. Save it empty to remove the setting.',
+    loginChannelSecret: 'LINE Login channel secret',
+    loginSecretHint: 'The 32-character value under "Basic settings" of the LINE Login channel',
+    loginSimulatedHint:
+      'A channel connected to the LINE simulator gets the simulator’s LINE Login channel when left empty.',
+    loginCheckHint: 'Saving asks LINE whether the channel ID and secret belong together.',
+    loginCheck: 'LINE Login check',
+    loginCheckStates: { ok: 'Checked', error: 'Check failed', unchecked: 'Not checked', none: 'Not set' },
     searchPlaceholder: 'Search by name, channel ID or basic ID',
     empty: 'No LINE accounts yet',
     noMatch: 'No LINE accounts match',

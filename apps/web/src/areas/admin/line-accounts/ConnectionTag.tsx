@@ -53,3 +53,19 @@ export function ChannelStatusTag({ status }: { status: AdminLineAccount['status'
   const { t } = useTranslation();
   return <Tag color={status === 'active' ? 'success' : 'default'}>{t(`channels.statuses.${status}`)}</Tag>;
 }
+
+const LOGIN_COLORS = { ok: 'success', error: 'error', unchecked: 'default', none: 'default' } as const;
+
+/** The LINE Login pair's last check (run when saved); the error and time show on hover. */
+export function LoginCheckTag({ login, testIdValue }: { login: AdminLineAccount['login']; testIdValue?: string }) {
+  const { t } = useTranslation();
+  const state = login.channel_id === null ? 'none' : login.ok === null ? 'unchecked' : login.ok ? 'ok' : 'error';
+  const tag = (
+    <Tag color={LOGIN_COLORS[state]} data-testid={testIdValue}>
+      {t(`adminLineAccounts.loginCheckStates.${state}`)}
+    </Tag>
+  );
+  if (!login.checked_at) return tag;
+  const checked = t('adminLineAccounts.checkedAt', { time: formatDateTime(login.checked_at) });
+  return <Tooltip title={login.error ? `${login.error} (${checked})` : checked}>{tag}</Tooltip>;
+}

@@ -14,6 +14,8 @@ const NEW_CHANNEL: LineAccountFormValues = {
   channel_access_token: '',
   basic_id: '',
   simulated: false,
+  login_channel_id: '',
+  login_channel_secret: '',
 };
 
 export default function LineAccountCreatePage() {

@@ -7,7 +7,7 @@ import { isApiError } from '../../../app/api/errors.ts';
 import { invalidateEndpoints, useEndpointMutation } from '../../../app/api/queries.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { RecordPage } from '../../../components/RecordPage.tsx';
-import { ChannelStatusTag, ConnectionTag } from './ConnectionTag.tsx';
+import { ChannelStatusTag, ConnectionTag, LoginCheckTag } from './ConnectionTag.tsx';
 import { LIST_PATH } from './paths.ts';
 import '../../../app/i18n/parts/admin.ts';
 
@@ -165,6 +165,37 @@ function ChannelDescriptions({ channel }: { channel: AdminLineAccount }) {
                 )}
               </Space>
               {connection.error && <Typography.Text type="danger">{connection.error}</Typography.Text>}
+            </Flex>
+          ),
+        },
+        {
+          key: 'login_channel_id',
+          label: t('adminLineAccounts.loginChannelId'),
+          children: <span data-testid="detail-login_channel_id">{channel.login.channel_id ?? '-'}</span>,
+        },
+        {
+          key: 'login_channel_secret',
+          label: t('adminLineAccounts.loginChannelSecret'),
+          children: <SecretState set={channel.login.has_channel_secret} testIdValue="detail-login_channel_secret" />,
+        },
+        {
+          key: 'login_check',
+          label: t('adminLineAccounts.loginCheck'),
+          children: (
+            <Flex vertical gap={4}>
+              <Space wrap>
+                <LoginCheckTag login={channel.login} testIdValue="login-check-state" />
+                {channel.login.checked_at && (
+                  <Typography.Text type="secondary">
+                    {t('adminLineAccounts.checkedAt', { time: formatDateTime(channel.login.checked_at) })}
+                  </Typography.Text>
+                )}
+              </Space>
+              {channel.login.error && (
+                <Typography.Text type="danger" data-testid="login-check-error">
+                  {channel.login.error}
+                </Typography.Text>
+              )}
             </Flex>
           ),
         },

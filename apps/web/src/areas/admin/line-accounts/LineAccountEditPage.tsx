@@ -16,6 +16,8 @@ function formValuesOf(channel: AdminLineAccount): LineAccountFormValues {
     channel_access_token: '',
     basic_id: channel.basic_id ?? '',
     simulated: channel.simulated,
+    login_channel_id: channel.login.channel_id ?? '',
+    login_channel_secret: '',
   };
 }
 
@@ -36,7 +38,11 @@ function EditForm({ channel }: { channel: AdminLineAccount }) {
       mode="edit"
       model={model}
       initialValues={formValuesOf(channel)}
-      stored={{ secret: channel.has_channel_secret, token: channel.has_channel_access_token }}
+      stored={{
+        secret: channel.has_channel_secret,
+        token: channel.has_channel_access_token,
+        loginSecret: channel.login.has_channel_secret,
+      }}
       cancelTo={`${LIST_PATH}/${channel.id}`}
     />
   );

@@ -1,6 +1,6 @@
 import { adminLineAccountsApi, LINE_ACCOUNT_STATUSES, type AdminLineAccount } from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Form, Input, Radio, Select, Space, Switch, Tag } from 'antd';
+import { Alert, Divider, Form, Input, Radio, Select, Space, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { endpointQuery } from '../../../app/api/queries.ts';
 import { FormShell, type ResourceFormModel } from '../../../components/ResourceForm.tsx';
@@ -15,16 +15,25 @@ export interface LineAccountFormValues {
   channel_access_token: string;
   basic_id: string;
   simulated: boolean;
+  login_channel_id: string;
+  login_channel_secret: string;
 }
 
-type LineAccountField = 'name' | 'channel_id' | 'channel_secret' | 'channel_access_token' | 'basic_id';
+type LineAccountField =
+  | 'name'
+  | 'channel_id'
+  | 'channel_secret'
+  | 'channel_access_token'
+  | 'basic_id'
+  | 'login_channel_id'
+  | 'login_channel_secret';
 
 interface LineAccountFormProps {
   mode: 'create' | 'edit';
   model: ResourceFormModel<LineAccountFormValues, LineAccountField>;
   initialValues: LineAccountFormValues;
   /** On edit: which secrets are stored now (an empty field keeps them). */
-  stored?: { secret: boolean; token: boolean };
+  stored?: { secret: boolean; token: boolean; loginSecret: boolean };
   cancelTo: string;
 }
 
@@ -104,6 +113,30 @@ export function LineAccountForm({ mode, model, initialValues, stored, cancelTo }
         valuePropName="checked"
       >
         <Switch data-testid="field-simulated" />
+      </Form.Item>
+      <Divider titlePlacement="start">{t('adminLineAccounts.loginSection')}</Divider>
+      <Alert
+        type="info"
+        showIcon
+        title={t('adminLineAccounts.loginCheckHint')}
+        description={mode === 'create' ? t('adminLineAccounts.loginSimulatedHint') : undefined}
+        style={{ marginBottom: 16 }}
+      />
+      <Form.Item
+        name="login_channel_id"
+        label={t('adminLineAccounts.loginChannelId')}
+        extra={t('adminLineAccounts.loginChannelIdHint')}
+        rules={[model.rule('login_channel_id')]}
+      >
+        <Input inputMode="numeric" maxLength={20} autoComplete="off" data-testid="field-login_channel_id" />
+      </Form.Item>
+      <Form.Item
+        name="login_channel_secret"
+        label={t('adminLineAccounts.loginChannelSecret')}
+        extra={storedState(stored?.loginSecret) ?? t('adminLineAccounts.loginSecretHint')}
+        rules={[model.rule('login_channel_secret')]}
+      >
+        <Input.Password autoComplete="new-password" maxLength={32} data-testid="field-login_channel_secret" />
       </Form.Item>
     </FormShell>
   );
