@@ -54,6 +54,9 @@ export const friendFilterQuery = z.object({
   followed_from: dateOnly.optional(),
   followed_to: dateOnly.optional(),
   status: z.enum(['following', 'blocked']).optional(),
+  /** Friends whose inflow route is one of these: their first route (`first`) or any of them (`any`). */
+  inflow_route_ids: idList,
+  inflow_match: z.enum(['first', 'any']).default('any'),
   sort: z.enum(FRIEND_SORTS).default('followed_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });

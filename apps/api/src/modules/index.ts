@@ -27,6 +27,7 @@ import { manifest as planAnalysis } from './plan-analysis/manifest.ts';
 import { manifest as friendPlans } from './friend-plans/manifest.ts';
 import { manifest as richMenus } from './rich-menus/manifest.ts';
 import { manifest as addresses } from './addresses/manifest.ts';
+import { manifest as inflows } from './inflows/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -63,4 +64,5 @@ export const modules: readonly ModuleManifest[] = [
   friendPlans,
   richMenus,
   addresses,
+  inflows,
 ];

@@ -84,6 +84,9 @@ describe('log redaction', () => {
   it('redacts tokens in URLs', () => {
     expect(redactUrl('/service/password/reset?token=abc&x=1')).toBe('/service/password/reset?token=[redacted]&x=1');
     expect(redactUrl('/api/public/redirects/AbC123?utm=1')).toBe('/api/public/redirects/[redacted]?utm=1');
+    expect(redactUrl('/api/public/inflow_login/callback?code=c0de&state=st4te&friendship_status_changed=true')).toBe(
+      '/api/public/inflow_login/callback?code=[redacted]&state=[redacted]&friendship_status_changed=true',
+    );
     expect(redactUrl('/api/service/tags?q=a')).toBe('/api/service/tags?q=a');
   });
 });

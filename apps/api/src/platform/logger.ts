@@ -69,10 +69,10 @@ const redaction = {
   },
 };
 
-/** Tokens in URLs (reset links, tracked-link redirects, socket tokens) replaced. */
+/** Tokens in URLs (reset links, tracked-link redirects, socket tokens, LINE Login's code and state) replaced. */
 export function redactUrl(url: string): string {
   return url
-    .replace(/([?&](?:token|access_token|reset_token)=)[^&#]*/gi, `$1${REDACTED}`)
+    .replace(/([?&](?:token|access_token|reset_token|code|state)=)[^&#]*/gi, `$1${REDACTED}`)
     .replace(/(\/redirects\/)[^/?#]+/g, `$1${REDACTED}`);
 }
 
