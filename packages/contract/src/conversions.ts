@@ -132,7 +132,11 @@ export const conversionWebhook = z.object({
 });
 export type ConversionWebhook = z.infer<typeof conversionWebhook>;
 
-export const webhookTestResult = z.object({ ok: z.boolean(), status: z.number().int().nullable(), error: z.string().nullable() });
+export const webhookTestResult = z.object({
+  ok: z.boolean(),
+  status: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
 export type WebhookTestResult = z.infer<typeof webhookTestResult>;
 
 /** What the webhook posts (JSON); `id` is the deduplication key. */
@@ -276,7 +280,8 @@ export const conversionPublicApi = {
   hit: endpoint({
     method: 'GET',
     path: '/public/conversions/:code',
-    summary: 'Records a conversion at the point (the friend from the tracked link or cookie) and answers where to go on',
+    summary:
+      'Records a conversion at the point (the friend from the tracked link or cookie) and answers where to go on',
     access: publicAccess,
     params: z.object({ code: z.string().max(64) }),
     query: z.object({ [FRIEND_LINK_PARAM]: z.string().max(64).optional() }),

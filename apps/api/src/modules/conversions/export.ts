@@ -1,11 +1,4 @@
-import {
-  CONVERSION_CURRENCY,
-  UTF8_BOM,
-  csvRecord,
-  plainCell,
-  textCell,
-  type conversionRange,
-} from '@linq/contract';
+import { CONVERSION_CURRENCY, UTF8_BOM, csvRecord, plainCell, textCell, type conversionRange } from '@linq/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { ChannelScope } from '../../platform/principal.ts';

@@ -54,7 +54,8 @@ async function applyEffects(
 ) {
   const effects = ctx.registries.all(PLAN_EFFECTS);
   const run = async (kind: string, refIds: number[]) => {
-    if (refIds.length > 0) await effects.find((effect) => effect.kind === kind)?.apply(ctx, on, scope, [friendId], refIds);
+    if (refIds.length > 0)
+      await effects.find((effect) => effect.kind === kind)?.apply(ctx, on, scope, [friendId], refIds);
   };
   await run('score', point.score === 0 ? [] : [point.score]);
   await run('tags', point.tagIds);

@@ -44,9 +44,7 @@ export const isolation: IsolationModule = {
       { path: '/service/conversions', ...asA(a), answers: [200], absentIds: [pointIn(b)] },
       { path: '/service/conversions', ...inB(a, b) },
     ]),
-    'POST /api/service/conversions': probes((a, b) => [
-      { path: '/service/conversions', ...inB(a, b), body: body() },
-    ]),
+    'POST /api/service/conversions': probes((a, b) => [{ path: '/service/conversions', ...inB(a, b), body: body() }]),
     'GET /api/service/conversions/:id': byId((id) => `/service/conversions/${id}`),
     'PUT /api/service/conversions/:id': probes((a, b) => [
       { path: `/service/conversions/${pointIn(b)}`, ...asA(a), body: body(), answers: NOT_FOUND },
@@ -65,5 +63,3 @@ export const isolation: IsolationModule = {
     'POST /api/service/conversion_webhook/test': inChannel('/service/conversion_webhook/test', [200], {}),
   }),
 };
-
-

@@ -1,5 +1,5 @@
 import type { ModuleManifest } from '../../platform/module.ts';
-import { conversionReachedTrigger, conversionTalk } from './plugins.ts';
+import { conversionFriendPage, conversionReachedTrigger, conversionTalk } from './plugins.ts';
 import { conversionRoutes } from './routes.ts';
 import { CONVERSION_QUEUES, registerConversionJobs, webhookConsumer } from './webhook.ts';
 
@@ -10,6 +10,6 @@ export const manifest: ModuleManifest = {
   jobs: CONVERSION_QUEUES,
   work: registerConversionJobs,
   consumers: [webhookConsumer],
-  contributes: [conversionReachedTrigger, conversionTalk],
+  contributes: [conversionReachedTrigger, conversionTalk, conversionFriendPage],
   isolation: async () => (await import('./isolation.ts')).isolation,
 };

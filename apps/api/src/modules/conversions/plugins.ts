@@ -1,4 +1,5 @@
-import { conversionsApi } from '@linq/contract';
+import { CONVERSION_PAGE_ROUTE, conversionsApi } from '@linq/contract';
+import { friendPage } from '../links/friend-pages.ts';
 import { planTrigger } from '../plan-engine/registries.ts';
 import { talkSource } from '../talks/sources.ts';
 import * as repo from './repository.ts';
@@ -37,4 +38,9 @@ export const conversionTalk = talkSource({
       delivery: null,
     }));
   },
+});
+
+/** The /links page wants its friend: a tracked link to a point's page carries the link's token. */
+export const conversionFriendPage = friendPage({
+  wants: (address) => address.pathname === CONVERSION_PAGE_ROUTE && address.searchParams.has('c'),
 });

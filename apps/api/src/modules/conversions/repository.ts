@@ -1,4 +1,19 @@
-import { and, asc, count, countDistinct, desc, eq, ilike, inArray, isNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  max,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { ConversionBreakdownKind } from '@linq/contract';
 import { inTurn, type Db } from '../../platform/db.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
@@ -121,9 +136,7 @@ export async function countsOf(
       friends: countDistinct(conversions.friendId),
     })
     .from(conversions)
-    .where(
-      and(eq(conversions.lineAccountId, lineAccountId), inArray(conversions.pointId, pointIds), ...inRange(range)),
-    )
+    .where(and(eq(conversions.lineAccountId, lineAccountId), inArray(conversions.pointId, pointIds), ...inRange(range)))
     .groupBy(conversions.pointId);
   return new Map(
     rows.map((row) => [
@@ -258,7 +271,11 @@ export async function breakdown(
         .orderBy(desc(count()), asc(key))
         .limit(page.limit)
         .offset((page.page - 1) * page.limit),
-    () => db.select({ n: countDistinct(sql`coalesce(${key}, 0)`) }).from(conversions).where(where),
+    () =>
+      db
+        .select({ n: countDistinct(sql`coalesce(${key}, 0)`) })
+        .from(conversions)
+        .where(where),
   );
   return { rows, total: total?.n ?? 0 };
 }

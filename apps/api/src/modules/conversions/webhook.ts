@@ -37,7 +37,8 @@ const SWEEP_GRACE_MS = 5 * 60_000;
 export const NO_URL_MESSAGE = 'Webhook URLが設定されていません';
 
 /** The wait before attempt `attempts + 1`: 30 s, doubled each time, at most 6 hours. */
-export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_MS);
+export const retryDelayMs = (attempts: number) =>
+  Math.min(FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_MS);
 
 export const signatureOf = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
 
