@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, id, idNumber, idParams, listOf, optionalText, requiredText, timestamp } from './common.ts';
+import { dataOf, id, idNumber, idParams, listOf, requiredText, timestamp } from './common.ts';
 import { endpoint, publicAccess, sessionOf } from './http.ts';
 import { FRIEND_LINK_PARAM } from './links.ts';
 

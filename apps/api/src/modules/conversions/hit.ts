@@ -34,7 +34,7 @@ async function originOf(ctx: AppContext, on: EventTransaction, scope: ChannelSco
 }
 
 /** Which friend and tracked link item the hit names in the point's channel. */
-async function whoHit(ctx: AppContext, on: EventTransaction, point: repo.PointRow, input: HitInput) {
+async function whoHit(on: EventTransaction, point: repo.PointRow, input: HitInput) {
   const scope = channelScope(point.lineAccountId);
   const link = input.via === undefined ? undefined : await linkOwner(on.tx, input.via);
   if (link && link.lineAccountId === point.lineAccountId) {
@@ -71,7 +71,7 @@ export async function recordHit(ctx: AppContext, input: HitInput): Promise<Conve
     const found = await repo.lockPointByCodeUnscoped(on.tx, input.code);
     if (!found) return undefined;
     const scope = channelScope(found.lineAccountId);
-    const who = await whoHit(ctx, on, found, input);
+    const who = await whoHit(on, found, input);
     const before = who ? await repo.hasConverted(on.tx, scope, found.id, who.friendId) : false;
     if (before && found.countMode === 'once') return found;
     const origin = who ? await originOf(ctx, on, scope, who.friendId) : null;

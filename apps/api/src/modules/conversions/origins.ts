@@ -1,7 +1,6 @@
 import type { Db } from '../../platform/db.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
 import { contribution, registryKey, type Contribution } from '../../platform/registry.ts';
-import type { ClickIds } from './schema.ts';
 
 /*
  * The conversions module's plug-in point (platform/registry.ts): where a friend came from. The
@@ -9,6 +8,9 @@ import type { ClickIds } from './schema.ts';
  * visit carried; the first origin that knows the friend answers. What it answers is kept on the
  * conversion when it happens, so counts per route and the ad export read the conversions alone.
  */
+/** Ad click ids a friend's inflow visit carried (gclid, fbclid, yclid, LINE's …), by parameter name. */
+export type ClickIds = Record<string, string>;
+
 export interface ConversionOrigin {
   inflowRouteId: number;
   inflowRouteName: string;

@@ -15,15 +15,13 @@ import { channelReference, createdAt, updatedAt } from '../../platform/db-column
 import { folders } from '../folders/schema.ts';
 import { friends } from '../friends/schema.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
+import type { ClickIds } from './origins.ts';
 import { plans } from '../plans/schema.ts';
 
 const channel = () =>
   integer('line_account_id')
     .notNull()
     .references(() => lineAccounts.id, { onDelete: 'cascade' });
-
-/** Ad click ids a friend's inflow visit carried (gclid, fbclid, yclid, LINE's …), by parameter name. */
-export type ClickIds = Record<string, string>;
 
 /**
  * A conversion point: a goal reached by opening its public page (`/links?c=<code>`) or loading its
