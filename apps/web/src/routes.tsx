@@ -189,6 +189,12 @@ const areaPages: Record<Role, RouteObject[]> = {
     page('/service/rich-menu', 'richMenus', () => import('./areas/service/rich-menu/RichMenusPage.tsx'), 'rich_menus'),
     page('/service/rich-menu/create', 'richMenuCreate', richMenuEditPage, 'rich_menus'),
     page('/service/rich-menu/:id/edit', 'richMenuEdit', richMenuEditPage, 'rich_menus'),
+    page(
+      '/service/conversions',
+      'conversions',
+      () => import('./areas/service/conversions/ConversionsPage.tsx'),
+      'conversions',
+    ),
     ...shellRoutesOf('service'),
   ],
 };
@@ -224,6 +230,7 @@ export const routes: RouteObject[] = [
           page('/', 'landing', () => import('./areas/public/landing/LandingPage.tsx')),
           page('/redirects/:id', 'redirect', () => import('./areas/public/redirect/RedirectPage.tsx')),
           page('/rich-menu', 'publicRichMenu', () => import('./areas/public/rich-menu/RichMenuPage.tsx')),
+          page('/links', 'links', () => import('./areas/public/conversion/ConversionPage.tsx')),
           ...shellRoutesOf('public'),
         ],
       },

@@ -57,7 +57,6 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/service/dashboard', title: 'dashboard', feature: 'dashboard' },
   { path: '/service/abnormal-detection', title: 'abnormalDetections', feature: 'abnormal_detection' },
   { path: '/service/abnormal-detection/:id', title: 'abnormalDetectionDetail', feature: 'abnormal_detection' },
-  { path: '/service/conversions', title: 'conversions', feature: 'conversions' },
   { path: '/service/forms', title: 'forms', feature: 'forms' },
   { path: '/service/forms/create', title: 'formCreate', feature: 'forms' },
   { path: '/service/forms/:id', title: 'formDetail', feature: 'forms' },
@@ -70,7 +69,6 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
 
   { path: '/form', title: 'publicForm' },
   { path: '/inflow', title: 'inflowLanding' },
-  { path: '/links', title: 'links' },
   { path: '/privacy-policy', title: 'privacyPolicy' },
   { path: '/rule', title: 'rule' },
 ];

@@ -28,6 +28,7 @@ import { manifest as friendPlans } from './friend-plans/manifest.ts';
 import { manifest as richMenus } from './rich-menus/manifest.ts';
 import { manifest as addresses } from './addresses/manifest.ts';
 import { manifest as inflows } from './inflows/manifest.ts';
+import { manifest as conversions } from './conversions/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -65,4 +66,5 @@ export const modules: readonly ModuleManifest[] = [
   richMenus,
   addresses,
   inflows,
+  conversions,
 ];

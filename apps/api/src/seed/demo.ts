@@ -17,6 +17,7 @@ import { hashPassword } from '../platform/password-hash.ts';
 import type { SecretBox } from '../platform/secrets.ts';
 import { insertTemplate } from '../modules/templates/service.ts';
 import { seedDemoPlanHistory } from './demo-plan-history.ts';
+import { seedDemoConversionPoints, seedDemoConversions } from './demo-conversions.ts';
 import { seedDemoPlans } from './demo-plans.ts';
 import { attributeDemoFriends, seedDemoInflows } from './demo-inflows.ts';
 import { DEMO_VIP_TAG, publishDemoRichMenus, seedDemoRichMenus } from './demo-rich-menus.ts';
@@ -180,6 +181,7 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
       .from(tags)
       .where(and(eq(tags.lineAccountId, channel.id), eq(tags.name, DEMO_VIP_TAG)));
     menus.set(channel.id, await seedDemoRichMenus(db, ctx, channel.id, vip?.id));
+    await seedDemoConversionPoints(db, channel.id);
   }
   await db
     .insert(userLineAccounts)
@@ -313,6 +315,7 @@ export async function decorateDemoFriends(db: Db, lineAccountId: number): Promis
   });
   await seedDemoPlanHistory(db, lineAccountId);
   await attributeDemoFriends(db, lineAccountId);
+  await seedDemoConversions(db, lineAccountId);
 }
 
 /** A button of a demo template: what it sends or shows, and the score a tap adds. */

@@ -1,7 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { exactTime, olderThan } from '../../platform/sql.ts';
 import type { Db } from '../../platform/db.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
-import { trackedLinks } from './schema.ts';
+import { trackedLinkClicks, trackedLinks } from './schema.ts';
 import { nowSql } from '../../platform/db-columns.ts';
 
 /*
@@ -57,14 +58,62 @@ export async function markFirstClickUnscoped(db: Db, token: string): Promise<boo
 export async function linkOwnerUnscoped(
   db: Db,
   token: string,
-): Promise<{ lineAccountId: number; friendId: number; targetUrl: string } | undefined> {
+): Promise<{ lineAccountId: number; friendId: number; targetUrl: string; actionItemId: number } | undefined> {
   const [row] = await db
     .select({
       lineAccountId: trackedLinks.lineAccountId,
       friendId: trackedLinks.friendId,
       targetUrl: trackedLinks.targetUrl,
+      actionItemId: trackedLinks.actionItemId,
     })
     .from(trackedLinks)
     .where(eq(trackedLinks.token, token));
   return row;
+}
+
+/** Keeps one opening of a link with its time (the friend's talk shows it). */
+export async function insertClick(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  click: { token: string; friendId: number; actionItemId: number; clickedAt: Date },
+): Promise<void> {
+  await db.insert(trackedLinkClicks).values({ ...click, lineAccountId });
+}
+
+/** A friend's link openings older than `before`, newest first, with the address opened. */
+export async function friendClicks(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  friendId: number,
+  before: { at: string; id: number } | null,
+  limit: number,
+) {
+  return db
+    .select({
+      id: trackedLinkClicks.id,
+      at: exactTime(trackedLinkClicks.clickedAt),
+      targetUrl: trackedLinks.targetUrl,
+    })
+    .from(trackedLinkClicks)
+    .innerJoin(trackedLinks, eq(trackedLinks.token, trackedLinkClicks.token))
+    .where(
+      and(
+        eq(trackedLinkClicks.lineAccountId, lineAccountId),
+        eq(trackedLinkClicks.friendId, friendId),
+        ...(before ? [olderThan(trackedLinkClicks.clickedAt, trackedLinkClicks.id, before)] : []),
+      ),
+    )
+    .orderBy(desc(trackedLinkClicks.clickedAt), desc(trackedLinkClicks.id))
+    .limit(limit);
+}
+
+/** The item of the tracked link the friend opened last, if any. */
+export async function lastOpenedItem(db: Db, { lineAccountId }: ChannelScope, friendId: number) {
+  const [row] = await db
+    .select({ actionItemId: trackedLinkClicks.actionItemId })
+    .from(trackedLinkClicks)
+    .where(and(eq(trackedLinkClicks.lineAccountId, lineAccountId), eq(trackedLinkClicks.friendId, friendId)))
+    .orderBy(desc(trackedLinkClicks.clickedAt), desc(trackedLinkClicks.id))
+    .limit(1);
+  return row?.actionItemId ?? null;
 }

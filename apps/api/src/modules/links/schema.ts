@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db-columns.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
 import { friends } from '../friends/schema.ts';
@@ -28,4 +28,30 @@ export const trackedLinks = pgTable(
     clickCount: integer('click_count').notNull().default(0),
   },
   (t) => [index('tracked_links_friend_idx').on(t.friendId)],
+);
+
+/**
+ * Each opening of a tracked link, for the friend's talk (「リンクを開きました」) and click counts per
+ * link. The link's row counts them too; this keeps when each happened.
+ */
+export const trackedLinkClicks = pgTable(
+  'tracked_link_clicks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    token: text('token')
+      .notNull()
+      .references(() => trackedLinks.token, { onDelete: 'cascade' }),
+    actionItemId: bigint('action_item_id', { mode: 'number' }).notNull(),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('tracked_link_clicks_friend_idx').on(t.friendId, t.clickedAt, t.id),
+    index('tracked_link_clicks_item_idx').on(t.actionItemId),
+  ],
 );

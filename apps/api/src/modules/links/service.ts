@@ -91,21 +91,35 @@ function addressFor(ctx: AppContext, targetUrl: string, token: string, consoleOr
 }
 
 /**
- * A friend opens a tracked link: the click is counted, `link.opened` published (`first` for exactly
- * one opening; the templates module adds the action's score then) and the address answered.
- * Nothing but the address is answered.
+ * A friend opens a tracked link: the click is counted and kept with its time, `link.opened`
+ * published (`first` for exactly one opening; the templates module adds the action's score then)
+ * and the address answered, with the channel and friend the link names (for the friend cookie).
  */
-export async function follow(ctx: AppContext, token: string, consoleOrigin: string): Promise<RedirectTarget> {
+export async function follow(
+  ctx: AppContext,
+  token: string,
+  consoleOrigin: string,
+): Promise<{ target: RedirectTarget; lineAccountId: number; friendId: number }> {
   const link = await ctx.events.transaction(ctx.database.db, async (on) => {
     const opened = await repo.countClickUnscoped(on.tx, token);
     if (!opened) return undefined;
     const { lineAccountId, friendId, actionItemId } = opened;
     const first = await repo.markFirstClickUnscoped(on.tx, token);
+    await repo.insertClick(on.tx, channelScope(lineAccountId), {
+      token,
+      friendId,
+      actionItemId,
+      clickedAt: ctx.clock.now(),
+    });
     await on.publish('link.opened', { lineAccountId, friendId, actionItemId, first });
     return opened;
   });
   if (!link) throw notFound(LINK_NOUN);
-  return { url: addressFor(ctx, link.targetUrl, token, consoleOrigin) };
+  return {
+    target: { url: addressFor(ctx, link.targetUrl, token, consoleOrigin) },
+    lineAccountId: link.lineAccountId,
+    friendId: link.friendId,
+  };
 }
 
 /**
@@ -114,4 +128,9 @@ export async function follow(ctx: AppContext, token: string, consoleOrigin: stri
  */
 export async function linkOwner(db: Db, token: string) {
   return repo.linkOwnerUnscoped(db, token);
+}
+
+/** The item of the tracked link the friend opened last (what brought them to a page), if any. */
+export async function lastOpenedItem(db: Db, scope: ChannelScope, friendId: number) {
+  return repo.lastOpenedItem(db, scope, friendId);
 }

@@ -40,6 +40,7 @@ const seen: { [N in DomainEventName]: Array<DomainEvents[N]> } = {
   'plan.resumed': [],
   'plan.enrolment_requested': [],
   'inflow.attributed': [],
+  'conversion.reached': [],
 };
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { addStrings } from '../index.ts';
 
-/** UI texts of the public pages: landing and tracked-link redirect; the modules that show them import this file. */
+/** UI texts of the public pages: landing, tracked-link redirect, rich-menu and conversion pages; the modules that show them import this file. */
 const ja = {
   landing: {
     chooseLogin: 'ご利用の画面にログインしてください。',
@@ -18,6 +18,14 @@ const ja = {
   richMenuPage: {
     notFoundTitle: 'このページは開けません',
     notFoundHint: 'ページが見つかりません。リッチメニューをもう一度タップしてください。',
+    failedTitle: 'ページを開けませんでした',
+  },
+  conversionPage: {
+    recording: '読み込んでいます…',
+    thanksTitle: 'ありがとうございました',
+    thanksHint: '「{{name}}」を受け付けました。このページを閉じてLINEにお戻りください。',
+    notFoundTitle: 'このページは開けません',
+    notFoundHint: 'ページが見つかりません。お手元のリンクをご確認ください。',
     failedTitle: 'ページを開けませんでした',
   },
 };
@@ -39,6 +47,14 @@ const en: typeof ja = {
   richMenuPage: {
     notFoundTitle: 'This page cannot be opened',
     notFoundHint: 'The page was not found. Please tap the rich menu again.',
+    failedTitle: 'The page could not be opened',
+  },
+  conversionPage: {
+    recording: 'Loading…',
+    thanksTitle: 'Thank you',
+    thanksHint: '“{{name}}” has been received. You can close this page and return to LINE.',
+    notFoundTitle: 'This page cannot be opened',
+    notFoundHint: 'The page was not found. Please check the link you followed.',
     failedTitle: 'The page could not be opened',
   },
 };

@@ -8,7 +8,7 @@ import { useSession } from '../../../app/session.ts';
 import { DeliveryWaitNote } from '../../../components/delivery/DeliveryWaitNote.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { talkMessageText } from './friend-format.ts';
-import { eventLine, sourceLine, tapLine } from '../talks/TalkMessageView.tsx';
+import { EVENT_TYPES, eventLine, sourceLine, tapLine } from '../talks/TalkMessageView.tsx';
 import '../../../app/i18n/parts/talks.ts';
 import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 import '../../../app/i18n/parts/friends.ts';
@@ -26,7 +26,7 @@ function MessageBubble({ message, canRetry }: { message: TalkMessage; canRetry: 
     talkMessageText(message) ??
     (message.type === 'postback'
       ? tapLine(message.content, t)
-      : message.type === 'follow' || message.type === 'unfollow'
+      : EVENT_TYPES.includes(message.type)
         ? eventLine(message.type, message.content, t)
         : null);
   const known = KNOWN_TYPES.find((type) => type === message.type);

@@ -54,6 +54,8 @@ function shortened(text: string): string {
 /** A follow (new, unblock, re_add) or a block, as the talk's centred note. */
 export function eventLine(type: string, content: Record<string, unknown>, t: T): string {
   if (type === 'unfollow') return t('talks.events.unfollow');
+  if (type === 'conversion') return t('talks.events.conversion', { name: str(content.point_name) ?? '' });
+  if (type === 'link_opened') return t('talks.events.link_opened');
   const kind = str(content.kind);
   return kind === 'unblock' || kind === 're_add' ? t(`talks.events.${kind}`) : t('talks.events.follow');
 }
@@ -71,7 +73,8 @@ export function sourceLine(message: TalkMessage, t: T): string {
   return origin.name ? t('talks.originLineBox', { kind, name: origin.name, box }) : kind;
 }
 
-const EVENT_TYPES = ['follow', 'unfollow'];
+/** Entries shown as a note in the middle: follows and blocks, and what the friend did on the web. */
+export const EVENT_TYPES = ['follow', 'unfollow', 'conversion', 'link_opened'];
 
 function MessageBody({ message }: { message: TalkMessage }) {
   const { t } = useTranslation();
