@@ -44,3 +44,6 @@ export * from './plans/api.ts';
 export * from './plans/friend-plans.ts';
 export * from './rich-menu-image.ts';
 export * from './rich-menus.ts';
+export * from './forms/model.ts';
+export * from './forms/validate.ts';
+export * from './forms/endpoints.ts';

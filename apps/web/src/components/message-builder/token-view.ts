@@ -31,6 +31,7 @@ export function sampleView(text: string, values: SampleValues): ShownPiece[] {
     if (piece.kind === 'text') addText(piece.text);
     else if (piece.kind === 'name') addText(values.friendName);
     else if (piece.kind === 'info') addText(values.infoValue(piece.fieldId));
+    else if (piece.kind === 'form') addText(piece.token);
     else pieces.push({ kind: 'emoji', productId: piece.productId, emojiId: piece.emojiId });
   }
   return pieces;
@@ -45,6 +46,8 @@ export function chipView(
     switch (piece.kind) {
       case 'text':
         return piece;
+      case 'form':
+        return { kind: 'text', text: piece.token };
       case 'name':
         return { kind: 'chip', token: piece.token, variable: 'name', label: labels.name };
       case 'info':
