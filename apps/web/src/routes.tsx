@@ -189,6 +189,10 @@ const areaPages: Record<Role, RouteObject[]> = {
     page('/service/rich-menu', 'richMenus', () => import('./areas/service/rich-menu/RichMenusPage.tsx'), 'rich_menus'),
     page('/service/rich-menu/create', 'richMenuCreate', richMenuEditPage, 'rich_menus'),
     page('/service/rich-menu/:id/edit', 'richMenuEdit', richMenuEditPage, 'rich_menus'),
+    page('/service/forms', 'forms', () => import('./areas/service/forms/FormsPage.tsx'), 'forms'),
+    page('/service/forms/create', 'formCreate', () => import('./areas/service/forms/FormCreatePage.tsx'), 'forms'),
+    page('/service/forms/:id', 'formDetail', () => import('./areas/service/forms/FormDetailPage.tsx'), 'forms'),
+    page('/service/service-form', 'formAnswers', () => import('./areas/service/forms/FormAnswersPage.tsx'), 'forms'),
     ...shellRoutesOf('service'),
   ],
 };
@@ -224,6 +228,7 @@ export const routes: RouteObject[] = [
           page('/', 'landing', () => import('./areas/public/landing/LandingPage.tsx')),
           page('/redirects/:id', 'redirect', () => import('./areas/public/redirect/RedirectPage.tsx')),
           page('/rich-menu', 'publicRichMenu', () => import('./areas/public/rich-menu/RichMenuPage.tsx')),
+          page('/form', 'publicForm', () => import('./areas/public/form/FormPage.tsx')),
           ...shellRoutesOf('public'),
         ],
       },
