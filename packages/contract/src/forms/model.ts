@@ -326,7 +326,7 @@ export const formSummary = z.object({
 export type FormSummary = z.infer<typeof formSummary>;
 
 /** A recorded change of a form: who, when, and its actions before and after. */
-export const FORM_HISTORY_KINDS = ['created', 'updated', 'actions_changed'] as const;
+export const FORM_HISTORY_KINDS = ['created', 'actions_changed'] as const;
 export const formActionSnapshot = z.object({
   form: formActions,
   options: z.array(
@@ -400,3 +400,13 @@ export const publicUpload = z.object({
   /** Send this as the image field's value. */
   token: z.string(),
 });
+
+/**
+ * A friend's answer in their talk: an incoming entry of this type whose content is
+ * `{ text: 「フォームに回答しました」, form_id, form_name, answer_id, path }`, `path` the console page
+ * showing the answer (formAnswerConsolePath).
+ */
+export const FORM_ANSWER_TALK_TYPE = 'form_answer';
+export const FORM_ANSWERED_TALK_TEXT = 'フォームに回答しました';
+/** The plan engine's scenario trigger "a form is answered" (its ref: the form). */
+export const FORM_ANSWERED_TRIGGER = 'form_answered';

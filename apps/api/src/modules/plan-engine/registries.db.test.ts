@@ -86,6 +86,7 @@ describe('the plan engine’s registries', () => {
       'start_plan',
       'tag_added',
       'friend_added',
+      'form_answered',
       'test_link_opened',
     ]);
     expect(output.data.find((trigger) => trigger.kind === 'tag_added')?.ref?.list_path).toBe('/service/tags');
