@@ -248,8 +248,8 @@ function FieldInput({
         >
           <Flex vertical gap={8}>
             {field.options.map((option) => (
-              <Radio key={option.key} value={option.key} data-testid={`${id}-option-${option.key}`}>
-                {option.label}
+              <Radio key={option.key} value={option.key}>
+                <span data-testid={`${id}-option-${option.key}`}>{option.label}</span>
               </Radio>
             ))}
           </Flex>
@@ -260,8 +260,8 @@ function FieldInput({
         <Checkbox.Group value={listOf(value)} onChange={(keys) => onChange(keys)} disabled={disabled} data-testid={id}>
           <Flex vertical gap={8}>
             {field.options.map((option) => (
-              <Checkbox key={option.key} value={option.key} data-testid={`${id}-option-${option.key}`}>
-                {option.label}
+              <Checkbox key={option.key} value={option.key}>
+                <span data-testid={`${id}-option-${option.key}`}>{option.label}</span>
               </Checkbox>
             ))}
           </Flex>

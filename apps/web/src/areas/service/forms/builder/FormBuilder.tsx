@@ -281,6 +281,7 @@ export function FormBuilder({
               title={t('forms.builder.fields')}
               extra={
                 <Dropdown
+                  trigger={['click']}
                   menu={{
                     items: FORM_FIELD_TYPES.map((type) => ({
                       key: type,
