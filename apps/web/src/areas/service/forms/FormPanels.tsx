@@ -3,7 +3,7 @@ import { formsApi, isChoiceType, type Form, type FormQuestionSummary } from '@li
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Flex, List, Result, Row, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { download, saveBlob } from '../../../app/api/download.ts';
@@ -15,8 +15,10 @@ import { formatDateTime } from '../../../components/format.ts';
 import { useMarkOptions, useScenarioOptions, useTagOptions } from '../plans/editor/useEditorOptions.ts';
 import { useAllRichMenus } from '../rich-menu/useRichMenus.ts';
 import { actionChanges, type ActionNames } from './history-text.ts';
-import { OptionChart } from './OptionChart.tsx';
 import '../../../app/i18n/parts/forms.ts';
+
+/** ECharts loads with the first chart, not with the form's page. */
+const OptionChart = lazy(async () => ({ default: (await import('./OptionChart.tsx')).OptionChart }));
 
 /** The answers' filters in the address (the answers tab's), which the summary and the CSV follow. */
 function useAnswerFilters() {
@@ -74,7 +76,9 @@ function QuestionCard({ question, total }: { question: FormQuestionSummary; tota
       {choice && question.options.length > 0 && (
         <Row gutter={16}>
           <Col xs={24} md={14}>
-            <OptionChart options={options} label={t('forms.summary.chartLabel', { label: question.label })} />
+            <Suspense fallback={<Spin delay={SPINNER_DELAY_MS} />}>
+              <OptionChart options={options} label={t('forms.summary.chartLabel', { label: question.label })} />
+            </Suspense>
           </Col>
           <Col xs={24} md={10}>
             <Table
