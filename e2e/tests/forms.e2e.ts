@@ -5,7 +5,7 @@
  * sends once with an error and then correctly; the answer is in the console (hostile text stays text),
  * in the talk, and on the friend (tag, info value, scenario).
  */
-import { formsApi, friendsApi, infoFieldsApi, tagsApi } from '@linq/contract';
+import { formsApi, friendsApi, infoFieldsApi, tagsApi, type FormField } from '@linq/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import {
@@ -75,15 +75,15 @@ describe('an answer form', () => {
     await page.getByTestId('form-name-input').fill(formName);
     await page.getByTestId('form-title-input').fill('ご来店アンケート');
     await addField(page, 'text');
-    await page.getByTestId('field-label-f1').fill('ニックネーム');
-    await page.getByTestId('field-required-f1').click();
-    await choose(page, 'field-mapping-f1', fieldName);
+    await page.getByTestId('field-label-0').fill('ニックネーム');
+    await page.getByTestId('field-required-0').click();
+    await choose(page, 'field-mapping-0', fieldName);
     await addField(page, 'radio');
-    await page.getByTestId('field-label-f2').fill('ご来店のきっかけ');
-    await page.getByTestId('option-label-f2-0').fill('ご紹介');
-    await page.getByTestId('option-label-f2-1').fill('SNS');
-    await page.getByTestId('option-actions-toggle-f2-0').locator('.ant-collapse-header').click();
-    await choose(page, 'option-actions-f2-0-add_tag_ids', tagName);
+    await page.getByTestId('field-label-1').fill('ご来店のきっかけ');
+    await page.getByTestId('option-label-1-0').fill('ご紹介');
+    await page.getByTestId('option-label-1-1').fill('SNS');
+    await page.getByTestId('option-actions-toggle-1-0').locator('.ant-collapse-header').click();
+    await choose(page, 'option-actions-1-0-add_tag_ids', tagName);
     await choose(page, 'form-actions-plan_id', scenarioName);
     // The preview draws the form as the friend will see it.
     await page.getByTestId('form-preview').getByText('ご来店のきっかけ').waitFor();
@@ -94,6 +94,8 @@ describe('an answer form', () => {
     expect(saved.data.fields.map((field) => field.type)).toEqual(['text', 'radio']);
     expect(saved.data.fields[0]!.mapping).toEqual({ kind: 'info_field', field_id: info.data.id });
     expect(saved.data.fields[1]!.options[0]!.actions.add_tag_ids).toEqual([tag.data.id]);
+    const [nameField, sourceField] = saved.data.fields as [FormField, FormField];
+    const introduced = sourceField.options[0]!.key;
 
     // A template with the form's link, inserted in the message builder: the text box shows the form's name.
     const templateName = unique('E2E フォーム案内');
@@ -138,11 +140,11 @@ describe('an answer form', () => {
     // (Opened on this console: the test server listens on a port its own configuration does not name.)
     await phone.goto(`${link.pathname}${link.search}`);
     await phone.getByTestId('form-title').getByText('ご来店アンケート').waitFor();
-    await phone.getByTestId('form-field-f2-option-o1').click();
+    await phone.getByTestId(`form-field-${sourceField.key}-option-${introduced}`).click();
     await phone.getByTestId('form-submit').click();
-    await phone.getByTestId('form-error-f1').getByText('入力してください').waitFor();
+    await phone.getByTestId(`form-error-${nameField.key}`).getByText('入力してください').waitFor();
     expect(await phone.locator('.ant-radio-wrapper-checked').textContent()).toBe('ご紹介');
-    await phone.getByTestId('form-field-f1').fill(HOSTILE);
+    await phone.getByTestId(`form-field-${nameField.key}`).fill(HOSTILE);
     // A double click sends once.
     await phone.getByTestId('form-submit').dblclick();
     await phone.getByTestId('form-page-thanks').waitFor();
@@ -157,10 +159,10 @@ describe('an answer form', () => {
     expect(answers.data).toHaveLength(1);
     const answerId = answers.data[0]!.id;
     expect(await page.getByTestId(`answer-friend-${answerId}`).textContent()).toBe(friendName);
-    expect(await page.getByTestId(`answer-gist-${answerId}-f1`).textContent()).toContain(HOSTILE);
-    expect(await page.locator(`[data-testid="answer-gist-${answerId}-f1"] b`).count()).toBe(0);
+    expect(await page.getByTestId(`answer-gist-${answerId}-${nameField.key}`).textContent()).toContain(HOSTILE);
+    expect(await page.locator(`[data-testid="answer-gist-${answerId}-${nameField.key}"] b`).count()).toBe(0);
     await page.getByTestId(`answer-open-${answerId}`).click();
-    await page.getByTestId('answer-drawer').getByTestId('answer-item-f2').getByText('ご紹介').waitFor();
+    await page.getByTestId('answer-drawer').getByTestId(`answer-item-${sourceField.key}`).getByText('ご紹介').waitFor();
     expect(new URL(page.url()).searchParams.get('answer')).toBe(String(answerId));
 
     // The talk shows the answer, linking to it.

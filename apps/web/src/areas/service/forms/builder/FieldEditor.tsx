@@ -58,12 +58,14 @@ const numberOrNull = (value: number | string | null) => (typeof value === 'numbe
 
 function OptionsEditor({
   field,
+  fieldIndex,
   onChange,
   errors,
   prefix,
   choices,
 }: {
   field: FormField;
+  fieldIndex: number;
   onChange: (options: FormOption[]) => void;
   errors: Record<string, string>;
   prefix: string;
@@ -74,7 +76,7 @@ function OptionsEditor({
   const set = (index: number, patch: Partial<FormOption>) =>
     onChange(options.map((option, i) => (i === index ? { ...option, ...patch } : option)));
   return (
-    <Flex vertical gap={8} data-testid={`field-options-${field.key}`}>
+    <Flex vertical gap={8} data-testid={`field-options-${fieldIndex}`}>
       {options.map((option, index) => {
         const error = errors[`${prefix}.options.${index}.label`] ?? errors[`${prefix}.options.${index}.key`];
         const count = actionCount(option.actions);
@@ -87,7 +89,7 @@ function OptionsEditor({
                 placeholder={t('forms.builder.optionLabel')}
                 onChange={(event) => set(index, { label: event.target.value })}
                 aria-label={t('forms.builder.optionNumber', { number: index + 1 })}
-                data-testid={`option-label-${field.key}-${index}`}
+                data-testid={`option-label-${fieldIndex}-${index}`}
               />
               <Tooltip title={t('forms.builder.moveUp')}>
                 <Button
@@ -112,7 +114,7 @@ function OptionsEditor({
                   disabled={options.length <= 1}
                   onClick={() => onChange(options.filter((_, i) => i !== index))}
                   aria-label={t('forms.builder.removeOption')}
-                  data-testid={`option-remove-${field.key}-${index}`}
+                  data-testid={`option-remove-${fieldIndex}-${index}`}
                 />
               </Tooltip>
             </Space.Compact>
@@ -134,14 +136,14 @@ function OptionsEditor({
                       value={option.actions}
                       onChange={(actions) => set(index, { actions })}
                       choices={choices}
-                      testId={`option-actions-${field.key}-${index}`}
+                      testId={`option-actions-${fieldIndex}-${index}`}
                       errors={errors}
                       errorPrefix={`${prefix}.options.${index}.actions`}
                     />
                   ),
                 },
               ]}
-              data-testid={`option-actions-toggle-${field.key}-${index}`}
+              data-testid={`option-actions-toggle-${fieldIndex}-${index}`}
             />
           </Flex>
         );
@@ -151,7 +153,7 @@ function OptionsEditor({
         onClick={() =>
           onChange([...options, newOption(options, t('forms.builder.defaultOption', { number: options.length + 1 }))])
         }
-        data-testid={`option-add-${field.key}`}
+        data-testid={`option-add-${fieldIndex}`}
       >
         {t('forms.builder.addOption')}
       </Button>
@@ -206,7 +208,7 @@ function ConditionEditor({
           }}
           options={sources.map((candidate) => ({ value: candidate.key, label: candidate.label }))}
           style={{ minWidth: 200 }}
-          data-testid={`field-condition-source-${field.key}`}
+          data-testid={`field-condition-source-${index}`}
         />
         {condition && source && (
           <>
@@ -221,7 +223,7 @@ function ConditionEditor({
                     : true,
               ).map((operator) => ({ value: operator, label: t(`forms.builder.operators.${operator}`) }))}
               style={{ minWidth: 140 }}
-              data-testid={`field-condition-operator-${field.key}`}
+              data-testid={`field-condition-operator-${index}`}
             />
             {condition.operator !== 'answered' &&
               (isChoiceType(source.type) ? (
@@ -230,14 +232,14 @@ function ConditionEditor({
                   onChange={(value) => onChange({ ...condition, value })}
                   options={source.options.map((option) => ({ value: option.key, label: option.label }))}
                   style={{ minWidth: 160 }}
-                  data-testid={`field-condition-value-${field.key}`}
+                  data-testid={`field-condition-value-${index}`}
                 />
               ) : (
                 <Input
                   value={condition.value}
                   onChange={(event) => onChange({ ...condition, value: event.target.value })}
                   style={{ width: 200 }}
-                  data-testid={`field-condition-value-${field.key}`}
+                  data-testid={`field-condition-value-${index}`}
                 />
               ))}
           </>
@@ -264,7 +266,7 @@ export function FieldEditor({ field, index, fields, onChange, errors, infoFields
     ...infoFields.map((info) => ({ value: `info:${info.id}`, label: t('forms.builder.mapInfo', { name: info.name }) })),
   ];
   return (
-    <Form layout="vertical" component="div" data-testid={`field-editor-${field.key}`}>
+    <Form layout="vertical" component="div" data-testid={`field-editor-${index}`}>
       <Form.Item
         label={heading ? t('forms.builder.headingTitle') : t('forms.builder.label')}
         required
@@ -273,7 +275,7 @@ export function FieldEditor({ field, index, fields, onChange, errors, infoFields
         <Input
           value={field.label}
           onChange={(event) => set({ label: event.target.value })}
-          data-testid={`field-label-${field.key}`}
+          data-testid={`field-label-${index}`}
         />
       </Form.Item>
       <Form.Item label={heading ? t('forms.builder.headingText') : t('forms.builder.help')} {...item('help')}>
@@ -281,7 +283,7 @@ export function FieldEditor({ field, index, fields, onChange, errors, infoFields
           autoSize={{ minRows: 1, maxRows: 6 }}
           value={field.help}
           onChange={(event) => set({ help: event.target.value })}
-          data-testid={`field-help-${field.key}`}
+          data-testid={`field-help-${index}`}
         />
       </Form.Item>
       {!heading && (
@@ -289,7 +291,7 @@ export function FieldEditor({ field, index, fields, onChange, errors, infoFields
           <Checkbox
             checked={field.required}
             onChange={(event) => set({ required: event.target.checked })}
-            data-testid={`field-required-${field.key}`}
+            data-testid={`field-required-${index}`}
           >
             {t('forms.builder.required')}
           </Checkbox>
@@ -300,7 +302,7 @@ export function FieldEditor({ field, index, fields, onChange, errors, infoFields
           <Input
             value={field.placeholder}
             onChange={(event) => set({ placeholder: event.target.value })}
-            data-testid={`field-placeholder-${field.key}`}
+            data-testid={`field-placeholder-${index}`}
           />
         </Form.Item>
       )}
@@ -314,7 +316,7 @@ export function FieldEditor({ field, index, fields, onChange, errors, infoFields
               ...FORM_TEXT_CHECKS.map((check) => ({ value: check, label: t(`forms.builder.checks.${check}`) })),
             ]}
             style={{ maxWidth: 280 }}
-            data-testid={`field-check-${field.key}`}
+            data-testid={`field-check-${index}`}
           />
         </Form.Item>
       )}
@@ -376,6 +378,7 @@ export function FieldEditor({ field, index, fields, onChange, errors, infoFields
         <Form.Item label={t('forms.builder.options')}>
           <OptionsEditor
             field={field}
+            fieldIndex={index}
             onChange={(options) => set({ options })}
             errors={errors}
             prefix={prefix}
@@ -390,7 +393,7 @@ export function FieldEditor({ field, index, fields, onChange, errors, infoFields
             onChange={(value) => set({ mapping: mappingOf(value) })}
             options={mappingOptions}
             style={{ maxWidth: 320 }}
-            data-testid={`field-mapping-${field.key}`}
+            data-testid={`field-mapping-${index}`}
           />
         </Form.Item>
       )}

@@ -51,11 +51,14 @@ export function draftOf(form: Form | null, folderId: number | null): Draft {
       };
 }
 
-/** A key no other item of `taken` has (keys are internal: never shown, kept across renames and moves). */
+/**
+ * A new key: random, so a field or option removed and added again never takes the key of one that
+ * has answers (answers are stored by key). Keys are internal: never shown.
+ */
 export function freshKey(prefix: string, taken: readonly { key: string }[]): string {
   const used = new Set(taken.map((item) => item.key));
-  for (let n = taken.length + 1; ; n += 1) {
-    const key = `${prefix}${n}`;
+  for (;;) {
+    const key = `${prefix}${crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)}`;
     if (!used.has(key)) return key;
   }
 }
