@@ -60,7 +60,12 @@ export default tseslint.config(
   {
     // The demo seed writes fixed demo rows into every module's tables in one transaction; it is
     // data, not a feature, and runs only on an empty database.
-    files: ['apps/api/src/seed/demo.ts', 'apps/api/src/seed/demo-plans.ts', 'apps/api/src/seed/demo-plan-history.ts'],
+    files: [
+      'apps/api/src/seed/demo.ts',
+      'apps/api/src/seed/demo-plans.ts',
+      'apps/api/src/seed/demo-plan-history.ts',
+      'apps/api/src/seed/demo-forms.ts',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

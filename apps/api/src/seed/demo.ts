@@ -16,6 +16,7 @@ import { hashPassword } from '../platform/password-hash.ts';
 import type { SecretBox } from '../platform/secrets.ts';
 import { insertTemplate } from '../modules/templates/service.ts';
 import { seedDemoPlanHistory } from './demo-plan-history.ts';
+import { DEMO_SNS_TAG, seedDemoFormAnswers, seedDemoForms } from './demo-forms.ts';
 import { seedDemoPlans } from './demo-plans.ts';
 import { DEMO_VIP_TAG, publishDemoRichMenus, seedDemoRichMenus } from './demo-rich-menus.ts';
 import { requestRelink } from '../modules/rich-menus/relink.ts';
@@ -156,6 +157,7 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
     { staffId: staff.id, adminId: admin.id },
   );
   for (const channel of channels) await seedDemoPlans(db, ctx, { accountId, lineAccountId: channel.id }, staff.id);
+  for (const channel of channels) await seedDemoForms(db, ctx, { accountId, lineAccountId: channel.id }, staff.id);
   const menus = new Map<number, number[]>();
   for (const channel of channels) {
     const [vip] = await db
@@ -174,7 +176,7 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
 }
 
 /** Each demo channel's tags, marks and friend info fields. */
-export const DEMO_TAGS = ['VIP', '新規', 'セミナー参加'];
+export const DEMO_TAGS = ['VIP', '新規', 'セミナー参加', DEMO_SNS_TAG];
 export const DEMO_MARKS = [
   { name: '要対応', color: '#FF4D4F' },
   { name: '対応中', color: '#FAAD14' },
@@ -294,6 +296,7 @@ export async function decorateDemoFriends(db: Db, lineAccountId: number): Promis
     }
   });
   await seedDemoPlanHistory(db, lineAccountId);
+  await seedDemoFormAnswers(db, lineAccountId);
 }
 
 /** A button of a demo template: what it sends or shows, and the score a tap adds. */

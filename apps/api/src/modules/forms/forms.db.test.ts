@@ -11,8 +11,11 @@ import {
   FORM_ANSWER_TALK_TYPE,
   formPublicApi,
   formsApi as api,
+  formSettings,
   formVariable,
+  NO_FORM_ACTIONS,
   permissionsWith,
+  templatesApi,
   talksApi,
   UTF8_BOM,
   type FormInput,
@@ -22,9 +25,10 @@ import { friendInfoValues, friends } from '../friends/schema.ts';
 import { friendMarks, friendTags } from '../labels/schema.ts';
 import { planEnrolments } from '../plans/schema.ts';
 import { simplePlan } from '../plans/test-support.ts';
-import { messageOf } from '../templates/test-support.ts';
+import { action, messageOf, payloadOf } from '../templates/test-support.ts';
 import { activePlan, engineChannel, listening, receivedCount } from '../plan-engine/test-support.ts';
 import { signFormLink } from './link.ts';
+import { forms } from './schema.ts';
 
 const t = useTestApp({ simulator: true });
 let channel: SimChannel;
@@ -400,5 +404,48 @@ describe('form links in messages', () => {
     expect((await submit({ t: token }, { name: 'リンク', visit: 'sns' })).status).toBe(201);
     const { output: answers } = await t.call(api.answers, { params: { id: form.data.id } }, as);
     expect(answers.data[0]?.friend?.id).toBe(row.id);
+
+    // As a uri action's whole address: the button opens the friend's own link.
+    const confirm = messageOf('confirm');
+    const withButton = {
+      ...confirm,
+      message_confirm: {
+        ...confirm.message_confirm!,
+        message_actions: [
+          confirm.message_confirm!.message_actions[0]!,
+          { ...action('uri', '回答する'), uri: formVariable(form.data.id) },
+        ],
+      },
+    };
+    const buttonTemplate = await t.factory.template(as, withButton);
+    await t.call(
+      talksApi.send,
+      { body: { friend_id: row.id, message: { type: 'template', template_id: buttonTemplate.plan.id } } },
+      as,
+    );
+    await receivedCount(t, friend, 2);
+    const sentButton = friend.inbox()[1]!.message as { template: { actions: { type: string; uri?: string }[] } };
+    const uri = sentButton.template.actions.find((item) => item.type === 'uri')?.uri ?? '';
+    expect(uri).toMatch(/\/form\?t=/);
+  });
+
+  it('refuses {{form:<id>}} naming a form that is not the channel’s', async () => {
+    const elsewhere = await t.factory.lineAccount(t.tenant.account.id);
+    const [foreign] = await t.db
+      .insert(forms)
+      .values({
+        lineAccountId: elsewhere.id,
+        name: 'よそのフォーム',
+        title: 'よそ',
+        fields: [],
+        settings: formSettings.parse({}),
+        actions: NO_FORM_ACTIONS,
+        publicCode: `foreign-${Date.now()}`,
+      })
+      .returning();
+    const message = { ...messageOf('text_message'), text: `回答 ${formVariable(foreign!.id)}` };
+    const refused = await t.send(templatesApi.create, { body: payloadOf(message, {}) }, as);
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors).toHaveProperty(['message_attributes']);
   });
 });

@@ -56,6 +56,9 @@ export const formTalkSource = talkSource({
   },
 });
 
+export const FOREIGN_FORM_MESSAGE = 'フォームリンクにはこのチャネルのフォームを選んでください';
+export const FORM_IN_TEPPAN_MESSAGE = '鉄板テンプレートにはフォームリンクを使えません';
+
 /**
  * `{{form:<id>}}` in a message sent to a friend: the friend's own signed link to the channel's form
  * (a form of another channel, or one gone since, gives nothing).
@@ -72,5 +75,12 @@ export const formLinksContributor = messageContextContributor({
         [...own].map((formId) => [formId, formLinkUrl(ctx.secrets, origin, { formId, friendId: friend.id }, now)]),
       ),
     };
+  },
+  async refusal(db, owner, messageJson) {
+    const named = formIdsIn(messageJson);
+    if (named.length === 0) return null;
+    if (owner.level === 'platform') return FORM_IN_TEPPAN_MESSAGE;
+    const own = await repo.ownIds(db, owner, 'forms', named);
+    return named.every((id) => own.has(id)) ? null : FOREIGN_FORM_MESSAGE;
   },
 });

@@ -2,7 +2,7 @@ import { toLineMessage, type MessageContext } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import type { LineMessage } from '../../platform/line.ts';
-import { channelScope, type ChannelScope } from '../../platform/principal.ts';
+import { channelScope, type ChannelScope, type PlatformScope } from '../../platform/principal.ts';
 import { contribution, registryKey, type Contribution } from '../../platform/registry.ts';
 import { infoValuesOf, type FriendRow } from '../friends/repository.ts';
 import * as repo from './repository.ts';
@@ -19,12 +19,32 @@ export async function channelTemplate(db: Db, scope: ChannelScope, id: number): 
  */
 export interface MessageContextContributor {
   contribute(ctx: AppContext, db: Db, friend: FriendRow, messageJson: string): Promise<Partial<MessageContext>>;
+  /**
+   * Why a message naming its items may not be saved by `owner` (an item of another channel, or any
+   * item in a platform template), or null when it may.
+   */
+  refusal(db: Db, owner: ChannelScope | PlatformScope, messageJson: string): Promise<string | null>;
 }
 
 export const MESSAGE_CONTEXT_CONTRIBUTORS = registryKey<MessageContextContributor>('templates.message-context');
 
 export function messageContextContributor(contributor: MessageContextContributor): Contribution {
   return contribution(MESSAGE_CONTEXT_CONTRIBUTORS, contributor);
+}
+
+/** Why `owner` may not save messages naming what they name (the first contributor's reason), or null. */
+export async function messageRefusal(
+  ctx: Pick<AppContext, 'registries'>,
+  db: Db,
+  owner: ChannelScope | PlatformScope,
+  message: unknown,
+): Promise<string | null> {
+  const json = JSON.stringify(message);
+  for (const contributor of ctx.registries.all(MESSAGE_CONTEXT_CONTRIBUTORS)) {
+    const refused = await contributor.refusal(db, owner, json);
+    if (refused) return refused;
+  }
+  return null;
 }
 
 /**
