@@ -9,6 +9,7 @@ import {
   accountUsersApi,
   adminLineAccountsApi,
   friendPlansApi,
+  formsApi,
   friendsApi,
   plansApi,
   richMenusApi,
@@ -145,6 +146,8 @@ async function friendWithPlans(page: Page, laid: string | null): Promise<string>
 
 /** The demo channels' greeting template, whose text opens with {{name}}. */
 const DEMO_GREETING = 'ご挨拶';
+/** The demo form with answers from demo friends (its answers, summaries and builder are checked). */
+const DEMO_FORM = '来店アンケート';
 
 /**
  * The demo record each route with ids opens (its path as the router has it). A route added with an id
@@ -190,6 +193,9 @@ async function concretePath(path: string, page: Page): Promise<string> {
     '/service/plans/:id/edit': async () => ({ id: await firstId(page, plansApi.list, { query: {} }, laid) }),
     '/service/plan-analysis/:id': async () => ({ id: await firstId(page, plansApi.list, { query: {} }, laid) }),
     '/service/rich-menu/:id/edit': async () => ({ id: await firstId(page, richMenusApi.list, { query: {} }, laid) }),
+    '/service/forms/:id': async () => ({
+      id: await firstId(page, formsApi.list, { query: { name: DEMO_FORM } }, laid),
+    }),
   };
   const resolve = ids[path];
   if (!resolve) throw new Error(`name the demo record ${path} opens (untranslated.e2e.ts)`);

@@ -195,6 +195,10 @@ const areaPages: Record<Role, RouteObject[]> = {
       () => import('./areas/service/conversions/ConversionsPage.tsx'),
       'conversions',
     ),
+    page('/service/forms', 'forms', () => import('./areas/service/forms/FormsPage.tsx'), 'forms'),
+    page('/service/forms/create', 'formCreate', () => import('./areas/service/forms/FormCreatePage.tsx'), 'forms'),
+    page('/service/forms/:id', 'formDetail', () => import('./areas/service/forms/FormDetailPage.tsx'), 'forms'),
+    page('/service/service-form', 'formAnswers', () => import('./areas/service/forms/FormAnswersPage.tsx'), 'forms'),
     ...shellRoutesOf('service'),
   ],
 };
@@ -231,6 +235,7 @@ export const routes: RouteObject[] = [
           page('/redirects/:id', 'redirect', () => import('./areas/public/redirect/RedirectPage.tsx')),
           page('/rich-menu', 'publicRichMenu', () => import('./areas/public/rich-menu/RichMenuPage.tsx')),
           page('/links', 'links', () => import('./areas/public/conversion/ConversionPage.tsx')),
+          page('/form', 'publicForm', () => import('./areas/public/form/FormPage.tsx')),
           ...shellRoutesOf('public'),
         ],
       },

@@ -215,7 +215,7 @@ const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
  * A value as stored for its field, or the message saying why it does not fit. Full-width
  * digits and signs of numbers and dates are read as ASCII (NFKC; the minus sign U+2212 too).
  */
-function checkValue(field: infoFields.InfoFieldRow, value: string): { value: string } | { error: string } {
+export function checkValue(field: infoFields.InfoFieldRow, value: string): { value: string } | { error: string } {
   switch (field.fieldType) {
     case 'text':
       return { value };

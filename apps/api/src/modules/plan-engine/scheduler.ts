@@ -352,7 +352,7 @@ async function deliver(
   for (const member of group) {
     const friend = await channelFriend(on.tx, scope, member.enrolment.friendId);
     if (!friend) continue;
-    const context = await contextOf(on.tx, friend);
+    const context = await contextOf(on.tx, friend, { ctx, message: sent.map((action) => action.message) });
     await send(
       [member],
       sent.map((action) => toLineMessage(action.message, context) as LineMessage),

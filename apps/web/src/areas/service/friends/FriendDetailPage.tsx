@@ -26,6 +26,7 @@ import { FriendInfoValues } from './FriendInfoValues.tsx';
 import { FriendPlans } from './FriendPlans.tsx';
 import { FriendRichMenu } from '../rich-menu/FriendRichMenu.tsx';
 import { FriendConversions } from '../conversions/FriendConversions.tsx';
+import { FriendFormAnswers } from '../forms/FriendFormAnswers.tsx';
 import { useCanViewPlans } from './friend-plans.ts';
 import { FriendTalkHistory } from './FriendTalkHistory.tsx';
 import { InfoFieldsDrawer } from './InfoFieldsDrawer.tsx';
@@ -216,6 +217,7 @@ function FriendDetails({ friend }: { friend: FriendDetail }) {
               <PersonalDataHidden />
             )}
             {canViewPlans && <FriendPlans friend={friend} />}
+            <FriendFormAnswers friendId={friend.id} />
             {abilities.viewTalks && (
               <Card
                 title={t('friends.talkHistory')}
