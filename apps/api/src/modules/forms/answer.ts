@@ -244,19 +244,20 @@ export async function submit(
   const checked = validateAnswer(form, input.values);
   if (!checked.ok) throw invalid(checked.errors);
   const { values } = checked;
-  const imageTokens = form.fields.flatMap((field) => {
+  // Each image answer must name an upload made for this form.
+  const imageAnswers = form.fields.flatMap((field) => {
     const value = values[field.key];
-    return field.type === 'image' && typeof value === 'string' ? [value] : [];
+    return field.type === 'image' && typeof value === 'string' ? [{ key: field.key, token: value }] : [];
   });
-  const images = await repo.uploadsOf(ctx.database.db, scope, form.id, imageTokens);
-  const missing = form.fields.filter(
-    (field) =>
-      field.type === 'image' &&
-      imageTokens.includes(String(values[field.key])) &&
-      !images.has(String(values[field.key])),
+  const images = await repo.uploadsOf(
+    ctx.database.db,
+    scope,
+    form.id,
+    imageAnswers.map((answer) => answer.token),
   );
+  const missing = imageAnswers.filter((answer) => !images.has(answer.token));
   if (missing.length > 0)
-    throw invalid(Object.fromEntries(missing.map((field) => [field.key, '画像をアップロードし直してください'])));
+    throw invalid(Object.fromEntries(missing.map((answer) => [answer.key, '画像をアップロードし直してください'])));
   const result = {
     thank_you_message: form.settings.thank_you_message,
     redirect_url: form.settings.redirect_url,

@@ -6,7 +6,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { SimChannel } from '@linq/line-simulator';
+import { makePng, type SimChannel } from '@linq/line-simulator';
 import {
   FORM_ANSWER_TALK_TYPE,
   formPublicApi,
@@ -338,6 +338,51 @@ describe('answers through a friend’s signed link', () => {
     const { output: answers } = await t.call(api.answers, { params: { id: form.data.id } }, as);
     expect(answers.data.map((answer) => answer.friend)).toEqual([null, null]);
     expect(await t.db.select().from(friendTags).where(eq(friendTags.tagId, tag.id))).toEqual([]);
+  });
+});
+
+/** One file as the page uploads it (multipart/form-data, field "file"). */
+function multipart(bytes: Buffer) {
+  const boundary = `----form${Date.now()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+describe('image answers', () => {
+  it('take an image uploaded for the form, checked as other uploads, and refuse a token of no upload', async () => {
+    const { output: form } = await t.call(
+      api.create,
+      {
+        body: visitForm({
+          fields: [{ key: 'photo', type: 'image', label: '写真', required: true }],
+          settings: { allow_anonymous: true },
+        }),
+      },
+      as,
+    );
+    const c = new URLSearchParams(form.data.public_path!.split('?')[1]).get('c')!;
+    const upload = async (bytes: Buffer) => {
+      const body = multipart(bytes);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/public/forms/uploads?c=${encodeURIComponent(c)}`,
+        headers: { 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      return { status: response.statusCode, json: response.json<{ data: { token: string } }>() };
+    };
+    expect((await upload(Buffer.from('not an image'))).status).toBe(422);
+    const uploaded = await upload(makePng(100, 100));
+    expect(uploaded.status).toBe(201);
+    const refused = await submit({ c }, { photo: 'A'.repeat(32) });
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors).toHaveProperty(['values.photo']);
+    expect((await submit({ c }, { photo: uploaded.json.data.token })).status).toBe(201);
+    const { output: answers } = await t.call(api.answers, { params: { id: form.data.id } }, as);
+    expect(answers.data[0]!.items[0]!.image_url).toMatch(/\/files\/[0-9a-f]{48}\.png$/);
   });
 });
 
