@@ -189,6 +189,25 @@ const areaPages: Record<Role, RouteObject[]> = {
     page('/service/rich-menu', 'richMenus', () => import('./areas/service/rich-menu/RichMenusPage.tsx'), 'rich_menus'),
     page('/service/rich-menu/create', 'richMenuCreate', richMenuEditPage, 'rich_menus'),
     page('/service/rich-menu/:id/edit', 'richMenuEdit', richMenuEditPage, 'rich_menus'),
+    page('/service/inflows', 'inflows', () => import('./areas/service/inflows/InflowsPage.tsx'), 'inflows'),
+    page(
+      '/service/inflows/:id',
+      'inflowDetail',
+      () => import('./areas/service/inflows/InflowDetailPage.tsx'),
+      'inflows',
+    ),
+    page(
+      '/service/inflows/:id/Chart',
+      'inflowChart',
+      () => import('./areas/service/inflows/InflowChartPage.tsx'),
+      'inflows',
+    ),
+    page(
+      '/service/inflows/:id/Chart/ProfileChart',
+      'inflowProfileChart',
+      () => import('./areas/service/inflows/InflowProfileChartPage.tsx'),
+      'inflows',
+    ),
     ...shellRoutesOf('service'),
   ],
 };
@@ -224,6 +243,7 @@ export const routes: RouteObject[] = [
           page('/', 'landing', () => import('./areas/public/landing/LandingPage.tsx')),
           page('/redirects/:id', 'redirect', () => import('./areas/public/redirect/RedirectPage.tsx')),
           page('/rich-menu', 'publicRichMenu', () => import('./areas/public/rich-menu/RichMenuPage.tsx')),
+          page('/inflow', 'inflowLanding', () => import('./areas/public/inflow/InflowPage.tsx')),
           ...shellRoutesOf('public'),
         ],
       },
