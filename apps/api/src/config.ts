@@ -51,6 +51,7 @@ const schema = z.object({
     .optional(),
   LINE_API_BASE_URL: z.url().default('https://api.line.me'),
   LINE_DATA_API_BASE_URL: z.url().default('https://api-data.line.me'),
+  LINE_LOGIN_BASE_URL: z.url().default('https://access.line.me'),
   LINE_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   LINE_SIMULATOR: z.enum(['embedded', 'off']).optional(),
   DELIVERY_MAX_WAIT_HOURS: z.coerce.number().int().min(1).max(168).default(24),

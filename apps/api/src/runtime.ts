@@ -74,10 +74,15 @@ export async function startRuntime(
     lineEndpoints(simulated) {
       const timeoutMs = config.LINE_REQUEST_TIMEOUT_MS;
       if (!simulated) {
-        return { apiBaseUrl: config.LINE_API_BASE_URL, dataApiBaseUrl: config.LINE_DATA_API_BASE_URL, timeoutMs };
+        return {
+          apiBaseUrl: config.LINE_API_BASE_URL,
+          dataApiBaseUrl: config.LINE_DATA_API_BASE_URL,
+          loginBaseUrl: config.LINE_LOGIN_BASE_URL,
+          timeoutMs,
+        };
       }
       if (!simulator) throw new Error('a simulated channel needs the LINE simulator (LINE_SIMULATOR=embedded)');
-      return { apiBaseUrl: simulator.url, dataApiBaseUrl: simulator.url, timeoutMs };
+      return { apiBaseUrl: simulator.url, dataApiBaseUrl: simulator.url, loginBaseUrl: simulator.url, timeoutMs };
     },
     sessionPolicy,
     authenticate: (token, roles) => authenticate(database.db, sessionPolicy, token, roles),

@@ -8,6 +8,8 @@ export interface LineEndpoints {
   apiBaseUrl: string;
   /** api-data.line.me or the simulator. */
   dataApiBaseUrl: string;
+  /** access.line.me (LINE Login's authorization page, opened by the visitor's browser) or the simulator. */
+  loginBaseUrl: string;
   timeoutMs: number;
 }
 
