@@ -109,7 +109,12 @@ const ja = {
         memo: 'メモ',
       },
     },
-    attributionKinds: { new: '新規の友だち追加', re_add: '再追加', unblock: 'ブロック解除' },
+    attributionKinds: {
+      new: '新規の友だち追加',
+      re_add: '再追加',
+      unblock: 'ブロック解除',
+      revisit: '再流入（友だち追加済み）',
+    },
     friends: {
       title: 'この経路から流入した友だち',
       name: '友だち',
@@ -262,7 +267,12 @@ const en: typeof ja = {
         memo: 'Memo',
       },
     },
-    attributionKinds: { new: 'New friend', re_add: 'Added again', unblock: 'Unblocked' },
+    attributionKinds: {
+      new: 'New friend',
+      re_add: 'Added again',
+      unblock: 'Unblocked',
+      revisit: 'Came again (already a friend)',
+    },
     friends: {
       title: 'Friends who came through this route',
       name: 'Friend',

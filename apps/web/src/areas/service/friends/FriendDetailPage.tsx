@@ -25,6 +25,7 @@ import { DisplayNameButton, friendQuery, NotesForm, RefreshProfileButton, ScoreF
 import { FriendInfoValues } from './FriendInfoValues.tsx';
 import { FriendPlans } from './FriendPlans.tsx';
 import { FriendRichMenu } from '../rich-menu/FriendRichMenu.tsx';
+import { FriendInflows } from '../inflows/FriendInflows.tsx';
 import { useCanViewPlans } from './friend-plans.ts';
 import { FriendTalkHistory } from './FriendTalkHistory.tsx';
 import { InfoFieldsDrawer } from './InfoFieldsDrawer.tsx';
@@ -175,6 +176,7 @@ function FriendDetails({ friend }: { friend: FriendDetail }) {
             <FriendProfile friend={friend} abilities={abilities} />
             <FriendLabels friend={friend} abilities={abilities} />
             <FriendRichMenu friendId={friend.id} />
+            <FriendInflows friendId={friend.id} linkRoutes={abilities.viewInflows} />
           </Flex>
         </Col>
         <Col xs={24} lg={14}>
