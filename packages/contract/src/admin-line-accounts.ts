@@ -11,6 +11,10 @@ import { LINE_ACCOUNT_STATUSES } from './line-accounts.ts';
 const REQUIRED = '入力してください';
 export const CHANNEL_ID_MESSAGE = 'チャネルIDは半角数字で入力してください';
 export const CHANNEL_SECRET_MESSAGE = 'チャネルシークレットは32桁の英数字（0-9, a-f）で入力してください';
+export const LOGIN_CHANNEL_SECRET_MESSAGE =
+  'LINEログインのチャネルシークレットは32桁の英数字（0-9, a-f）で入力してください';
+export const LOGIN_CHANNEL_SECRET_REQUIRED =
+  'LINEログインのチャネルIDを設定するときはチャネルシークレットも入力してください';
 export const CHANNEL_ACCESS_TOKEN_MESSAGE = 'チャネルアクセストークンに空白は使えません';
 export const BASIC_ID_MESSAGE = 'ベーシックIDは「@」から始まる英数字で入力してください（例: @123abcde）';
 
@@ -49,6 +53,20 @@ const keptChannelAccessToken = z
   .refine((v) => v === '' || CHANNEL_ACCESS_TOKEN.test(v), { message: CHANNEL_ACCESS_TOKEN_MESSAGE })
   .optional();
 
+/** The LINE Login channel id: empty or absent means none (an update then removes the pair). */
+const loginChannelId = z
+  .string()
+  .trim()
+  .max(20, { message: '20桁以内で入力してください' })
+  .refine((v) => v === '' || /^\d+$/.test(v), { message: CHANNEL_ID_MESSAGE })
+  .optional();
+/** The LINE Login channel secret: empty or absent keeps the stored one. */
+const loginChannelSecret = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || CHANNEL_SECRET.test(v), { message: LOGIN_CHANNEL_SECRET_MESSAGE })
+  .optional();
+
 /** `@` and LINE's id characters; empty or absent means none (the connection test fills it in). */
 const basicId = z
   .string()
@@ -83,6 +101,15 @@ export const adminLineAccount = z.object({
   credentials_invalid: z
     .object({ since: timestamp, error: z.string().nullable(), waiting_deliveries: z.number().int() })
     .nullable(),
+  /** LINE Login (inflow routes): the channel id, whether a secret is stored, and the check run when saved. */
+  login: z.object({
+    channel_id: z.string().nullable(),
+    has_channel_secret: z.boolean(),
+    /** ok is null before the first check (or with no login channel). */
+    checked_at: timestamp.nullable(),
+    ok: z.boolean().nullable(),
+    error: z.string().nullable(),
+  }),
   /** Friends the channel knows (following or blocked): all of them, as the friend list counts. */
   friend_count: z.number().int(),
   /** Of those, the friends following now (not blocked): the service header's count. */
@@ -102,6 +129,8 @@ export const adminLineAccountCreate = z.object({
   basic_id: basicId,
   /** Bound to the LINE simulator instead of LINE (demo and test channels). */
   simulated: z.boolean().default(false),
+  login_channel_id: loginChannelId,
+  login_channel_secret: loginChannelSecret,
 });
 export const adminLineAccountUpdate = z.object({
   id: id.optional(),
@@ -113,6 +142,8 @@ export const adminLineAccountUpdate = z.object({
   channel_access_token: keptChannelAccessToken,
   basic_id: basicId,
   simulated: z.boolean(),
+  login_channel_id: loginChannelId,
+  login_channel_secret: loginChannelSecret,
 });
 export type AdminLineAccountCreate = z.input<typeof adminLineAccountCreate>;
 export type AdminLineAccountUpdate = z.input<typeof adminLineAccountUpdate>;
@@ -172,7 +203,8 @@ export const adminLineAccountsApi = {
   update: endpoint({
     method: 'PUT',
     path: '/admin/line_accounts/:id',
-    summary: 'Update a LINE channel (an empty secret or token keeps the stored one)',
+    summary:
+      'Update a LINE channel (an empty secret or token keeps the stored one; an empty LINE Login channel id removes the login pair)',
     access,
     permission: platformAdmin,
     params: idParams,

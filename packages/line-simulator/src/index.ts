@@ -15,6 +15,7 @@ export type {
   FriendMessage,
   FriendProfile,
   LineSimulator,
+  LoginChannel,
   QuotaState,
   RichMenuEndpoint,
   RichMenuSettings,
@@ -34,6 +35,7 @@ export { ENDPOINT_NAMES, FAULT_MODES, RICH_MENU_ENDPOINT_NAMES } from './types.t
 export { DEFAULT_INSIGHT_PATH, DEFAULT_MESSAGING_API_PATH, DEFAULT_WEBHOOK_PATH } from './openapi.ts';
 export { signBody } from './webhooks.ts';
 export { makePng } from './png.ts';
+export { simulatedLoginChannel } from './model.ts';
 
 /** Starts a simulator on 127.0.0.1 (random port unless `port` is given). */
 export async function startLineSimulator(options: SimulatorOptions = {}): Promise<LineSimulator> {

@@ -11,6 +11,7 @@ import type {
   FriendInit,
   FriendMessage,
   FriendProfile,
+  LoginChannel,
   QuotaState,
   RichMenuSettings,
   RichMenuTap,
@@ -21,6 +22,18 @@ import type {
   WebhookEvent,
 } from './types.ts';
 import type { WebhookSender, WebhookTarget } from './webhooks.ts';
+
+/**
+ * The LINE Login channel the simulator gives a channel unless told otherwise: derived from the
+ * Messaging API channel id, so it is the same after every restart and the demo seed can store it.
+ */
+export function simulatedLoginChannel(messagingChannelId: string): LoginChannel {
+  const digest = createHash('sha256').update(`line-simulator-login:${messagingChannelId}`).digest('hex');
+  return {
+    channelId: String(1_000_000_000 + (parseInt(digest.slice(0, 8), 16) % 1_000_000_000)),
+    channelSecret: digest.slice(8, 40),
+  };
+}
 
 /** An error answered over HTTP: LINE's `ErrorResponse` for the Messaging API, `{message}` for /_sim. */
 export class SimError extends Error {
@@ -274,6 +287,7 @@ export class Channel implements SimChannel, WebhookTarget {
   redelivery: boolean;
   webhookActive = true;
   followers = 0;
+  readonly login: LoginChannel;
 
   private quotaLimit: number | null;
   private quotaUsed = 0;
@@ -312,6 +326,7 @@ export class Channel implements SimChannel, WebhookTarget {
     this.redelivery = init.redelivery ?? false;
     this.quotaLimit = init.quota === undefined ? 1000 : init.quota;
     this.quotaMonth = monthOf(sim.now());
+    this.login = init.login ?? simulatedLoginChannel(init.channelId);
   }
 
   setWebhookUrl(url: string | null): void {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { OpenAPIBackend, Request as OpenApiRequest } from 'openapi-backend';
 import * as ids from './ids.ts';
 import { handleControl } from './control.ts';
+import { LOGIN_PATHS, LoginState } from './login.ts';
 import { handlers, type ApiResult } from './messaging.ts';
 import { Channel, Friend, SimError, type SimContext } from './model.ts';
 import { NameGenerator } from './names.ts';
@@ -79,6 +80,11 @@ export class Simulator implements LineSimulator, SimContext {
   private apis: OpenAPIBackend[] = [];
   private readonly channelsById = new Map<string, Channel>();
   private readonly channelsByToken = new Map<string, Channel>();
+  private readonly channelsByLoginId = new Map<string, Channel>();
+  private readonly login = new LoginState({
+    now: () => this.now(),
+    channelByLoginId: (id) => this.channelsByLoginId.get(id),
+  });
   private readonly friendsById = new Map<string, Friend>();
   private readonly replyTokens = new Map<string, ReplyTokenEntry>();
   private readonly limiter = new RateLimiter();
@@ -192,9 +198,13 @@ export class Simulator implements LineSimulator, SimContext {
     if (this.channelsByToken.has(c.channelAccessToken)) {
       throw new SimError(409, 'another channel already uses this channel access token');
     }
+    if (c.login && this.channelsByLoginId.has(c.login.channelId)) {
+      throw new SimError(409, `LINE Login channel ${c.login.channelId} already belongs to another channel`);
+    }
     const channel = new Channel(this, c);
     this.channelsById.set(c.channelId, channel);
     this.channelsByToken.set(c.channelAccessToken, channel);
+    this.channelsByLoginId.set(channel.login.channelId, channel);
     return channel;
   }
 
@@ -259,6 +269,10 @@ export class Simulator implements LineSimulator, SimContext {
       const url = new URL(req.url ?? '/', 'http://simulator');
       if (url.pathname === '/_sim' || url.pathname.startsWith('/_sim/')) {
         await handleControl(this, req, res, url);
+        return;
+      }
+      if (LOGIN_PATHS.has(url.pathname)) {
+        await this.login.handle(req, res, url);
         return;
       }
       await this.handleApi(req, res, url, requestId);

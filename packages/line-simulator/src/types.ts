@@ -110,6 +110,14 @@ export interface ChannelInit {
   redelivery?: boolean;
   /** Monthly message quota. Default 1000; null = no limit (`type: none`). */
   quota?: number | null;
+  /** The LINE Login channel of the same provider. Default: `simulatedLoginChannel(channelId)`. */
+  login?: LoginChannel;
+}
+
+/** A LINE Login channel's id and secret (client_id, client_secret). */
+export interface LoginChannel {
+  channelId: string;
+  channelSecret: string;
 }
 
 export interface FriendProfile {
@@ -294,6 +302,8 @@ export interface SimChannel {
   readonly redelivery: boolean;
   readonly botName: string;
   readonly basicId: string;
+  /** The LINE Login channel linked to this channel (same provider: the same user ids). */
+  readonly login: LoginChannel;
   setWebhookUrl(url: string | null): void;
   setRedelivery(on: boolean): void;
   /**

@@ -9,6 +9,7 @@ import {
   type BuilderMessage,
   type MessageAction,
 } from '@linq/contract';
+import { simulatedLoginChannel } from '@linq/line-simulator';
 import type { AppContext } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
 import { channelScope, PLATFORM_SCOPE } from '../platform/principal.ts';
@@ -76,14 +77,20 @@ export const DEMO_BASIC_ID_PREFIX = '@demo-';
  * A demo channel bound to the LINE simulator, with generated credentials like LINE's: a 10-digit
  * channel id, a 32-hex channel secret and a random access token, stored sealed.
  */
-function simulatedChannel(secrets: SecretBox, name: string, basicId: string) {
+function simulatedChannel(secrets: SecretBox, name: string, basicId: string, now: Date) {
+  const channelId = String(randomInt(1_000_000_000, 10_000_000_000));
+  const login = simulatedLoginChannel(channelId);
   return {
     name,
     simulated: true,
-    channelId: String(randomInt(1_000_000_000, 10_000_000_000)),
+    channelId,
     basicId,
     channelSecretSealed: secrets.seal(randomBytes(16).toString('hex')),
     channelAccessTokenSealed: secrets.seal(randomBytes(48).toString('base64url')),
+    // The simulator gives the channel this very LINE Login pair: it passes the check by construction.
+    loginChannelId: login.channelId,
+    loginChannelSecretSealed: secrets.seal(login.channelSecret),
+    loginCheckedAt: now,
   };
 }
 
@@ -98,8 +105,14 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
   const channels = await db
     .insert(lineAccounts)
     .values([
-      { accountId, ...simulatedChannel(ctx.secrets, 'Demo Shop 本店', `${DEMO_BASIC_ID_PREFIX}honten`) },
-      { accountId, ...simulatedChannel(ctx.secrets, 'Demo Shop オンライン', `${DEMO_BASIC_ID_PREFIX}online`) },
+      {
+        accountId,
+        ...simulatedChannel(ctx.secrets, 'Demo Shop 本店', `${DEMO_BASIC_ID_PREFIX}honten`, ctx.clock.now()),
+      },
+      {
+        accountId,
+        ...simulatedChannel(ctx.secrets, 'Demo Shop オンライン', `${DEMO_BASIC_ID_PREFIX}online`, ctx.clock.now()),
+      },
     ])
     .returning();
   const [everything, viewOnly] = await db

@@ -22,7 +22,7 @@ import { messageOf, payloadOf } from '../modules/templates/test-support.ts';
 import { inject } from './harness.ts';
 import { callEndpoint, type Caller } from './kit.ts';
 import { waitFor } from './wait.ts';
-import type { LineSimulator, SimChannel } from '@linq/line-simulator';
+import { simulatedLoginChannel, type LineSimulator, type SimChannel } from '@linq/line-simulator';
 import type { SecretBox } from '../platform/secrets.ts';
 
 export const TEST_PASSWORD = 'Test-password-2026';
@@ -96,11 +96,15 @@ export function createFactory(db: Db, app: FastifyInstance, secrets: SecretBox) 
       const channelId = String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999));
       const secret = randomBytes(16).toString('hex');
       const token = randomBytes(32).toString('base64url');
+      // The LINE Login pair the simulator gives the channel (not yet checked).
+      const login = simulatedLoginChannel(channelId);
       const row = await factory.lineAccount(accountId, {
         simulated: true,
         channelId,
         channelSecretSealed: secrets.seal(secret),
         channelAccessTokenSealed: secrets.seal(token),
+        loginChannelId: login.channelId,
+        loginChannelSecretSealed: secrets.seal(login.channelSecret),
       });
       const channel = sim.addChannel({
         channelId,

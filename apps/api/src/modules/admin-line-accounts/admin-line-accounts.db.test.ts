@@ -14,6 +14,10 @@ import {
   UNKNOWN_ACCOUNT_MESSAGE,
 } from './service.ts';
 import { publicOrigin } from '../../platform/public-origin.ts';
+import { simulatedLoginChannel } from '@linq/line-simulator';
+import { LOGIN_CHANNEL_SECRET_MESSAGE, LOGIN_CHANNEL_SECRET_REQUIRED } from '@linq/contract';
+import { channelScope } from '../../platform/principal.ts';
+import { loginChannelOf } from '../line-accounts/service.ts';
 
 const t = useTestApp({ simulator: true, tenants: 2, admin: true });
 
@@ -24,7 +28,7 @@ const plaintexts = new Set<string>();
 const answers: string[] = [];
 async function asAdmin(request: Omit<TestRequest, 'token'>): Promise<TestResponse> {
   const body = request.body as Record<string, unknown> | undefined;
-  for (const key of ['channel_secret', 'channel_access_token']) {
+  for (const key of ['channel_secret', 'channel_access_token', 'login_channel_secret']) {
     // Long enough to be a real secret (not a short invalid value an error message might echo).
     if (typeof body?.[key] === 'string' && body[key].length >= 20) plaintexts.add(body[key]);
   }
@@ -93,6 +97,14 @@ describe('admin line accounts', () => {
       has_channel_access_token: true,
       webhook_url: `http://localhost:3000/webhooks/line/${row!.webhookKey}`,
       connection: { checked_at: null, ok: null, error: null },
+      // A simulated channel gets the simulator's LINE Login pair, checked on save (this simulator does not know it yet).
+      login: {
+        channel_id: simulatedLoginChannel(body.channel_id).channelId,
+        has_channel_secret: true,
+        checked_at: expect.any(String) as string,
+        ok: false,
+        error: expect.any(String) as string,
+      },
       credentials_invalid: null,
       friend_count: 0,
       following_count: 0,
@@ -416,6 +428,106 @@ describe('admin line accounts', () => {
     });
   });
 
+  describe('LINE Login settings', () => {
+    /** A simulated channel the simulator knows (as the server binds them), created through the API. */
+    async function simulatedChannel() {
+      const body = channelBody(t.tenant, { simulated: true });
+      const simChannel = t.sim.addChannel({
+        channelId: body.channel_id,
+        channelSecret: body.channel_secret,
+        channelAccessToken: body.channel_access_token,
+      });
+      return { channel: await createChannel(body), simChannel };
+    }
+
+    it('gives a simulated channel the simulator’s login pair, sealed, and checks it on save', async () => {
+      const { channel, simChannel } = await simulatedChannel();
+      expect(channel.login).toEqual({
+        channel_id: simChannel.login.channelId,
+        has_channel_secret: true,
+        checked_at: expect.any(String) as string,
+        ok: true,
+        error: null,
+      });
+      const row = await stored(channel.id);
+      expect(row!.loginChannelSecretSealed).not.toContain(simChannel.login.channelSecret);
+      expect(open(row!.loginChannelSecretSealed)).toBe(simChannel.login.channelSecret);
+      expect(await loginChannelOf(t.ctx, channelScope(channel.id))).toEqual({
+        channelId: simChannel.login.channelId,
+        channelSecret: simChannel.login.channelSecret,
+        simulated: true,
+        check: { ok: true, error: null, checkedAt: expect.any(Date) as Date },
+      });
+      expect(await loginChannelOf(t.ctx, channelScope(t.tenant.channels[0]!.id))).toBeNull();
+    });
+
+    it('records a refused pair, passes once fixed, keeps it when absent and removes it when emptied', async () => {
+      const { channel, simChannel } = await simulatedChannel();
+      const put = async (body: Record<string, unknown>) => {
+        const r = await asAdmin({ method: 'PUT', path: `${PATH}/${channel.id}`, body: updateBody(channel, body) });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return outputOf(adminLineAccountsApi.update, r).data.login;
+      };
+      const wrong = await put({
+        login_channel_id: simChannel.login.channelId,
+        login_channel_secret: randomBytes(16).toString('hex'),
+      });
+      expect(wrong).toMatchObject({ ok: false, error: 'チャネルIDまたはチャネルシークレットが正しくありません。' });
+      expect((await loginChannelOf(t.ctx, channelScope(channel.id)))?.check).toMatchObject({ ok: false });
+
+      const fixed = await put({
+        login_channel_id: simChannel.login.channelId,
+        login_channel_secret: simChannel.login.channelSecret,
+      });
+      expect(fixed).toMatchObject({ ok: true, error: null });
+      expect(await put({})).toEqual(fixed);
+
+      // Another id with the stored secret: LINE refuses the client.
+      expect(await put({ login_channel_id: '1999999999', login_channel_secret: '' })).toMatchObject({
+        channel_id: '1999999999',
+        ok: false,
+      });
+      expect(await put({ login_channel_id: '' })).toEqual({
+        channel_id: null,
+        has_channel_secret: false,
+        checked_at: null,
+        ok: null,
+        error: null,
+      });
+      expect(await loginChannelOf(t.ctx, channelScope(channel.id))).toBeNull();
+    });
+
+    it('refuses a login channel id without a secret, and a malformed secret, with field errors', async () => {
+      const channel = await createChannel(channelBody(t.tenant));
+      expect(channel.login).toEqual({
+        channel_id: null,
+        has_channel_secret: false,
+        checked_at: null,
+        ok: null,
+        error: null,
+      });
+      const r = await asAdmin({
+        method: 'PUT',
+        path: `${PATH}/${channel.id}`,
+        body: updateBody(channel, { login_channel_id: '1234567890' }),
+      });
+      expect(r.status).toBe(422);
+      expect(r.json).toEqual({
+        success: false,
+        errors: { login_channel_secret: { description: LOGIN_CHANNEL_SECRET_REQUIRED } },
+      });
+      const malformed = await asAdmin({
+        method: 'POST',
+        path: PATH,
+        body: channelBody(t.tenant, { login_channel_id: '1234567890', login_channel_secret: 'not-hex' }),
+      });
+      expect(malformed.status).toBe(422);
+      expect(malformed.json).toMatchObject({
+        errors: { login_channel_secret: { description: LOGIN_CHANNEL_SECRET_MESSAGE } },
+      });
+    });
+  });
+
   it('lists every account as picker options', async () => {
     const r = await asAdmin({ method: 'GET', path: '/admin/accounts/options' });
     expect(r.status).toBe(200);
@@ -455,7 +567,9 @@ describe('admin line accounts', () => {
 
   it('never answered a secret or token, in plaintext or sealed', async () => {
     const rows = await t.db.select().from(lineAccounts);
-    const sealed = rows.flatMap((row) => [row.channelSecretSealed, row.channelAccessTokenSealed]).filter(Boolean);
+    const sealed = rows
+      .flatMap((row) => [row.channelSecretSealed, row.channelAccessTokenSealed, row.loginChannelSecretSealed])
+      .filter(Boolean);
     expect(plaintexts.size).toBeGreaterThan(10);
     expect(sealed.length).toBeGreaterThan(10);
     for (const answer of answers) {

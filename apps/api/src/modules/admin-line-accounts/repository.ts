@@ -33,6 +33,10 @@ export interface ChannelRow {
   credentialsInvalidSince: Date | null;
   credentialsError: string | null;
   credentialsWaiting: number;
+  loginChannelId: string | null;
+  hasLoginChannelSecret: boolean;
+  loginCheckedAt: Date | null;
+  loginCheckError: string | null;
   friendCount: number;
   followingCount: number;
   createdAt: Date;
@@ -49,6 +53,11 @@ export interface ChannelValues {
   /** Sealed; absent keeps the stored value. */
   channelSecretSealed?: string;
   channelAccessTokenSealed?: string;
+  /** Absent keeps the stored LINE Login pair; null removes it (with its check). */
+  loginChannelId?: string | null;
+  loginChannelSecretSealed?: string | null;
+  loginCheckedAt?: null;
+  loginCheckError?: null;
 }
 
 export interface ChannelFilter {
@@ -84,6 +93,10 @@ function selectChannels(db: Db) {
       credentialsWaiting:
         sql<number>`(select count(*) from ${deliveries} where ${deliveries.lineAccountId} = ${lineAccounts.id}
         and ${deliveries.status} = 'waiting' and ${deliveries.waitReason} = 'credentials')`.mapWith(Number),
+      loginChannelId: lineAccounts.loginChannelId,
+      hasLoginChannelSecret: sql<boolean>`${lineAccounts.loginChannelSecretSealed} is not null`.mapWith(Boolean),
+      loginCheckedAt: lineAccounts.loginCheckedAt,
+      loginCheckError: lineAccounts.loginCheckError,
       friendCount: sql<number>`(select count(*) from ${friends} where ${friendsOfChannel})`.mapWith(Number),
       followingCount: sql<number>`(select count(*) from ${friends} where ${friendsOfChannel}
         and ${friends.status} = 'following')`.mapWith(Number),
@@ -136,6 +149,30 @@ export async function credentialsUnscoped(db: Db, id: number) {
     .from(lineAccounts)
     .where(eq(lineAccounts.id, id));
   return row;
+}
+
+/** What the LINE Login check needs: the sealed pair and where the channel's calls go. */
+export async function loginCredentialsUnscoped(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      simulated: lineAccounts.simulated,
+      loginChannelId: lineAccounts.loginChannelId,
+      loginChannelSecretSealed: lineAccounts.loginChannelSecretSealed,
+    })
+    .from(lineAccounts)
+    .where(eq(lineAccounts.id, id));
+  return row;
+}
+
+export async function recordLoginCheckUnscoped(
+  db: Db,
+  id: number,
+  values: { checkedAt: Date; error: string | null },
+): Promise<void> {
+  await db
+    .update(lineAccounts)
+    .set({ loginCheckedAt: values.checkedAt, loginCheckError: values.error })
+    .where(eq(lineAccounts.id, id));
 }
 
 export async function accountExistsUnscoped(db: Db, accountId: number): Promise<boolean> {

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { simulatedLoginChannel } from '@linq/line-simulator';
+import { LOGIN_CHANNEL_SECRET_REQUIRED } from '@linq/contract';
 import type {
   AccountOption,
   AdminLineAccount,
@@ -13,6 +15,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { conflict, fieldError, notFound, requireSameId } from '../../platform/errors.ts';
 import { LineApiError, lineClient, type LineEndpoints } from '../../platform/line.ts';
+import { lineLoginClient } from '../../platform/line-login.ts';
 import { accountScope, channelScope, type AdminPrincipal } from '../../platform/principal.ts';
 import * as repo from './repository.ts';
 import { bindChannelById } from '../simulator/bind.ts';
@@ -24,6 +27,8 @@ export const NO_TOKEN_MESSAGE =
   'チャネルアクセストークンが設定されていません。編集画面でトークンを設定してから接続テストを行ってください。';
 export const UNREADABLE_TOKEN_MESSAGE =
   '保存されているチャネルアクセストークンを復号できません（暗号鍵が変わった可能性があります）。編集画面で設定し直してください。';
+export const UNREADABLE_LOGIN_SECRET_MESSAGE =
+  '保存されているLINEログインのチャネルシークレットを復号できません（暗号鍵が変わった可能性があります）。設定し直してください。';
 export const NO_SIMULATOR_MESSAGE =
   'LINEシミュレーターが起動していないため接続できません（シミュレーター接続のチャネルには LINE_SIMULATOR=embedded が必要です）。';
 export const hasFriendsMessage = (friendCount: number) =>
@@ -70,14 +75,22 @@ export async function get(ctx: AppContext, caller: AdminCaller, id: number): Pro
 export async function create(ctx: AppContext, caller: AdminCaller, input: CreateInput): Promise<AdminLineAccount> {
   const db = ctx.database.db;
   await checkAccount(db, input.account_id);
+  // A simulated channel gets the simulator's LINE Login channel unless another is given.
+  const login = input.login_channel_id
+    ? loginValues(ctx, input, false)
+    : input.simulated
+      ? sealedLogin(ctx, simulatedLoginChannel(input.channel_id))
+      : {};
   const id = await db.transaction(async (tx) => {
     await uniqueChannelId(tx, input.channel_id);
     return repo.insertUnscoped(tx, {
       ...values(input),
+      ...login,
       channelSecretSealed: ctx.secrets.seal(input.channel_secret),
       channelAccessTokenSealed: ctx.secrets.seal(input.channel_access_token),
     });
   });
+  if (login.loginChannelId) await checkLogin(ctx, id);
   return get(ctx, caller, id);
 }
 
@@ -89,12 +102,15 @@ export async function update(
 ): Promise<AdminLineAccount> {
   requireSameId(id, input.id);
   const db = ctx.database.db;
-  if (!(await repo.findUnscoped(db, id))) throw notFound(CHANNEL);
+  const stored = await repo.findUnscoped(db, id);
+  if (!stored) throw notFound(CHANNEL);
   await checkAccount(db, input.account_id);
+  const login = loginValues(ctx, input, stored.hasLoginChannelSecret);
   await db.transaction(async (tx) => {
     await uniqueChannelId(tx, input.channel_id, id);
     const previousAccountId = await repo.updateUnscoped(tx, id, {
       ...values(input),
+      ...login,
       // Empty or absent keeps the stored secret and token.
       ...(input.channel_secret ? { channelSecretSealed: ctx.secrets.seal(input.channel_secret) } : {}),
       ...(input.channel_access_token ? { channelAccessTokenSealed: ctx.secrets.seal(input.channel_access_token) } : {}),
@@ -105,7 +121,63 @@ export async function update(
   });
   // A new token may be the fixed one: deliveries waiting for it go out (or wait again on a 401).
   if (input.channel_access_token) await credentialsFixed(ctx, channelScope(id));
+  if (login.loginChannelId) await checkLogin(ctx, id);
   return get(ctx, caller, id);
+}
+
+type LoginValues = Pick<
+  repo.ChannelValues,
+  'loginChannelId' | 'loginChannelSecretSealed' | 'loginCheckedAt' | 'loginCheckError'
+>;
+
+/**
+ * The LINE Login pair to store: absent keeps it, an empty channel id removes it (and its check), an
+ * empty secret keeps the stored one; a new channel id needs a secret, given now or stored before.
+ */
+function loginValues(ctx: AppContext, input: CreateInput | UpdateInput, hasStoredSecret: boolean): LoginValues {
+  if (input.login_channel_id === undefined) return {};
+  if (input.login_channel_id === '') {
+    return { loginChannelId: null, loginChannelSecretSealed: null, loginCheckedAt: null, loginCheckError: null };
+  }
+  const secret = input.login_channel_secret ?? '';
+  if (!secret && !hasStoredSecret) throw fieldError('login_channel_secret', LOGIN_CHANNEL_SECRET_REQUIRED);
+  return {
+    loginChannelId: input.login_channel_id,
+    ...(secret ? { loginChannelSecretSealed: ctx.secrets.seal(secret) } : {}),
+  };
+}
+
+const sealedLogin = (ctx: AppContext, pair: { channelId: string; channelSecret: string }): LoginValues => ({
+  loginChannelId: pair.channelId,
+  loginChannelSecretSealed: ctx.secrets.seal(pair.channelSecret),
+});
+
+/**
+ * Checks the stored LINE Login pair with LINE (a token request LINE refuses for the made-up code
+ * only when the client is right) and records the outcome; inflow routes show it.
+ */
+export async function checkLogin(ctx: AppContext, id: number): Promise<void> {
+  const db = ctx.database.db;
+  const credentials = await repo.loginCredentialsUnscoped(db, id);
+  if (!credentials?.loginChannelId || !credentials.loginChannelSecretSealed) return;
+  let error: string | null;
+  const channelSecret = openLoginSecret(ctx, credentials.loginChannelSecretSealed);
+  if (channelSecret === null) {
+    error = UNREADABLE_LOGIN_SECRET_MESSAGE;
+  } else {
+    if (credentials.simulated) await bindChannelById(ctx, id);
+    const endpoints = lineEndpointsOf(ctx, credentials.simulated);
+    if (!endpoints) {
+      error = NO_SIMULATOR_MESSAGE;
+    } else {
+      const check = await lineLoginClient(endpoints).testLoginChannel({
+        channelId: credentials.loginChannelId,
+        channelSecret,
+      });
+      error = check.ok ? null : check.reason;
+    }
+  }
+  await repo.recordLoginCheckUnscoped(db, id, { checkedAt: ctx.clock.now(), error });
 }
 
 /** A channel with friends is refused (409): deleting it would delete them and their history. */
@@ -164,6 +236,14 @@ export async function connectionTest(ctx: AppContext, caller: AdminCaller, id: n
   return { ...result, checked_at: checkedAt.toISOString(), line_account: await get(ctx, caller, id) };
 }
 
+function openLoginSecret(ctx: AppContext, sealed: string): string | null {
+  try {
+    return ctx.secrets.open(sealed);
+  } catch {
+    return null;
+  }
+}
+
 export async function accountOptions(ctx: AppContext): Promise<AccountOption[]> {
   return repo.accountOptionsUnscoped(ctx.database.db);
 }
@@ -215,6 +295,13 @@ function present(caller: AdminCaller, row: repo.ChannelRow): AdminLineAccount {
       checked_at: row.connectionCheckedAt?.toISOString() ?? null,
       ok: row.connectionCheckedAt ? row.connectionError === null : null,
       error: row.connectionError,
+    },
+    login: {
+      channel_id: row.loginChannelId,
+      has_channel_secret: row.hasLoginChannelSecret,
+      checked_at: row.loginCheckedAt?.toISOString() ?? null,
+      ok: row.loginChannelId && row.loginCheckedAt ? row.loginCheckError === null : null,
+      error: row.loginChannelId ? row.loginCheckError : null,
     },
     credentials_invalid: row.credentialsInvalidSince
       ? {

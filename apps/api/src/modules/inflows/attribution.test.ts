@@ -75,9 +75,10 @@ describe('stepVisit', () => {
       phase: 'logged_in',
       attributed: [],
     });
-    expect(run(login({ friendshipStatusChanged: false, friendFlag: false }), { type: 'follow', kind: 'new' })).toEqual(
-      { phase: 'attributed', attributed: ['new'] },
-    );
+    expect(run(login({ friendshipStatusChanged: false, friendFlag: false }), { type: 'follow', kind: 'new' })).toEqual({
+      phase: 'attributed',
+      attributed: ['new'],
+    });
   });
 
   it('LINE says friend but no follow seen and no friend row yet: waits for the follow', () => {

@@ -68,4 +68,7 @@ export function runsActions(
 
 /** Whether the route's actions do anything at all. */
 export const hasActions = (actions: InflowActions): boolean =>
-  actions.tag_ids.length > 0 || actions.mark_ids.length > 0 || actions.plan_id !== null || actions.rich_menu_id !== null;
+  actions.tag_ids.length > 0 ||
+  actions.mark_ids.length > 0 ||
+  actions.plan_id !== null ||
+  actions.rich_menu_id !== null;

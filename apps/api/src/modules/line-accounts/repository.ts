@@ -66,3 +66,18 @@ export async function findChannelUnscoped(db: Db, lineAccountId: number): Promis
   const [row] = await db.select(channelForLineColumns).from(lineAccounts).where(eq(lineAccounts.id, lineAccountId));
   return row;
 }
+
+/** The channel's LINE Login pair (secret sealed) and its last check. */
+export async function loginChannelRow(db: Db, scope: ChannelScope) {
+  const [row] = await db
+    .select({
+      simulated: lineAccounts.simulated,
+      loginChannelId: lineAccounts.loginChannelId,
+      loginChannelSecretSealed: lineAccounts.loginChannelSecretSealed,
+      loginCheckedAt: lineAccounts.loginCheckedAt,
+      loginCheckError: lineAccounts.loginCheckError,
+    })
+    .from(lineAccounts)
+    .where(eq(lineAccounts.id, scope.lineAccountId));
+  return row;
+}

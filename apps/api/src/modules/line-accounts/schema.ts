@@ -42,6 +42,12 @@ export const lineAccounts = pgTable(
     simulated: boolean('simulated').notNull().default(false),
     connectionCheckedAt: timestamp('connection_checked_at', { withTimezone: true }),
     connectionError: text('connection_error'),
+    /** The LINE Login channel (same provider) inflow routes log visitors in with; its secret sealed, never returned. */
+    loginChannelId: text('login_channel_id'),
+    loginChannelSecretSealed: text('login_channel_secret_sealed'),
+    /** The last check of the login pair (null error: it passed). */
+    loginCheckedAt: timestamp('login_checked_at', { withTimezone: true }),
+    loginCheckError: text('login_check_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,7 @@
 import { allows, type LineAccount } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { accountScope, type Principal } from '../../platform/principal.ts';
+import { accountScope, type ChannelScope, type Principal } from '../../platform/principal.ts';
 import * as repo from './repository.ts';
 
 const CHANNEL = 'チャネル';
@@ -45,4 +45,37 @@ export async function renameChannel(
   const renamed = await repo.renameLineAccount(ctx.database.db, scope, channel.id, name);
   if (!renamed) throw notFound(CHANNEL);
   return renamed;
+}
+
+/** A channel's LINE Login channel, unsealed, for logging visitors in (inflow routes). */
+export interface LoginChannel {
+  channelId: string;
+  channelSecret: string;
+  /** Calls go to the simulator (ctx.lineEndpoints(true)). */
+  simulated: boolean;
+  /** The check run when the pair was saved: null before one ran. */
+  check: { ok: boolean; error: string | null; checkedAt: Date } | null;
+}
+
+/** Null when the channel has no LINE Login pair, or its secret cannot be opened (another SECRETS_KEY). */
+export async function loginChannelOf(
+  ctx: Pick<AppContext, 'database' | 'secrets'>,
+  scope: ChannelScope,
+): Promise<LoginChannel | null> {
+  const row = await repo.loginChannelRow(ctx.database.db, scope);
+  if (!row?.loginChannelId || !row.loginChannelSecretSealed) return null;
+  let channelSecret: string;
+  try {
+    channelSecret = ctx.secrets.open(row.loginChannelSecretSealed);
+  } catch {
+    return null;
+  }
+  return {
+    channelId: row.loginChannelId,
+    channelSecret,
+    simulated: row.simulated,
+    check: row.loginCheckedAt
+      ? { ok: row.loginCheckError === null, error: row.loginCheckError, checkedAt: row.loginCheckedAt }
+      : null,
+  };
 }

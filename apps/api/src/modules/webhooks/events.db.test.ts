@@ -39,6 +39,7 @@ const seen: { [N in DomainEventName]: Array<DomainEvents[N]> } = {
   'plan.timings_changed': [],
   'plan.resumed': [],
   'plan.enrolment_requested': [],
+  'inflow.attributed': [],
 };
 
 beforeAll(async () => {
