@@ -19,9 +19,16 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
 import { useListParams } from '../../../components/useListParams.ts';
 import { InflowCreateButton } from './InflowCreateModal.tsx';
-import { AttributionTag, DateRangeFilter, formatYen, friendCount } from './inflow-parts.tsx';
+import { AttributionNotice, AttributionTag, DateRangeFilter, formatYen, friendCount } from './inflow-parts.tsx';
 import { inflowChartPath, inflowPath } from './paths.ts';
-import { copyInflow, removeInflow, useCanEditInflows, useDateRange, useInflowList } from './useInflows.ts';
+import {
+  copyInflow,
+  removeInflow,
+  useCanEditInflows,
+  useChannelAttribution,
+  useDateRange,
+  useInflowList,
+} from './useInflows.ts';
 import '../../../app/i18n/parts/inflows.ts';
 
 const FILTERS = ['name', 'folder_id'] as const;
@@ -41,6 +48,7 @@ export default function InflowsPage() {
   const routes = useInflowList({ page, limit, ...filterQuery });
   const folders = useFolderList('service', 'inflows');
   const canEdit = useCanEditInflows();
+  const channelAttribution = useChannelAttribution();
   const [busy, setBusy] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const rows = routes.data?.data ?? [];
@@ -190,6 +198,11 @@ export default function InflowsPage() {
           </>
         }
       />
+      {channelAttribution?.mode === 'plain' && (
+        <div style={{ marginBottom: 16 }}>
+          <AttributionNotice attribution={channelAttribution} />
+        </div>
+      )}
       <FolderLayout
         sidebar={
           <FolderSidebar

@@ -43,6 +43,13 @@ export function useDateRange(): [DateRange, (range: DateRange | null) => void] {
   return [range, change];
 }
 
+/** Whether the channel's LINE Login lets its routes attribute friends (the setup check); null until read. */
+export function useChannelAttribution(): InflowAttribution | null {
+  const channel = useSelectedChannelId();
+  const status = useQuery({ ...endpointQuery(inflowsApi.status, {}), enabled: channel !== null, staleTime: 0 });
+  return status.data?.data.attribution ?? null;
+}
+
 /** One page of the channel's routes with their figures; nothing is fetched until a channel is chosen. */
 export function useInflowList(query: InflowListQuery) {
   const channel = useSelectedChannelId();
@@ -88,6 +95,7 @@ export const friendInflowsQuery = (friendId: number) => ({
 /** After a write: every inflow read reloads (lists, the route, its history and charts, friends' sections). */
 export function inflowsChanged(): Promise<void> {
   return invalidateEndpoints(
+    inflowsApi.status,
     inflowsApi.list,
     inflowsApi.get,
     inflowsApi.history,
