@@ -8,7 +8,7 @@ import { inflowsApi, tagsApi } from '@linq/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { demoFriendsJoined, friendIdOf, serviceApi, uniqueSuffix, until } from '../support/demo-service.ts';
-import { it } from '../support/fixtures.ts';
+import { it, test } from '../support/fixtures.ts';
 import { loginAs, serviceScreen } from '../support/session.ts';
 
 async function pick(page: Page, selectTestId: string, search: string, optionTestId: string) {
@@ -17,15 +17,22 @@ async function pick(page: Page, selectTestId: string, search: string, optionTest
   await page.locator(`.ant-select-dropdown:visible [data-testid="${optionTestId}"]`).click();
 }
 
+let staff: Page;
+
 describe('an inflow route', () => {
-  it('attributes the friend who adds the channel through its URL, runs its tag action and charts them', async ({
-    openPage,
-  }) => {
-    const staff = await openPage();
+  test.beforeAll(async ({ openFilePage }) => {
+    staff = await openFilePage();
     await loginAs(staff, 'service', 'staff@demo.example');
     await staff.goto('/service/inflows');
     await staff.waitForFunction(() => localStorage.getItem('laid') !== null);
+    // The demo friends join in the background after the first start; wait until they are all in.
     await demoFriendsJoined(staff);
+  });
+
+  it('attributes the friend who adds the channel through its URL, runs its tag action and charts them', async ({
+    openPage,
+  }) => {
+    await staff.goto('/service/inflows');
     const suffix = uniqueSuffix();
     const tag = (await serviceApi(staff, tagsApi.create, { body: { name: `E2E 流入 ${suffix}` } })).data;
 
@@ -86,7 +93,7 @@ describe('an inflow route', () => {
       '1',
     );
     expect(await staff.getByTestId('inflow-stat-visits').locator('.ant-statistic-content').textContent()).toBe('1');
-  });
+  }, 120_000);
 
   it('says so when its code is unknown', async ({ openPage }) => {
     const visitor = await openPage({ phone: true });
