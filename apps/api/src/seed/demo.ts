@@ -18,6 +18,7 @@ import type { SecretBox } from '../platform/secrets.ts';
 import { insertTemplate } from '../modules/templates/service.ts';
 import { seedDemoPlanHistory } from './demo-plan-history.ts';
 import { seedDemoPlans } from './demo-plans.ts';
+import { attributeDemoFriends, seedDemoInflows } from './demo-inflows.ts';
 import { DEMO_VIP_TAG, publishDemoRichMenus, seedDemoRichMenus } from './demo-rich-menus.ts';
 import { requestRelink } from '../modules/rich-menus/relink.ts';
 import { folders } from '../modules/folders/schema.ts';
@@ -169,6 +170,9 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
     { staffId: staff.id, adminId: admin.id },
   );
   for (const channel of channels) await seedDemoPlans(db, ctx, { accountId, lineAccountId: channel.id }, staff.id);
+  for (const channel of channels) {
+    await seedDemoInflows(db, channel.id, { id: staff.id, name: staff.name }, ctx.clock.now());
+  }
   const menus = new Map<number, number[]>();
   for (const channel of channels) {
     const [vip] = await db
@@ -210,7 +214,8 @@ async function seedChannelLabels(db: Db, lineAccountIds: number[]) {
 /**
  * Puts the demo tags, marks, info values and scores on some of a demo channel's friends, in a
  * fixed pattern (the virtual friends exist only once they followed through webhooks, so the
- * simulator binding calls this when it has added them), and gives the demo survey its past run.
+ * simulator binding calls this when it has added them), gives the demo survey its past run and
+ * attributes some of them to the demo inflow routes.
  * Idempotent: what is there stays; labels or fields the staff removed are left out.
  */
 /** The demo friends are there: they get their labels, and their rich menus follow the labels (the VIP tab). */
@@ -307,6 +312,7 @@ export async function decorateDemoFriends(db: Db, lineAccountId: number): Promis
     }
   });
   await seedDemoPlanHistory(db, lineAccountId);
+  await attributeDemoFriends(db, lineAccountId);
 }
 
 /** A button of a demo template: what it sends or shows, and the score a tap adds. */

@@ -1,25 +1,12 @@
 import type { InflowAttribution } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { lineLoginClient, type LineLoginClient } from '../../platform/line-login.ts';
-import type { ChannelScope } from '../../platform/principal.ts';
+import type { LoginChannel } from '../line-accounts/service.ts';
 
 /*
- * The channel's LINE Login, as the inflows module needs it: the credentials (from the channel's
- * settings, line-accounts module) and whether they passed their check.
+ * The channel's LINE Login as routes use it (its credentials and check are the channel settings',
+ * line-accounts/service.ts loginChannelOf): the client, and whether a route attributes.
  */
-
-export interface LoginChannel {
-  channelId: string;
-  channelSecret: string;
-  simulated: boolean;
-  /** The last check of the pair (null: never checked). */
-  check: { ok: boolean; reason: string | null; checkedAt: Date } | null;
-}
-
-/** The channel's LINE Login credentials, unsealed; null when the channel has none. */
-export async function loginChannel(_ctx: AppContext, _scope: ChannelScope): Promise<LoginChannel | null> {
-  return null;
-}
 
 export function loginClient(ctx: AppContext, login: LoginChannel): LineLoginClient {
   return lineLoginClient(ctx.lineEndpoints(login.simulated));
@@ -37,7 +24,7 @@ export function attributionOf(useLogin: boolean, login: LoginChannel | null): In
   if (!useLogin) return plain('route_plain');
   if (!login) return plain('login_not_configured');
   if (!login.check) return plain('login_unchecked');
-  if (!login.check.ok) return plain('login_check_failed', login.check.reason);
+  if (!login.check.ok) return plain('login_check_failed', login.check.error);
   return { mode: 'line_login', reason: 'ok', message: null, checked_at: checkedAt };
 }
 

@@ -30,7 +30,8 @@ import { fieldError, notFound } from '../../platform/errors.ts';
 import { accountScope, type ChannelRequest, type ChannelScope } from '../../platform/principal.ts';
 import { accountTimeZone } from '../friends/repository.ts';
 import { newInflowCode } from './code.ts';
-import { attributionOf, loginChannel, type LoginChannel } from './login.ts';
+import { loginChannelOf, type LoginChannel } from '../line-accounts/service.ts';
+import { attributionOf } from './login.ts';
 import { INFLOW_PROFILE_FACETS } from './profile-facets.ts';
 import * as repo from './repository.ts';
 
@@ -144,7 +145,7 @@ export async function create(ctx: AppContext, scope: ChannelRequest, input: Inpu
     await recordHistory(tx, scope, now, 'created', created.id, null, settingsOf(created));
     return created;
   });
-  return toRoute(row, await loginChannel(ctx, scope));
+  return toRoute(row, await loginChannelOf(ctx, scope));
 }
 
 export async function update(ctx: AppContext, scope: ChannelRequest, id: number, input: Input): Promise<InflowRoute> {
@@ -158,7 +159,7 @@ export async function update(ctx: AppContext, scope: ChannelRequest, id: number,
     await recordHistory(tx, scope, now, 'updated', id, settingsOf(before), settingsOf(after));
     return after;
   });
-  return toRoute(row, await loginChannel(ctx, scope));
+  return toRoute(row, await loginChannelOf(ctx, scope));
 }
 
 export async function remove(ctx: AppContext, scope: ChannelScope, id: number): Promise<{ id: number }> {
@@ -192,7 +193,7 @@ export async function copy(
     await recordHistory(tx, scope, now, 'copied', created.id, null, settingsOf(created));
     return created;
   });
-  return toRoute(row, await loginChannel(ctx, scope));
+  return toRoute(row, await loginChannelOf(ctx, scope));
 }
 
 const settingsValues = (row: repo.RouteRow): Omit<repo.RouteValues, 'code'> => ({
@@ -315,7 +316,7 @@ export async function list(
 ): Promise<{ data: InflowListItem[]; total_item_count: number; pagination: { current: number; pageSize: number } }> {
   const range = await rangeOf(ctx, scope, query);
   const { rows, total } = await repo.listRoutes(ctx.database.db, scope, query, range);
-  const login = await loginChannel(ctx, scope);
+  const login = await loginChannelOf(ctx, scope);
   return listPage(
     rows.map((row) => ({ ...toRoute(row.route, login), stats: statsOf(row, range) })),
     total,
@@ -332,7 +333,7 @@ export async function get(
   const range = await rangeOf(ctx, scope, query);
   const row = await repo.routeWithCounts(ctx.database.db, scope, id, range);
   if (!row) throw notFound(ROUTE_NOT_FOUND);
-  return { ...toRoute(row.route, await loginChannel(ctx, scope)), stats: statsOf(row, range) };
+  return { ...toRoute(row.route, await loginChannelOf(ctx, scope)), stats: statsOf(row, range) };
 }
 
 const CSV_HEADER = [
@@ -360,7 +361,7 @@ export async function exportCsv(
 ): Promise<{ filename: string; body: string }> {
   const range = await rangeOf(ctx, scope, query);
   const { rows } = await repo.listRoutes(ctx.database.db, scope, query, range);
-  const login = await loginChannel(ctx, scope);
+  const login = await loginChannelOf(ctx, scope);
   let body = UTF8_BOM + csvRecord(CSV_HEADER.map(textCell));
   for (const row of rows) {
     const stats = statsOf(row, range);
@@ -484,7 +485,7 @@ export async function profileChart(
 }
 
 export async function status(ctx: AppContext, scope: ChannelScope) {
-  return { attribution: attributionOf(true, await loginChannel(ctx, scope)) };
+  return { attribution: attributionOf(true, await loginChannelOf(ctx, scope)) };
 }
 
 /** A friend's inflow section: first and latest route, every attribution with its actions. */

@@ -19,7 +19,8 @@ import type { FollowKind } from '../friends/events.ts';
 import { applyEffects } from '../plan-engine/enrol.ts';
 import type { PlanEffect } from '../plan-engine/registries.ts';
 import { hasActions, runsActions, stepVisit, type VisitPhase } from './attribution.ts';
-import { attributes, loginChannel, loginClient } from './login.ts';
+import { loginChannelOf } from '../line-accounts/service.ts';
+import { attributes, loginClient } from './login.ts';
 import * as repo from './repository.ts';
 import { ROUTE_NOT_FOUND } from './service.ts';
 
@@ -49,7 +50,7 @@ export async function visit(
   const route = await repo.findRouteByCodeUnscoped(db, input.code);
   if (!route) throw notFound(ROUTE_NOT_FOUND);
   const scope = channelScope(route.lineAccountId);
-  const login = await loginChannel(ctx, scope);
+  const login = await loginChannelOf(ctx, scope);
   const params: Record<string, string> = {};
   for (const key of [...INFLOW_UTM_KEYS, ...INFLOW_CLICK_ID_KEYS]) {
     const value = input[key];
@@ -102,7 +103,7 @@ export async function loginCallback(ctx: AppContext, query: CallbackQuery, origi
   const destination = (state: InflowDoneState) =>
     route?.destinationUrl && state !== 'failed' ? route.destinationUrl : done(state);
   if (query.error || !query.code) return destination('cancelled');
-  const login = await loginChannel(ctx, scope);
+  const login = await loginChannelOf(ctx, scope);
   if (!route || !login) return done('failed');
 
   let identity: { userId: string };
