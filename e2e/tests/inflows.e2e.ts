@@ -83,7 +83,8 @@ describe('an inflow route', () => {
     await staff.getByTestId(`inflow-friend-${friendId}`).waitFor();
     await staff.getByTestId('inflow-friends-list-link').click();
     await staff.waitForURL(serviceScreen(/^\/service\/friends$/));
-    await staff.locator('[data-testid="list-total"][data-total="1"]').waitFor();
+    await staff.locator('[data-testid="friends-total"][data-total="1"]').waitFor();
+    await staff.getByTestId(`friend-row-${friendId}`).waitFor();
     expect(await staff.getByTestId('filter-inflows').textContent()).toContain(routeName);
 
     // The chart counts one visit and one friend added today.

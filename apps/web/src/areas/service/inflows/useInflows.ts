@@ -1,4 +1,12 @@
-import { allows, inflowsApi, plansApi, type InflowInput, type InflowListQuery, type InflowRoute } from '@linq/contract';
+import {
+  allows,
+  inflowsApi,
+  plansApi,
+  type InflowAttribution,
+  type InflowInput,
+  type InflowListQuery,
+  type InflowRoute,
+} from '@linq/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
