@@ -199,6 +199,25 @@ const areaPages: Record<Role, RouteObject[]> = {
     page('/service/forms/create', 'formCreate', () => import('./areas/service/forms/FormCreatePage.tsx'), 'forms'),
     page('/service/forms/:id', 'formDetail', () => import('./areas/service/forms/FormDetailPage.tsx'), 'forms'),
     page('/service/service-form', 'formAnswers', () => import('./areas/service/forms/FormAnswersPage.tsx'), 'forms'),
+    page('/service/inflows', 'inflows', () => import('./areas/service/inflows/InflowsPage.tsx'), 'inflows'),
+    page(
+      '/service/inflows/:id',
+      'inflowDetail',
+      () => import('./areas/service/inflows/InflowDetailPage.tsx'),
+      'inflows',
+    ),
+    page(
+      '/service/inflows/:id/Chart',
+      'inflowChart',
+      () => import('./areas/service/inflows/InflowChartPage.tsx'),
+      'inflows',
+    ),
+    page(
+      '/service/inflows/:id/Chart/ProfileChart',
+      'inflowProfileChart',
+      () => import('./areas/service/inflows/InflowProfileChartPage.tsx'),
+      'inflows',
+    ),
     ...shellRoutesOf('service'),
   ],
 };
@@ -236,6 +255,7 @@ export const routes: RouteObject[] = [
           page('/rich-menu', 'publicRichMenu', () => import('./areas/public/rich-menu/RichMenuPage.tsx')),
           page('/links', 'links', () => import('./areas/public/conversion/ConversionPage.tsx')),
           page('/form', 'publicForm', () => import('./areas/public/form/FormPage.tsx')),
+          page('/inflow', 'inflowLanding', () => import('./areas/public/inflow/InflowPage.tsx')),
           ...shellRoutesOf('public'),
         ],
       },

@@ -57,13 +57,8 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/service/dashboard', title: 'dashboard', feature: 'dashboard' },
   { path: '/service/abnormal-detection', title: 'abnormalDetections', feature: 'abnormal_detection' },
   { path: '/service/abnormal-detection/:id', title: 'abnormalDetectionDetail', feature: 'abnormal_detection' },
-  { path: '/service/inflows', title: 'inflows', feature: 'inflows' },
-  { path: '/service/inflows/:id', title: 'inflowDetail', feature: 'inflows' },
-  { path: '/service/inflows/:id/Chart', title: 'inflowChart', feature: 'inflows' },
-  { path: '/service/inflows/:id/Chart/ProfileChart', title: 'inflowProfileChart', feature: 'inflows' },
   { path: '/service/inquiry', title: 'inquiry' },
 
-  { path: '/inflow', title: 'inflowLanding' },
   { path: '/privacy-policy', title: 'privacyPolicy' },
   { path: '/rule', title: 'rule' },
 ];
