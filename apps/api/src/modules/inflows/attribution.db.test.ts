@@ -196,7 +196,9 @@ describe('attribution through LINE Login', () => {
   });
 
   it('the callback sets the friend cookie; their conversion counts on the route, with the ad click id', async () => {
-    const route = await createRoute('検索広告', { costs: [{ from: '2000-01-01', to: '2099-12-31', amount: 1_000_000 }] });
+    const route = await createRoute('検索広告', {
+      costs: [{ from: '2000-01-01', to: '2099-12-31', amount: 1_000_000 }],
+    });
     const location = await consent(await visit(route.code, { gclid: 'G-CV' }), { displayName: '購入者' }, true);
     const friend = await friendRow(userOf('購入者').userId);
     const answer = await callbackResponse(location);
@@ -217,11 +219,7 @@ describe('attribution through LINE Login', () => {
     const { output } = await t.call(api.get, { params: { id: route.id } }, as);
     expect(output.data.stats).toMatchObject({ friends_added: 1, conversions: 1 });
     expect(output.data.stats.cost_per_conversion).toBe(output.data.stats.cost);
-    const byInflow = await t.call(
-      conversionsApi.breakdown,
-      { params: { id: point.id }, query: { by: 'inflow' } },
-      as,
-    );
+    const byInflow = await t.call(conversionsApi.breakdown, { params: { id: point.id }, query: { by: 'inflow' } }, as);
     expect(byInflow.output.data.map((row) => [row.id, row.name, row.count])).toEqual([[route.id, '検索広告', 1]]);
     const ads = await t.send(conversionsApi.adExport, { params: { id: point.id } }, as);
     expect(ads.text.split('\r\n')[1]).toMatch(/^G-CV,購入完了,.*,3000,JPY$/);

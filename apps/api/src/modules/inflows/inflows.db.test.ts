@@ -162,7 +162,8 @@ describe('inflow routes', () => {
       .where(eq(friends.id, blocker.id));
     await attributed(route.id, inRange, 'unblock');
     // The buyer converts twice: once in the range, once after it (counted by the conversions module).
-    const point = (await t.call(conversionsApi.create, { body: { name: '購入', count_mode: 'every' } }, as)).output.data;
+    const point = (await t.call(conversionsApi.create, { body: { name: '購入', count_mode: 'every' } }, as)).output
+      .data;
     const buyer = await attributed(route.id, inRange);
     for (const at of ['2026-03-05T04:00:00Z', '2026-03-07T04:00:00Z']) {
       t.ctx.clock.set(new Date(at));

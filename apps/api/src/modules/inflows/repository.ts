@@ -409,11 +409,17 @@ export async function lastTouch(db: Db, scope: ChannelScope, friendId: number) {
     .from(inflowAttributions)
     .innerJoin(
       inflowRoutes,
-      and(eq(inflowRoutes.lineAccountId, inflowAttributions.lineAccountId), eq(inflowRoutes.id, inflowAttributions.routeId)),
+      and(
+        eq(inflowRoutes.lineAccountId, inflowAttributions.lineAccountId),
+        eq(inflowRoutes.id, inflowAttributions.routeId),
+      ),
     )
     .leftJoin(
       inflowVisits,
-      and(eq(inflowVisits.lineAccountId, inflowAttributions.lineAccountId), eq(inflowVisits.id, inflowAttributions.visitId)),
+      and(
+        eq(inflowVisits.lineAccountId, inflowAttributions.lineAccountId),
+        eq(inflowVisits.id, inflowAttributions.visitId),
+      ),
     )
     .where(and(eq(inflowAttributions.lineAccountId, scope.lineAccountId), eq(inflowAttributions.friendId, friendId)))
     .orderBy(desc(inflowAttributions.attributedAt), desc(inflowAttributions.id))
