@@ -26,6 +26,8 @@ import { manifest as planEngine } from './plan-engine/manifest.ts';
 import { manifest as planAnalysis } from './plan-analysis/manifest.ts';
 import { manifest as friendPlans } from './friend-plans/manifest.ts';
 import { manifest as richMenus } from './rich-menus/manifest.ts';
+import { manifest as metrics } from './metrics/manifest.ts';
+import { manifest as abnormalDetection } from './abnormal-detection/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -61,4 +63,6 @@ export const modules: readonly ModuleManifest[] = [
   planAnalysis,
   friendPlans,
   richMenus,
+  metrics,
+  abnormalDetection,
 ];
