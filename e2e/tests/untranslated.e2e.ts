@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  abnormalDetectionApi,
   accountUsersApi,
   adminLineAccountsApi,
   friendPlansApi,
@@ -190,6 +191,10 @@ async function concretePath(path: string, page: Page): Promise<string> {
     '/service/plans/:id/edit': async () => ({ id: await firstId(page, plansApi.list, { query: {} }, laid) }),
     '/service/plan-analysis/:id': async () => ({ id: await firstId(page, plansApi.list, { query: {} }, laid) }),
     '/service/rich-menu/:id/edit': async () => ({ id: await firstId(page, richMenusApi.list, { query: {} }, laid) }),
+    // The demo's resolved delivery-failure incident (by detector, not whichever another test raised last).
+    '/service/abnormal-detection/:id': async () => ({
+      id: await firstId(page, abnormalDetectionApi.list, { query: { detector: 'delivery_failure_rate' } }, laid),
+    }),
   };
   const resolve = ids[path];
   if (!resolve) throw new Error(`name the demo record ${path} opens (untranslated.e2e.ts)`);

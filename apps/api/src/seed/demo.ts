@@ -17,6 +17,7 @@ import type { SecretBox } from '../platform/secrets.ts';
 import { insertTemplate } from '../modules/templates/service.ts';
 import { seedDemoPlanHistory } from './demo-plan-history.ts';
 import { seedDemoPlans } from './demo-plans.ts';
+import { seedDemoIncidents } from './demo-incidents.ts';
 import { DEMO_VIP_TAG, publishDemoRichMenus, seedDemoRichMenus } from './demo-rich-menus.ts';
 import { requestRelink } from '../modules/rich-menus/relink.ts';
 import { folders } from '../modules/folders/schema.ts';
@@ -170,6 +171,7 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
       ...channels.map((c) => ({ userId: staff.id, lineAccountId: c.id })),
       { userId: viewer.id, lineAccountId: channels[0]!.id },
     ]);
+  await seedDemoIncidents(db, ctx, channels[0]!.id, staff.id);
   return menus;
 }
 

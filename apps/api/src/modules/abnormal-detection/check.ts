@@ -66,9 +66,12 @@ async function apply(ctx: AppContext, scope: ChannelScope, detector: Detector, f
       if (existing) {
         seen.add(existing.id);
         const severity = rank(finding.severity) > rank(existing.severity) ? finding.severity : existing.severity;
-        await repo.touchIncident(on.tx, scope, existing.id, { severity, figures: finding.figures, affected, at: now });
-        if (!sameFigures(existing.figures, finding.figures) || severity !== existing.severity) {
-          await repo.addTimeline(on.tx, scope, { incidentId: existing.id, kind: 'updated', at: now, figures: finding.figures });
+        // What a later check cannot see again (the send that preceded a spike) stays with the incident.
+        const figures = { ...existing.figures, ...finding.figures };
+        const kept = affected.length > 0 ? affected : existing.affected;
+        await repo.touchIncident(on.tx, scope, existing.id, { severity, figures, affected: kept, at: now });
+        if (!sameFigures(existing.figures, figures) || severity !== existing.severity) {
+          await repo.addTimeline(on.tx, scope, { incidentId: existing.id, kind: 'updated', at: now, figures });
         }
         continue;
       }

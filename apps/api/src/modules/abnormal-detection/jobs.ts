@@ -20,7 +20,7 @@ const LINE_CHECK_MS = 15 * 60_000;
  * A check after an event waits this long so that the metrics module's consumer of the same event
  * has counted it. The queue runs on real time, not the engine's clock.
  */
-const AFTER_EVENT_MS = 3_000;
+const AFTER_EVENT_MS = 5_000;
 
 export async function registerDetectionJobs(ctx: AppContext): Promise<void> {
   await ctx.queue.work('abnormal-detection.check', ({ lineAccountId, withLine }) =>

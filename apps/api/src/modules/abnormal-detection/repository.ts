@@ -158,7 +158,11 @@ export async function unresolvedOf(db: Db, { lineAccountId }: ChannelScope, dete
     .select()
     .from(incidents)
     .where(
-      and(eq(incidents.lineAccountId, lineAccountId), eq(incidents.detector, detector), ne(incidents.status, 'resolved')),
+      and(
+        eq(incidents.lineAccountId, lineAccountId),
+        eq(incidents.detector, detector),
+        ne(incidents.status, 'resolved'),
+      ),
     );
 }
 

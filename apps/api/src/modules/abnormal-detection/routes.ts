@@ -16,7 +16,9 @@ export function abnormalDetectionRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, api.resolve, async ({ channel, params, body }) => ({
     data: await incidents.resolve(ctx, requireChannel(channel), params.id, body.comment),
   }));
-  route(app, ctx, api.settings, async ({ channel }) => ({ data: await incidents.settings(ctx, requireChannel(channel)) }));
+  route(app, ctx, api.settings, async ({ channel }) => ({
+    data: await incidents.settings(ctx, requireChannel(channel)),
+  }));
   route(app, ctx, api.saveThresholds, async ({ channel, body }) => ({
     data: await incidents.saveThresholds(ctx, requireChannel(channel), body),
   }));

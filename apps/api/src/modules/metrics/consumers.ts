@@ -20,8 +20,7 @@ export const metricConsumers: readonly OutboxConsumer[] = [
   outboxConsumer({
     name: 'metrics.follows',
     event: 'friend.followed',
-    handle: (e, on) =>
-      addToBucket(on.tx, channelScope(e.lineAccountId), 'follows', new Date(e.occurredAt), 1, e.kind),
+    handle: (e, on) => addToBucket(on.tx, channelScope(e.lineAccountId), 'follows', new Date(e.occurredAt), 1, e.kind),
   }),
   outboxConsumer({
     name: 'metrics.blocks',
@@ -36,20 +35,17 @@ export const metricConsumers: readonly OutboxConsumer[] = [
   outboxConsumer({
     name: 'metrics.sends_failed',
     event: 'message.failed',
-    handle: (e, on, ctx) =>
-      addToBucket(on.tx, channelScope(e.lineAccountId), 'sends_failed', now(ctx), 1, e.reason),
+    handle: (e, on, ctx) => addToBucket(on.tx, channelScope(e.lineAccountId), 'sends_failed', now(ctx), 1, e.reason),
   }),
   outboxConsumer({
     name: 'metrics.refusals',
     event: 'delivery.refused',
-    handle: (e, on) =>
-      addToBucket(on.tx, channelScope(e.lineAccountId), REFUSAL_METRIC[e.refusal], new Date(e.at)),
+    handle: (e, on) => addToBucket(on.tx, channelScope(e.lineAccountId), REFUSAL_METRIC[e.refusal], new Date(e.at)),
   }),
   outboxConsumer({
     name: 'metrics.webhook_events',
     event: 'webhook.received',
-    handle: (e, on) =>
-      addToBucket(on.tx, channelScope(e.lineAccountId), 'webhook_events', new Date(e.at), e.events),
+    handle: (e, on) => addToBucket(on.tx, channelScope(e.lineAccountId), 'webhook_events', new Date(e.at), e.events),
   }),
   outboxConsumer({
     name: 'metrics.signature_failures',

@@ -35,8 +35,10 @@ export function blockSpikeRule(
     (hour) => hourly[hour]! >= t.block_spike_min_blocks && hourly[hour]! > threshold,
   );
   const spike = candidates.find((hour) => {
-    const sameHourBefore = Array.from({ length: BLOCK_HISTORY_WEEKS }, (_, week) => hourly[hour - (week + 1) * WEEK_HOURS])
-      .filter((value): value is number => value !== undefined);
+    const sameHourBefore = Array.from(
+      { length: BLOCK_HISTORY_WEEKS },
+      (_, week) => hourly[hour - (week + 1) * WEEK_HOURS],
+    ).filter((value): value is number => value !== undefined);
     return hourly[hour]! > 2 * Math.max(0, ...sameHourBefore);
   });
   if (spike === undefined) return null;

@@ -24,7 +24,11 @@ export const failureRateDetector: Detector = {
   metric: 'sends_failed',
   async check({ ctx, scope, now, thresholds, series }) {
     const hours = thresholds.failure_window_hours;
-    const finding = failureRateRule(sum(await series('sends_ok', hours)), sum(await series('sends_failed', hours)), thresholds);
+    const finding = failureRateRule(
+      sum(await series('sends_ok', hours)),
+      sum(await series('sends_failed', hours)),
+      thresholds,
+    );
     if (!finding) return [];
     const [top] = await metricDetails(ctx.database.db, scope, 'sends_failed', now, hours, 1);
     if (top) finding.figures = { ...finding.figures, top_reason: top.detail, top_reason_count: top.count };

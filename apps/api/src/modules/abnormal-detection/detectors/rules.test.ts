@@ -20,7 +20,10 @@ describe('delivery failure rate', () => {
   it('needs a minimum of sends, then compares the rate with the threshold', () => {
     expect(failureRateRule(0, 5, T)).toBeNull(); // a quiet channel: 5 failures of 5 is no sample
     expect(failureRateRule(95, 5, T)).toBeNull(); // 5 % < 10 %
-    expect(failureRateRule(80, 20, T)).toMatchObject({ severity: 'warning', figures: { rate_percent: 20, total: 100 } });
+    expect(failureRateRule(80, 20, T)).toMatchObject({
+      severity: 'warning',
+      figures: { rate_percent: 20, total: 100 },
+    });
     expect(failureRateRule(10, 30, T)).toMatchObject({ severity: 'critical', figures: { rate_percent: 75 } });
   });
 });
@@ -31,7 +34,12 @@ describe('block spike', () => {
     expect(blockSpikeRule(hourly, T)).toMatchObject({ blocks: 25 });
   });
   it('stays quiet on a new, quiet channel (one or a few blocks)', () => {
-    expect(blockSpikeRule(weekly(BLOCK_HISTORY_WEEKS, () => 0, [1, 3]), T)).toBeNull();
+    expect(
+      blockSpikeRule(
+        weekly(BLOCK_HISTORY_WEEKS, () => 0, [1, 3]),
+        T,
+      ),
+    ).toBeNull();
     expect(blockSpikeRule([0, 0, 4], T)).toBeNull();
   });
   it('stays quiet on a normal weekly pattern (the weekly broadcast always costs some blocks)', () => {
@@ -55,7 +63,12 @@ describe('webhook silence', () => {
   it('stays quiet at night, when the channel never receives events, and on a new channel', () => {
     const night = weekly(SILENCE_HISTORY_WEEKS, busyDays, [0, 0, 0, 0, 0]);
     expect(webhookSilenceRule(night, T)).toBeNull();
-    expect(webhookSilenceRule(Array.from({ length: 40 }, () => 0), T)).toBeNull();
+    expect(
+      webhookSilenceRule(
+        Array.from({ length: 40 }, () => 0),
+        T,
+      ),
+    ).toBeNull();
   });
 });
 
@@ -98,9 +111,9 @@ describe('webhook taken over', () => {
       figures: { state: 'elsewhere' },
     });
     expect(takeoverRule(null, key)).toMatchObject({ figures: { state: 'unset' } });
-    expect(takeoverRule({ endpoint: `https://console.example/webhooks/line/${key}`, active: false }, key)).toMatchObject(
-      { severity: 'warning', figures: { state: 'inactive' } },
-    );
+    expect(
+      takeoverRule({ endpoint: `https://console.example/webhooks/line/${key}`, active: false }, key),
+    ).toMatchObject({ severity: 'warning', figures: { state: 'inactive' } });
   });
 });
 

@@ -48,8 +48,10 @@ const ja = {
       webhook_takeover_elsewhere: 'LINE側のWebhook URLがこのコンソール以外（{{endpoint}}）に変更されています。',
       webhook_takeover_unset: 'LINE側のWebhook URLが設定されていません。',
       webhook_takeover_inactive: 'LINE側で「Webhookの利用」がオフになっています。',
-      scheduler_lag: '送信予定時刻を過ぎてもLINEに渡されていない配信が {{due_sends}}件あります（最大 {{oldest_minutes}}分の遅れ）。',
-      plan_stopped: 'プラン「{{plan}}」の配信が {{oldest_minutes}}分止まっています（待っている友だち {{due_sends}}人）。',
+      scheduler_lag:
+        '送信予定時刻を過ぎてもLINEに渡されていない配信が {{due_sends}}件あります（最大 {{oldest_minutes}}分の遅れ）。',
+      plan_stopped:
+        'プラン「{{plan}}」の配信が {{oldest_minutes}}分止まっています（待っている友だち {{due_sends}}人）。',
       credentials_invalid:
         'LINEがチャネルアクセストークンを受け付けていません。管理者にトークンの再設定を依頼してください。',
       other: '検知された内容の詳細はタイムラインを確認してください。',
@@ -150,7 +152,8 @@ const en: typeof ja = {
       webhook_takeover_elsewhere: 'The webhook URL at LINE points somewhere else ({{endpoint}}).',
       webhook_takeover_unset: 'No webhook URL is set at LINE.',
       webhook_takeover_inactive: 'Webhook delivery is switched off at LINE.',
-      scheduler_lag: '{{due_sends}} sends are past their time and not handed to LINE (up to {{oldest_minutes}} minutes late).',
+      scheduler_lag:
+        '{{due_sends}} sends are past their time and not handed to LINE (up to {{oldest_minutes}} minutes late).',
       plan_stopped: 'The plan "{{plan}}" has not sent for {{oldest_minutes}} minutes ({{due_sends}} friends waiting).',
       credentials_invalid: 'LINE refuses the channel access token. Ask an administrator to set it again.',
       other: 'See the timeline for the details.',

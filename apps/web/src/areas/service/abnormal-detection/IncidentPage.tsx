@@ -108,10 +108,14 @@ export default function IncidentPage() {
             </span>
           </Space>
           <Descriptions size="small" column={{ xs: 1, md: 3 }}>
-            <Descriptions.Item label={t('abnormalDetection.firstSeen')}>{when(incident.first_seen_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('abnormalDetection.firstSeen')}>
+              {when(incident.first_seen_at)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('abnormalDetection.lastSeen')}>{when(incident.last_seen_at)}</Descriptions.Item>
             {incident.resolved_at && (
-              <Descriptions.Item label={t('abnormalDetection.resolvedAt')}>{when(incident.resolved_at)}</Descriptions.Item>
+              <Descriptions.Item label={t('abnormalDetection.resolvedAt')}>
+                {when(incident.resolved_at)}
+              </Descriptions.Item>
             )}
           </Descriptions>
           <Typography.Title level={5}>{t('abnormalDetection.whatHappened')}</Typography.Title>
@@ -141,7 +145,9 @@ export default function IncidentPage() {
                   return (
                     <List.Item data-testid={`affected-${item.kind}-${item.id}`}>
                       <Space>
-                        <Typography.Text type="secondary">{t(`abnormalDetection.affectedKinds.${item.kind}`)}</Typography.Text>
+                        <Typography.Text type="secondary">
+                          {t(`abnormalDetection.affectedKinds.${item.kind}`)}
+                        </Typography.Text>
                         {path ? <Link to={path}>{item.label}</Link> : <Typography.Text>{item.label}</Typography.Text>}
                         {item.count !== null && (
                           <Typography.Text type="secondary">

@@ -108,7 +108,11 @@ export default function IncidentsPage() {
     <>
       <PageHeader
         extra={
-          <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} data-testid="detection-settings-open">
+          <Button
+            icon={<SettingOutlined />}
+            onClick={() => setSettingsOpen(true)}
+            data-testid="detection-settings-open"
+          >
             {t('abnormalDetection.settings')}
           </Button>
         }

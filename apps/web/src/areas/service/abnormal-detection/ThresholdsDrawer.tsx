@@ -47,7 +47,9 @@ export function ThresholdsDrawer({ onClose }: { onClose: () => void }) {
           <Checkbox
             checked={data.notify_me}
             onChange={(event) =>
-              void saveNotify(event.target.checked).then(() => feedback.notifySuccess(t('abnormalDetection.notifySaved')))
+              void saveNotify(event.target.checked).then(() =>
+                feedback.notifySuccess(t('abnormalDetection.notifySaved')),
+              )
             }
             data-testid="detection-notify-me"
           >

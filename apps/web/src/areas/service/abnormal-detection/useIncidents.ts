@@ -1,9 +1,4 @@
-import {
-  abnormalDetectionApi as api,
-  allows,
-  type DetectionThresholds,
-  type IncidentListQuery,
-} from '@linq/contract';
+import { abnormalDetectionApi as api, allows, type DetectionThresholds, type IncidentListQuery } from '@linq/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../app/api/call.ts';
 import { endpointQuery, invalidateEndpoints } from '../../../app/api/queries.ts';
