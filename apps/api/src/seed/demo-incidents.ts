@@ -1,10 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
 import { channelScope } from '../platform/principal.ts';
 import * as incidents from '../modules/abnormal-detection/repository.ts';
 import { addToBucket } from '../modules/metrics/repository.ts';
-import { plans } from '../modules/plans/schema.ts';
 import { DEMO_BROADCAST } from './demo-plans.ts';
 
 /*
@@ -76,10 +74,7 @@ export async function seedDemoIncidents(db: Db, ctx: AppContext, lineAccountId: 
   // Blocks right after the demo broadcast, in this hour and the last.
   await addToBucket(db, scope, 'blocks', hoursAgo(1), 9);
   await addToBucket(db, scope, 'blocks', now, 14);
-  const [broadcast] = await db
-    .select({ id: plans.id })
-    .from(plans)
-    .where(and(eq(plans.lineAccountId, lineAccountId), eq(plans.name, DEMO_BROADCAST)));
+  const broadcast = await incidents.planIdByName(db, scope, DEMO_BROADCAST);
   const spike = await incidents.insertIncident(
     db,
     scope,
@@ -98,7 +93,7 @@ export async function seedDemoIncidents(db: Db, ctx: AppContext, lineAccountId: 
         plan_block_rate_percent: 19.2,
         usual_block_rate_percent: 0.4,
       },
-      affected: broadcast ? [{ kind: 'plan', id: broadcast.id, label: DEMO_BROADCAST, count: 23 }] : [],
+      affected: broadcast ? [{ kind: 'plan', id: broadcast, label: DEMO_BROADCAST, count: 23 }] : [],
       metric: 'blocks',
       at: hoursAgo(1),
     },

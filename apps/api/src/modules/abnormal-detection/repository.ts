@@ -82,6 +82,17 @@ export async function planSendsWithBlocks(
   return rowsOf<Row>(result).map((row) => ({ ...row, sentAt: new Date(row.sentAt) }));
 }
 
+/** A plan of the channel by its name (the demo seed names the broadcast that preceded its block spike). */
+export async function planIdByName(db: Db, { lineAccountId }: ChannelScope, name: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(eq(plans.lineAccountId, lineAccountId), eq(plans.name, name)))
+    .orderBy(plans.id)
+    .limit(1);
+  return row?.id ?? null;
+}
+
 export async function followingCount(db: Db, { lineAccountId }: ChannelScope): Promise<number> {
   const [row] = await db
     .select({ n: count() })
