@@ -4,6 +4,7 @@ import {
   consoleIdOf,
   demoFriendsJoined,
   followingFriend,
+  friendWrites,
   selectedSimulatedChannel,
   serviceApi,
   simulatorControl,
@@ -25,7 +26,8 @@ describe('abnormal detection', () => {
     await expect.poll(() => page.getByTestId('incidents-table').textContent()).toContain('ブロックの急増');
 
     const name = `異常検知 ${uniqueSuffix()}`;
-    await followingFriend(page, name);
+    const friend = await followingFriend(page, name);
+    await friendWrites(page, friend, '問い合わせです');
     const friendId = await consoleIdOf(page, name);
     const channel = await selectedSimulatedChannel(page);
     await simulatorControl('POST', '/_sim/faults', {
