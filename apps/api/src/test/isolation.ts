@@ -15,6 +15,12 @@ export interface Probe extends Omit<TestRequest, 'method' | 'path'> {
   absentIds?: number[];
   /** For downloads: text of B that must not appear in the body. */
   absentText?: string[];
+  /**
+   * What a probe of B's own endpoint may record about B: outbox events by name, and the tables their
+   * consumers keep from them (a forged webhook at B's URL is B's signature failure, which abnormal
+   * detection must count and may raise an incident for), never B's data. Such probes run last.
+   */
+  recorded?: { events: string[]; tables: string[] };
 }
 export type Build = (a: Tenant, b: Tenant) => Probe[];
 /** `refused`: probes of sessions a route without tenant data must turn away all the same (admin-only routes). */

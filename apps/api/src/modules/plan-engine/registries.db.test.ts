@@ -87,6 +87,7 @@ describe('the plan engine’s registries', () => {
       'tag_added',
       'friend_added',
       'inflow_attributed',
+      'conversion_reached',
       'form_answered',
       'test_link_opened',
     ]);

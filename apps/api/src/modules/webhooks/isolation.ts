@@ -44,9 +44,14 @@ export const isolation: IsolationModule = {
     'POST /webhooks/line/:webhookKey': probes((a, b) => {
       const aSigned = signed(secretOf.get(channelOf(a).id)!);
       const bUrl = `/webhooks/line/${channelOf(b).webhookKey}`;
+      // B's endpoint saw a forged request: that fact, and what abnormal detection keeps of it, is all it records.
+      const recorded = {
+        events: ['webhook.signature_failed'],
+        tables: ['outbox_receipts', 'metric_buckets', 'incidents', 'incident_events', 'mail_outbox'],
+      };
       return [
-        { path: bUrl, outsideApi: true, headers: aSigned, body, answers: [401] },
-        { path: bUrl, outsideApi: true, headers: aSigned, body, token: a.tokens.staff, answers: [401] },
+        { path: bUrl, outsideApi: true, headers: aSigned, body, answers: [401], recorded },
+        { path: bUrl, outsideApi: true, headers: aSigned, body, token: a.tokens.staff, answers: [401], recorded },
         {
           path: `/webhooks/line/${'0'.repeat(32)}`,
           outsideApi: true,
