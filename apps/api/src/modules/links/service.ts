@@ -65,7 +65,12 @@ export interface SentMessage {
  */
 export function newTrackedLinks(friendId: number, messages: SentMessage[], consoleOrigin: string): TrackedLinks {
   const rows = messages.flatMap(({ message, planActionId }) =>
-    webLinksOf(message).map((link) => ({ ...link, token: newLinkToken(), friendId, planActionId: planActionId ?? null })),
+    webLinksOf(message).map((link) => ({
+      ...link,
+      token: newLinkToken(),
+      friendId,
+      planActionId: planActionId ?? null,
+    })),
   );
   return {
     uris: Object.fromEntries(rows.map((row) => [row.actionItemId, `${consoleOrigin}${redirectPagePath(row.token)}`])),
