@@ -9,7 +9,9 @@ import {
   accountUsersApi,
   adminLineAccountsApi,
   friendPlansApi,
+  formsApi,
   friendsApi,
+  inflowsApi,
   plansApi,
   richMenusApi,
   staffAuthoritiesApi,
@@ -145,6 +147,10 @@ async function friendWithPlans(page: Page, laid: string | null): Promise<string>
 
 /** The demo channels' greeting template, whose text opens with {{name}}. */
 const DEMO_GREETING = 'ご挨拶';
+/** The demo form with answers from demo friends (its answers, summaries and builder are checked). */
+const DEMO_FORM = '来店アンケート';
+/** The demo's inflow route with a cost, a tag action and attributed friends (its screens show all of them). */
+const DEMO_INFLOW = 'Instagram広告';
 
 /**
  * The demo record each route with ids opens (its path as the router has it). A route added with an id
@@ -155,6 +161,9 @@ async function concretePath(path: string, page: Page): Promise<string> {
   const laid = page.url().startsWith('http') ? await page.evaluate(() => localStorage.getItem('laid')) : null;
   if (SHELL_ROUTES.some((route) => route.path === path)) return path.replace(/:[a-z_]+/g, '1');
   const text = { query: { message_type: 'text_message' as const } };
+  const demoInflow = async () => ({
+    id: await firstId(page, inflowsApi.list, { query: { name: DEMO_INFLOW } }, laid),
+  });
   const ids: Record<string, () => Promise<Record<string, string>>> = {
     '/redirects/:id': () => Promise.resolve({ id: 'no-such-link' }),
     '/agency/reset-password/:id': () => Promise.resolve({ id: 'no-such-token' }),
@@ -190,6 +199,12 @@ async function concretePath(path: string, page: Page): Promise<string> {
     '/service/plans/:id/edit': async () => ({ id: await firstId(page, plansApi.list, { query: {} }, laid) }),
     '/service/plan-analysis/:id': async () => ({ id: await firstId(page, plansApi.list, { query: {} }, laid) }),
     '/service/rich-menu/:id/edit': async () => ({ id: await firstId(page, richMenusApi.list, { query: {} }, laid) }),
+    '/service/forms/:id': async () => ({
+      id: await firstId(page, formsApi.list, { query: { name: DEMO_FORM } }, laid),
+    }),
+    '/service/inflows/:id': () => demoInflow(),
+    '/service/inflows/:id/Chart': () => demoInflow(),
+    '/service/inflows/:id/Chart/ProfileChart': () => demoInflow(),
   };
   const resolve = ids[path];
   if (!resolve) throw new Error(`name the demo record ${path} opens (untranslated.e2e.ts)`);

@@ -57,18 +57,8 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/service/dashboard', title: 'dashboard', feature: 'dashboard' },
   { path: '/service/abnormal-detection', title: 'abnormalDetections', feature: 'abnormal_detection' },
   { path: '/service/abnormal-detection/:id', title: 'abnormalDetectionDetail', feature: 'abnormal_detection' },
-  { path: '/service/forms', title: 'forms', feature: 'forms' },
-  { path: '/service/forms/create', title: 'formCreate', feature: 'forms' },
-  { path: '/service/forms/:id', title: 'formDetail', feature: 'forms' },
-  { path: '/service/service-form', title: 'formAnswers', feature: 'forms' },
-  { path: '/service/inflows', title: 'inflows', feature: 'inflows' },
-  { path: '/service/inflows/:id', title: 'inflowDetail', feature: 'inflows' },
-  { path: '/service/inflows/:id/Chart', title: 'inflowChart', feature: 'inflows' },
-  { path: '/service/inflows/:id/Chart/ProfileChart', title: 'inflowProfileChart', feature: 'inflows' },
   { path: '/service/inquiry', title: 'inquiry' },
 
-  { path: '/form', title: 'publicForm' },
-  { path: '/inflow', title: 'inflowLanding' },
   { path: '/privacy-policy', title: 'privacyPolicy' },
   { path: '/rule', title: 'rule' },
 ];

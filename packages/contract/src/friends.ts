@@ -40,6 +40,8 @@ const dateOnly = z
 
 export const FRIEND_SORTS = ['followed_at', 'display_name', 'last_message_at', 'score'] as const;
 export const TAG_MATCHES = ['any', 'all', 'none'] as const;
+/** The inflow-route filter's matches (the `inflow_route` audience leaf's, which the inflows module registers). */
+export const FRIEND_INFLOW_MATCHES = ['first', 'any'] as const;
 
 /** The friend list's filters, shared by the list and its CSV export. */
 export const friendFilterQuery = z.object({
@@ -54,9 +56,10 @@ export const friendFilterQuery = z.object({
   followed_from: dateOnly.optional(),
   followed_to: dateOnly.optional(),
   status: z.enum(['following', 'blocked']).optional(),
-  /** Friends whose inflow route is one of these: their first route (`first`) or any of them (`any`). */
+  /** Friends who came through one of these inflow routes (a deleted route matches nobody). */
   inflow_route_ids: idList,
-  inflow_match: z.enum(['first', 'any']).default('any'),
+  /** first: the friend's first route is one of them; any: any of their routes is. */
+  inflow_match: z.enum(FRIEND_INFLOW_MATCHES).default('any'),
   sort: z.enum(FRIEND_SORTS).default('followed_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });

@@ -46,3 +46,6 @@ export * from './rich-menu-image.ts';
 export * from './rich-menus.ts';
 export * from './inflows.ts';
 export * from './conversions.ts';
+export * from './forms/model.ts';
+export * from './forms/validate.ts';
+export * from './forms/endpoints.ts';

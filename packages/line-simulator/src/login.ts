@@ -129,7 +129,7 @@ export class LoginState {
       });
       return;
     }
-    writePage(res, 200, consentPage(target.channel, params));
+    writePage(res, 200, consentPage(target.channel, params), target.redirectUri);
   }
 
   private authorizeAnswer(res: http.ServerResponse, form: URLSearchParams): void {
@@ -364,12 +364,17 @@ function redirect(res: http.ServerResponse, base: URL, params: Record<string, st
   res.end();
 }
 
-function writePage(res: http.ServerResponse, status: number, html: string): void {
+/**
+ * `formRedirect`: where the page's form ends up after the simulator's redirect. Browsers apply
+ * form-action to the redirects of a form's submission too, so that origin is allowed beside 'self'.
+ */
+function writePage(res: http.ServerResponse, status: number, html: string, formRedirect?: URL): void {
+  const formAction = formRedirect ? `'self' ${formRedirect.origin}` : "'self'";
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    // Self-contained: its own inline style, no script. No form-action: the form's answer redirects to the client.
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+    // Self-contained: its own inline style, no script, forms post only to the simulator (and on to the redirect).
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action ${formAction}`,
   });
   res.end(html);
 }

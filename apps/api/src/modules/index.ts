@@ -29,6 +29,7 @@ import { manifest as richMenus } from './rich-menus/manifest.ts';
 import { manifest as addresses } from './addresses/manifest.ts';
 import { manifest as inflows } from './inflows/manifest.ts';
 import { manifest as conversions } from './conversions/manifest.ts';
+import { manifest as forms } from './forms/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -67,4 +68,5 @@ export const modules: readonly ModuleManifest[] = [
   addresses,
   inflows,
   conversions,
+  forms,
 ];

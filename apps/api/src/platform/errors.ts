@@ -6,6 +6,7 @@ export type AppErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'gone'
   | 'validation'
   | 'too_many_requests'
   | 'payload_too_large';
@@ -16,6 +17,7 @@ const statusOf: Record<AppErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   payload_too_large: 413,
   validation: 422,
   too_many_requests: 429,

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
  * Channel secrets and access tokens at rest: AES-256-GCM with a random 96-bit IV.
@@ -7,11 +7,28 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 export interface SecretBox {
   seal(plaintext: string): string;
   open(sealed: string): string;
+  /**
+   * HMAC-SHA256 of `data` (base64url) with a key derived from the secrets key for `purpose` alone,
+   * so a signature made for one purpose (a form's friend link…) is worthless for any other.
+   */
+  sign(purpose: string, data: string): string;
 }
 
 export function secretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('the secrets key must be 32 bytes');
+  const signingKeys = new Map<string, Buffer>();
+  const signingKey = (purpose: string) => {
+    let derived = signingKeys.get(purpose);
+    if (!derived) {
+      derived = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `linq-sign:${purpose}`, 32));
+      signingKeys.set(purpose, derived);
+    }
+    return derived;
+  };
   return {
+    sign(purpose, data) {
+      return createHmac('sha256', signingKey(purpose)).update(data).digest('base64url');
+    },
     seal(plaintext) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { useTestApp } from '../test/kit.ts';
 import { conversionPoints, conversions } from '../modules/conversions/schema.ts';
+import { inflowRoutes } from '../modules/inflows/schema.ts';
 import { lineAccounts } from '../modules/line-accounts/schema.ts';
 import { DEMO_DOWNLOAD, DEMO_PURCHASE } from './demo-conversions.ts';
+import { DEMO_INFLOW_INSTAGRAM } from './demo-inflows.ts';
 import { decorateDemoFriends, seedDemoIfEmpty } from './demo.ts';
 
 const t = useTestApp({ tenants: 0 });
@@ -26,6 +28,14 @@ describe('demo conversions', () => {
     expect(rows.filter((row) => row.friendId !== null).length).toBeGreaterThan(3);
     expect(rows.some((row) => row.friendId === null)).toBe(true);
     expect(rows.some((row) => row.planId !== null)).toBe(true);
+    // Friends attributed to the demo Instagram route convert through it, with its ad click id.
+    const [instagram] = await t.db
+      .select()
+      .from(inflowRoutes)
+      .where(and(eq(inflowRoutes.lineAccountId, channel), eq(inflowRoutes.name, DEMO_INFLOW_INSTAGRAM)));
+    const throughAd = rows.filter((row) => row.inflowRouteId === instagram!.id);
+    expect(throughAd.length).toBeGreaterThan(0);
+    expect(throughAd.every((row) => row.inflowRouteName === DEMO_INFLOW_INSTAGRAM && row.clickIds.fbclid)).toBe(true);
 
     await decorateDemoFriends(t.db, channel);
     expect(await t.db.select().from(conversions).where(eq(conversions.lineAccountId, channel))).toHaveLength(

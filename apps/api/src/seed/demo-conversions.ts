@@ -5,14 +5,16 @@ import * as conversions from '../modules/conversions/repository.ts';
 import { conversionPoints } from '../modules/conversions/schema.ts';
 import { newPointCode } from '../modules/conversions/service.ts';
 import { friends } from '../modules/friends/schema.ts';
+import { inflowOriginOf } from '../modules/inflows/conversion-origin.ts';
 import { tags } from '../modules/labels/schema.ts';
 import { plans } from '../modules/plans/schema.ts';
 import { DEMO_BROADCAST, DEMO_WELCOME_SCENARIO } from './demo-plans.ts';
 
 /*
  * Each demo channel's conversion points (issue 26): a purchase with a value and a tag, and a
- * download counted every time; and, once the demo friends are there, their conversions over the
- * last weeks, some through the demo plans' links and some anonymous.
+ * download counted every time; and, once the demo friends are there (and attributed to the demo
+ * inflow routes), their conversions over the last weeks, some through the demo plans' links, with
+ * the friend's inflow route as a real hit keeps it, and some anonymous.
  */
 
 export const DEMO_PURCHASE = '購入完了';
@@ -80,6 +82,13 @@ export async function seedDemoConversions(db: Db, lineAccountId: number, now: Da
   const planId = (name: string) => planRows.find((plan) => plan.name === name)?.id ?? null;
   const at = (i: number) => new Date(now.getTime() - ((i * 5) % 21) * DAY - ((i * 7) % 24) * HOUR);
   for (const [i, { id }] of friendRows.entries()) {
+    // What a real hit keeps: the friend's inflow route (last touch) and its ad click ids.
+    const origin = await inflowOriginOf(db, scope, id);
+    const from = {
+      inflowRouteId: origin?.inflowRouteId ?? null,
+      inflowRouteName: origin?.inflowRouteName ?? null,
+      clickIds: origin?.clickIds ?? {},
+    };
     if (i % 3 === 0) {
       await conversions.insertConversion(db, scope, {
         pointId: purchase.id,
@@ -87,6 +96,7 @@ export async function seedDemoConversions(db: Db, lineAccountId: number, now: Da
         reachedAt: at(i),
         source: 'link',
         value: purchase.value,
+        ...from,
         planId: i % 2 === 0 ? planId(DEMO_BROADCAST) : null,
       });
     }
@@ -98,6 +108,7 @@ export async function seedDemoConversions(db: Db, lineAccountId: number, now: Da
           reachedAt: at(i + n * 4),
           source: 'link',
           value: 0,
+          ...from,
           planId: planId(DEMO_WELCOME_SCENARIO),
         });
       }

@@ -194,6 +194,11 @@ export async function attributeDemoFriends(db: Db, lineAccountId: number, now: D
           userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Line/13.0.0',
           lineUserId: friend.lineUserId,
           loggedInAt: new Date(at.getTime() - 5_000),
+          // The Instagram ad's click id, which the friend's conversions carry to the ad export.
+          params:
+            route === instagram
+              ? { utm_source: 'instagram', utm_medium: 'paid_social', fbclid: `demo-friend-${i}` }
+              : {},
           friendshipStatusChanged: true,
           friendFlag: true,
         })

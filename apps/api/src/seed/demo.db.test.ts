@@ -1,3 +1,4 @@
+import { DEMO_FORM_SCENARIO } from './demo-forms.ts';
 import { describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isCalendarDate, permissionsWith, validateMessage } from '@linq/contract';
@@ -185,6 +186,7 @@ describe('demo seed', () => {
         [DEMO_AUTO_REPLY, 'auto_reply', true],
         [DEMO_BROADCAST, 'broadcast', true],
         [DEMO_SURVEY_SCENARIO, 'scenario', false],
+        [DEMO_FORM_SCENARIO, 'scenario', true],
       ]);
       const [setting] = await db
         .select()

@@ -18,6 +18,7 @@ import type { SecretBox } from '../platform/secrets.ts';
 import { insertTemplate } from '../modules/templates/service.ts';
 import { seedDemoPlanHistory } from './demo-plan-history.ts';
 import { seedDemoConversionPoints, seedDemoConversions } from './demo-conversions.ts';
+import { DEMO_SNS_TAG, seedDemoFormAnswers, seedDemoForms } from './demo-forms.ts';
 import { seedDemoPlans } from './demo-plans.ts';
 import { attributeDemoFriends, seedDemoInflows } from './demo-inflows.ts';
 import { DEMO_VIP_TAG, publishDemoRichMenus, seedDemoRichMenus } from './demo-rich-menus.ts';
@@ -174,6 +175,7 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
   for (const channel of channels) {
     await seedDemoInflows(db, channel.id, { id: staff.id, name: staff.name }, ctx.clock.now());
   }
+  for (const channel of channels) await seedDemoForms(db, ctx, { accountId, lineAccountId: channel.id }, staff.id);
   const menus = new Map<number, number[]>();
   for (const channel of channels) {
     const [vip] = await db
@@ -193,7 +195,7 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
 }
 
 /** Each demo channel's tags, marks and friend info fields. */
-export const DEMO_TAGS = ['VIP', '新規', 'セミナー参加'];
+export const DEMO_TAGS = ['VIP', '新規', 'セミナー参加', DEMO_SNS_TAG];
 export const DEMO_MARKS = [
   { name: '要対応', color: '#FF4D4F' },
   { name: '対応中', color: '#FAAD14' },
@@ -316,6 +318,7 @@ export async function decorateDemoFriends(db: Db, lineAccountId: number): Promis
   await seedDemoPlanHistory(db, lineAccountId);
   await attributeDemoFriends(db, lineAccountId);
   await seedDemoConversions(db, lineAccountId);
+  await seedDemoFormAnswers(db, lineAccountId);
 }
 
 /** A button of a demo template: what it sends or shows, and the score a tap adds. */

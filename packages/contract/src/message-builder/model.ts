@@ -155,4 +155,9 @@ export interface MessageContext {
    * tracked link, whose first opening adds the action's score. Actions not in it keep their address.
    */
   trackedUris?: Record<number, string>;
+  /**
+   * The friend's own signed link to each form a `{{form:<id>}}` variable names, by form id; a form
+   * not in it renders as nothing (text) or keeps the variable (a uri action, which validation refuses).
+   */
+  formLinks?: Record<number, string>;
 }

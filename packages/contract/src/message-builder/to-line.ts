@@ -1,6 +1,6 @@
 import { LINE_LIMITS } from './limits.ts';
 import type { BuilderMessage, MessageAction, MessageContext, MessageImageCarousel, MessageColumn } from './model.ts';
-import { renderText, type RenderedEmoji } from './variables.ts';
+import { formIdOfAddress, renderText, type RenderedEmoji } from './variables.ts';
 
 /*
  * The builder model as LINE Messaging API message objects
@@ -199,7 +199,9 @@ function toLineAction(action: MessageAction, context: MessageContext, withLabel:
   switch (action.action_type) {
     case 'uri': {
       const tracked = action.id === null ? undefined : context.trackedUris?.[action.id];
-      return { type: 'uri', ...label, uri: tracked ?? action.uri ?? '' };
+      const formId = formIdOfAddress(action.uri ?? '');
+      const formLink = formId === null ? undefined : context.formLinks?.[formId];
+      return { type: 'uri', ...label, uri: formLink ?? tracked ?? action.uri ?? '' };
     }
     case 'message':
       return {

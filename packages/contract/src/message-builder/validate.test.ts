@@ -126,6 +126,8 @@ describe('validateMessage', () => {
     const fine = [
       action({ action_type: 'uri', label: 'tel', uri: 'tel:0312345678' }),
       action({ action_type: 'uri', label: 'line', uri: 'line://ti/p/@demo' }),
+      // A form link: the friend's own signed link is filled in when the message is sent.
+      action({ action_type: 'uri', label: 'form', uri: '{{form:12}}' }),
       action({ action_type: 'postback', label: 'p', display_text: null }),
     ];
     expect(validateMessage({ ...target, message_quick_reply: { id: null, message_actions: fine } })).toEqual([]);

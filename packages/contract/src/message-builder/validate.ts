@@ -8,7 +8,7 @@ import {
 } from './limits.ts';
 import type { BuilderMessage, LinkUrl, MessageAction, MessageColumn, MessageImageCarousel } from './model.ts';
 import { RENAMED_NESTED_KEYS } from './save-format.ts';
-import { countEmoji, countedLength } from './variables.ts';
+import { countEmoji, countedLength, formIdOfAddress } from './variables.ts';
 
 /*
  * The LINE rules a builder message must meet before it is saved or sent, checked for its
@@ -94,7 +94,7 @@ function checkAction(list: IssueList, action: MessageAction, path: MessagePath, 
       if (uri === '') list.add(uriPath, 'URLを入力してください');
       else if (uri.length > LINE_LIMITS.uriMax)
         list.add(uriPath, `URLは${LINE_LIMITS.uriMax}文字以内にしてください${LINE}`);
-      else if (!hasScheme(uri, URI_SCHEMES))
+      else if (formIdOfAddress(uri) === null && !hasScheme(uri, URI_SCHEMES))
         list.add(uriPath, 'URLはhttps://、http://、tel:、line:のいずれかで始めてください');
       break;
     }

@@ -4,6 +4,9 @@ import {
   countEmoji,
   countedLength,
   emojiToken,
+  formIdOfAddress,
+  formIdsIn,
+  formVariable,
   infoVariable,
   renderText,
   textBeginning,
@@ -70,5 +73,17 @@ describe('variables', () => {
     expect(textBeginning(`ab${smile}cd`, 3)).toBe(`ab${smile}…`);
     expect(textBeginning(`ab${NAME_VARIABLE}`, 3)).toBe(`ab${NAME_VARIABLE}`);
     expect(textBeginning('abcd', 2)).toBe('ab…');
+  });
+});
+
+describe('form variables', () => {
+  it('renders the friend link and finds the forms named', () => {
+    const withLinks = { friendName: 'A', infoValues: {}, formLinks: { 7: 'https://x.test/form?t=abc' } };
+    expect(renderText(`回答: ${formVariable(7)} ${formVariable(8)}`, withLinks).text).toBe(
+      '回答: https://x.test/form?t=abc ',
+    );
+    expect(formIdsIn('{{form:7}} {{form:9}} {{form:7}}')).toEqual([7, 9]);
+    expect(formIdOfAddress(' {{form:12}} ')).toBe(12);
+    expect(formIdOfAddress('https://x.test/{{form:12}}')).toBeNull();
   });
 });

@@ -2,14 +2,32 @@ import type { MessageContext } from './model.ts';
 
 /*
  * Tokens in builder text, filled in per friend when a message is sent (or previewed):
- * `{{name}}` the friend's name, `{{info:<fieldId>}}` a friend info value and
- * `{{emoji:<productId>/<emojiId>}}` a LINE emoji (sent as `$` plus an emojis entry).
+ * `{{name}}` the friend's name, `{{info:<fieldId>}}` a friend info value,
+ * `{{form:<formId>}}` the friend's own signed link to an answer form (also a uri action's whole
+ * address) and `{{emoji:<productId>/<emojiId>}}` a LINE emoji (sent as `$` plus an emojis entry).
  */
 
 export const NAME_VARIABLE = '{{name}}';
 
 export function infoVariable(fieldId: number): string {
   return `{{info:${fieldId}}}`;
+}
+
+export function formVariable(formId: number): string {
+  return `{{form:${formId}}}`;
+}
+
+const FORM_ADDRESS_PATTERN = /^\{\{form:(\d+)\}\}$/;
+/** The form a uri action's address links to, when the address is a form variable; null otherwise. */
+export function formIdOfAddress(address: string): number | null {
+  const match = FORM_ADDRESS_PATTERN.exec(address.trim());
+  return match ? Number(match[1]) : null;
+}
+
+const FORM_VARIABLE_PATTERN = /\{\{form:(\d+)\}\}/g;
+/** Every form a text (or a whole message as JSON) links to through form variables. */
+export function formIdsIn(text: string): number[] {
+  return [...new Set([...text.matchAll(FORM_VARIABLE_PATTERN)].map((match) => Number(match[1])))];
 }
 
 export function emojiToken(productId: string, emojiId: string): string {
@@ -28,7 +46,7 @@ export interface RenderedText {
   emojis: RenderedEmoji[];
 }
 
-const TOKEN_PATTERN = /\{\{(name|info:(\d+)|emoji:([0-9A-Za-z]+)\/([0-9A-Za-z]+))\}\}/g;
+const TOKEN_PATTERN = /\{\{(name|info:(\d+)|form:(\d+)|emoji:([0-9A-Za-z]+)\/([0-9A-Za-z]+))\}\}/g;
 const EMOJI_TOKEN_PATTERN = /\{\{emoji:[0-9A-Za-z]+\/[0-9A-Za-z]+\}\}/g;
 
 /** A piece of builder text: plain text, or one whole token. */
@@ -36,6 +54,7 @@ export type TextToken =
   | { kind: 'text'; text: string }
   | { kind: 'name'; token: string }
   | { kind: 'info'; token: string; fieldId: number }
+  | { kind: 'form'; token: string; formId: number }
   | { kind: 'emoji'; token: string; productId: string; emojiId: string };
 
 /** The text split at its tokens, in order; unknown `{{…}}` stay text. Joining the pieces gives the text back. */
@@ -45,9 +64,10 @@ export function textTokens(text: string): TextToken[] {
   for (const match of text.matchAll(TOKEN_PATTERN)) {
     if (match.index > consumed) pieces.push({ kind: 'text', text: text.slice(consumed, match.index) });
     consumed = match.index + match[0].length;
-    const [token, name, infoFieldId, productId, emojiId] = match;
+    const [token, name, infoFieldId, formId, productId, emojiId] = match;
     if (name === 'name') pieces.push({ kind: 'name', token });
     else if (infoFieldId !== undefined) pieces.push({ kind: 'info', token, fieldId: Number(infoFieldId) });
+    else if (formId !== undefined) pieces.push({ kind: 'form', token, formId: Number(formId) });
     else if (productId !== undefined && emojiId !== undefined)
       pieces.push({ kind: 'emoji', token, productId, emojiId });
   }
@@ -63,6 +83,7 @@ export function renderText(text: string, context: MessageContext): RenderedText 
     if (piece.kind === 'text') rendered += piece.text;
     else if (piece.kind === 'name') rendered += context.friendName;
     else if (piece.kind === 'info') rendered += context.infoValues[piece.fieldId] ?? '';
+    else if (piece.kind === 'form') rendered += context.formLinks?.[piece.formId] ?? '';
     else {
       emojis.push({ index: rendered.length, productId: piece.productId, emojiId: piece.emojiId });
       rendered += '$';

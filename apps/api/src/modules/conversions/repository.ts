@@ -5,9 +5,11 @@ import {
   countDistinct,
   desc,
   eq,
+  gte,
   ilike,
   inArray,
   isNull,
+  lt,
   lte,
   max,
   or,
@@ -144,6 +146,29 @@ export async function countsOf(
       { total: row.total, known: row.known, anonymous: row.total - row.known, friends: row.friends },
     ]),
   );
+}
+
+/** Conversions per inflow route among `routeIds`, reached in the instants [start, end). */
+export async function perInflowRoute(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  routeIds: number[],
+  range: { start: Date; end: Date },
+): Promise<Map<number, number>> {
+  if (routeIds.length === 0) return new Map();
+  const rows = await db
+    .select({ routeId: conversions.inflowRouteId, n: count() })
+    .from(conversions)
+    .where(
+      and(
+        eq(conversions.lineAccountId, lineAccountId),
+        inArray(conversions.inflowRouteId, [...new Set(routeIds)]),
+        gte(conversions.reachedAt, range.start),
+        lt(conversions.reachedAt, range.end),
+      ),
+    )
+    .groupBy(conversions.inflowRouteId);
+  return new Map(rows.map((row) => [row.routeId!, row.n]));
 }
 
 export async function findPoint(db: Db, scope: ChannelScope, id: number): Promise<PointRow | undefined> {

@@ -13,6 +13,7 @@ import {
 } from '@linq/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
 import * as repo from './repository.ts';
@@ -167,6 +168,19 @@ export async function ofFriend(ctx: AppContext, scope: ChannelScope, friendId: n
     inflow_route_name: row.inflowRouteName,
     plan_name: row.planName,
   }));
+}
+
+/**
+ * Conversions per inflow route reached in [start, end), for the inflows module's list: each
+ * conversion keeps the route its friend came through (origins.ts), so this reads conversions alone.
+ */
+export async function conversionsPerInflowRoute(
+  db: Db,
+  scope: ChannelScope,
+  routeIds: number[],
+  range: { start: Date; end: Date },
+): Promise<Map<number, number>> {
+  return repo.perInflowRoute(db, scope, routeIds, range);
 }
 
 export { dayRange };

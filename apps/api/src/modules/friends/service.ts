@@ -77,7 +77,6 @@ export function audienceOf(query: FilterQuery): AudienceExpression {
   }
   if (query.mark_ids.length > 0) leaves.push({ kind: 'marks', match: 'any', ids: query.mark_ids });
   if (query.tag_ids.length > 0) leaves.push({ kind: 'tags', match: query.tag_match, ids: query.tag_ids });
-  // The inflows module's leaf (modules/inflows/audience-leaf.ts).
   if (query.inflow_route_ids.length > 0) {
     leaves.push({ kind: 'inflow_route', match: query.inflow_match, ids: query.inflow_route_ids });
   }
@@ -215,7 +214,7 @@ const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
  * A value as stored for its field, or the message saying why it does not fit. Full-width
  * digits and signs of numbers and dates are read as ASCII (NFKC; the minus sign U+2212 too).
  */
-function checkValue(field: infoFields.InfoFieldRow, value: string): { value: string } | { error: string } {
+export function checkValue(field: infoFields.InfoFieldRow, value: string): { value: string } | { error: string } {
   switch (field.fieldType) {
     case 'text':
       return { value };

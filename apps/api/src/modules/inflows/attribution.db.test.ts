@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SimChannel, SimFriend } from '@linq/line-simulator';
-import { inflowPublicApi, inflowsApi as api, type InflowInput } from '@linq/contract';
+import { conversionsApi, inflowPublicApi, inflowsApi as api, type InflowInput } from '@linq/contract';
 import type { Caller } from '../../test/kit.ts';
 import { useTestApp } from '../../test/kit.ts';
 import { waitFor } from '../../test/wait.ts';
@@ -72,15 +72,20 @@ async function consent(authorizeUrl: string, who: { displayName?: string; userId
   return new URL(response.headers.get('location')!);
 }
 
-/** The browser following LINE's redirect to our callback: answers where we send the visitor. */
-async function callback(location: URL): Promise<string> {
+/** The browser following LINE's redirect to our callback: answers our answer (a redirect). */
+async function callbackResponse(location: URL) {
   expect(`${location.origin}${location.pathname}`).toBe(
     `${consoleUrl.replace('127.0.0.1', 'localhost')}/api/public/inflow_login/callback`,
   );
   const query = Object.fromEntries(location.searchParams);
   const response = await t.request({ method: 'GET', path: '/public/inflow_login/callback', query });
   expect(response.status).toBe(302);
-  return String(response.headers.location);
+  return response;
+}
+
+/** The callback as the browser follows it: answers where we send the visitor. */
+async function callback(location: URL): Promise<string> {
+  return String((await callbackResponse(location)).headers.location);
 }
 
 /** The follow the simulator could not deliver (no webhook URL then), delivered now as LINE would. */
@@ -188,6 +193,36 @@ describe('attribution through LINE Login', () => {
     const inflows = await inflowsOf(friend.id);
     expect(inflows.attributions).toEqual([expect.objectContaining({ kind: 'new', actions_applied: true })]);
     expect(await marksOf(friend.id)).toEqual([mark.id]);
+  });
+
+  it('the callback sets the friend cookie; their conversion counts on the route, with the ad click id', async () => {
+    const route = await createRoute('検索広告', {
+      costs: [{ from: '2000-01-01', to: '2099-12-31', amount: 1_000_000 }],
+    });
+    const location = await consent(await visit(route.code, { gclid: 'G-CV' }), { displayName: '購入者' }, true);
+    const friend = await friendRow(userOf('購入者').userId);
+    const answer = await callbackResponse(location);
+    const cookie = String(answer.headers['set-cookie']);
+    expect(cookie).toMatch(new RegExp(`^linq_friend_${lineAccountId}=[^;]+;.*HttpOnly; SameSite=Lax`));
+    await attributionsOf(friend.id);
+
+    // The friend reaches a conversion page later, known by the cookie alone.
+    const point = (await t.call(conversionsApi.create, { body: { name: '購入完了', value: 3000 } }, as)).output.data;
+    const code = new URL(point.page_path, 'https://console.test').searchParams.get('c')!;
+    const hit = await t.request({
+      method: 'GET',
+      path: `/public/conversions/${encodeURIComponent(code)}`,
+      headers: { cookie: cookie.split(';')[0]! },
+    });
+    expect(hit.status).toBe(200);
+
+    const { output } = await t.call(api.get, { params: { id: route.id } }, as);
+    expect(output.data.stats).toMatchObject({ friends_added: 1, conversions: 1 });
+    expect(output.data.stats.cost_per_conversion).toBe(output.data.stats.cost);
+    const byInflow = await t.call(conversionsApi.breakdown, { params: { id: point.id }, query: { by: 'inflow' } }, as);
+    expect(byInflow.output.data.map((row) => [row.id, row.name, row.count])).toEqual([[route.id, '検索広告', 1]]);
+    const ads = await t.send(conversionsApi.adExport, { params: { id: point.id } }, as);
+    expect(ads.text.split('\r\n')[1]).toMatch(/^G-CV,購入完了,.*,3000,JPY$/);
   });
 
   it('a repeat visit: a revisit (last touch), "first add only" actions never again, "every time" ones again', async () => {

@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  conversionsApi,
   friendsApi,
   INFLOW_CODE_PATTERN,
   inflowsApi as api,
@@ -17,6 +18,7 @@ import { useTestApp, type Caller } from '../../test/kit.ts';
 import { countAudience } from '../audience/repository/read.ts';
 import { channelScope } from '../../platform/principal.ts';
 import { friends } from '../friends/schema.ts';
+import { trackedLinks } from '../links/schema.ts';
 import * as repo from './repository.ts';
 
 const t = useTestApp({ tenants: 2, config: { LOG_LEVEL: 'error' } });
@@ -48,6 +50,16 @@ async function attributed(routeId: number, at: Date, kind: 'new' | 're_add' | 'u
     attributedAt: at,
   });
   return friend;
+}
+
+/** The friend opens the conversion page through a tracked link sent to them. */
+async function converted(pagePath: string, friendId: number) {
+  const token = `${Math.random()}`.slice(2);
+  await t.db
+    .insert(trackedLinks)
+    .values({ token, lineAccountId, friendId, actionItemId: 900_000 + friendId, targetUrl: pagePath });
+  const code = new URL(pagePath, 'https://console.test').searchParams.get('c')!;
+  return t.request({ method: 'GET', path: `/public/conversions/${encodeURIComponent(code)}`, query: { via: token } });
 }
 
 async function visited(routeId: number, at: Date) {
@@ -149,19 +161,28 @@ describe('inflow routes', () => {
       .set({ status: 'blocked', blockedAt: new Date('2026-03-06T03:00:00Z') })
       .where(eq(friends.id, blocker.id));
     await attributed(route.id, inRange, 'unblock');
+    // The buyer converts twice: once in the range, once after it (counted by the conversions module).
+    const point = (await t.call(conversionsApi.create, { body: { name: '購入', count_mode: 'every' } }, as)).output
+      .data;
+    const buyer = await attributed(route.id, inRange);
+    for (const at of ['2026-03-05T04:00:00Z', '2026-03-07T04:00:00Z']) {
+      t.ctx.clock.set(new Date(at));
+      expect((await converted(point.page_path, buyer.id)).status).toBe(200);
+    }
 
     const range = { from: '2026-03-01', to: '2026-03-05' };
     const { output } = await t.call(api.list, { query: { ...range, name: '店頭' } }, as);
     expect(output.data.map((row) => row.id)).toEqual([route.id]);
-    // Half of the cost period's days are in the range: 5,000 yen over 2 friends added (the unblock is not one).
+    // Half of the cost period's days are in the range: 5,000 yen over 3 friends added (the unblock is
+    // not one) and over the one conversion in the range.
     expect(output.data[0]!.stats).toEqual({
       visits: 2,
-      friends_added: 2,
+      friends_added: 3,
       blocks: 1,
-      conversions: 0,
+      conversions: 1,
       cost: 5000,
-      cost_per_friend: 2500,
-      cost_per_conversion: null,
+      cost_per_friend: 1667,
+      cost_per_conversion: 5000,
     });
 
     const csv = await t.send(api.exportCsv, { query: { ...range, name: '店頭' } }, as);
@@ -174,7 +195,7 @@ describe('inflow routes', () => {
     expect(lines[0]).toContain('流入経路名');
     expect(lines[1]).toContain(`店頭QR`);
     expect(lines[1]).toContain(`/inflow?c=${route.code}`);
-    expect(lines[1]).toContain(',2,2,1,0,5000,2500,');
+    expect(lines[1]).toContain(',2,3,1,1,5000,1667,5000,');
 
     const { output: chart } = await t.call(
       api.chart,
@@ -183,18 +204,18 @@ describe('inflow routes', () => {
     );
     expect(chart.data.days).toEqual([
       { date: '2026-03-04', visits: 0, friends_added: 0, blocks: 0 },
-      { date: '2026-03-05', visits: 2, friends_added: 2, blocks: 0 },
+      { date: '2026-03-05', visits: 2, friends_added: 3, blocks: 0 },
       { date: '2026-03-06', visits: 0, friends_added: 0, blocks: 1 },
     ]);
 
     const { output: profile } = await t.call(api.profileChart, { params: { id: route.id }, query: range }, as);
-    expect(profile.data.friend_count).toBe(3);
+    expect(profile.data.friend_count).toBe(4);
     expect(profile.data.facets.find((facet) => facet.kind === 'language')?.buckets).toEqual([
-      { label: 'ja', count: 3 },
+      { label: 'ja', count: 4 },
     ]);
 
     const { output: attributedFriends } = await t.call(api.friends, { params: { id: route.id } }, as);
-    expect(attributedFriends.total_item_count).toBe(3);
+    expect(attributedFriends.total_item_count).toBe(4);
     expect(attributedFriends.data.find((row) => row.friend_id === blocker.id)).toMatchObject({
       kind: 're_add',
       blocked: true,

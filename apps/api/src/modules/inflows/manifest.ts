@@ -1,5 +1,6 @@
 import type { ModuleManifest } from '../../platform/module.ts';
 import { inflowRouteLeaf } from './audience-leaf.ts';
+import { inflowConversionOrigin } from './conversion-origin.ts';
 import { inflowAttributedTrigger } from './plan-plugins.ts';
 import { inflowRoutes } from './routes.ts';
 import { followed } from './visit.ts';
@@ -11,6 +12,6 @@ export const manifest: ModuleManifest = {
   subscribe: (ctx) => {
     ctx.events.subscribe('friend.followed', (event, on) => followed(ctx, on, event));
   },
-  contributes: [inflowRouteLeaf, inflowAttributedTrigger],
+  contributes: [inflowRouteLeaf, inflowAttributedTrigger, inflowConversionOrigin],
   isolation: async () => (await import('./isolation.ts')).isolation,
 };

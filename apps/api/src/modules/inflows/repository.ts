@@ -399,6 +399,34 @@ export async function insertAttribution(
   return row!;
 }
 
+/**
+ * The friend's latest attribution to a route that still exists (last touch), with the URL parameters
+ * of the visit that attributed them.
+ */
+export async function lastTouch(db: Db, scope: ChannelScope, friendId: number) {
+  const [row] = await db
+    .select({ routeId: inflowRoutes.id, routeName: inflowRoutes.name, params: inflowVisits.params })
+    .from(inflowAttributions)
+    .innerJoin(
+      inflowRoutes,
+      and(
+        eq(inflowRoutes.lineAccountId, inflowAttributions.lineAccountId),
+        eq(inflowRoutes.id, inflowAttributions.routeId),
+      ),
+    )
+    .leftJoin(
+      inflowVisits,
+      and(
+        eq(inflowVisits.lineAccountId, inflowAttributions.lineAccountId),
+        eq(inflowVisits.id, inflowAttributions.visitId),
+      ),
+    )
+    .where(and(eq(inflowAttributions.lineAccountId, scope.lineAccountId), eq(inflowAttributions.friendId, friendId)))
+    .orderBy(desc(inflowAttributions.attributedAt), desc(inflowAttributions.id))
+    .limit(1);
+  return row;
+}
+
 /** Whether the friend has any attribution (the next one is not their first touch). */
 export async function hasAttribution(db: Db, scope: ChannelScope, friendId: number): Promise<boolean> {
   const [row] = await db

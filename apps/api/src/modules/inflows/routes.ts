@@ -3,6 +3,7 @@ import { inflowPagePath, inflowPublicApi, inflowsApi } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { ANSWERED, requireChannel, route } from '../../platform/http.ts';
 import { consoleOrigin } from '../files/routes.ts';
+import { setFriendCookie } from '../links/friend-cookie.ts';
 import { qrPng, qrSvg } from './qr.ts';
 import * as inflows from './service.ts';
 import { loginCallback, visit } from './visit.ts';
@@ -71,7 +72,9 @@ export function inflowRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: await visit(ctx, body, request.headers['user-agent'], consoleOrigin(app, ctx)) };
   });
   route(app, ctx, inflowPublicApi.loginCallback, async ({ query, reply }) => {
-    const to = await loginCallback(ctx, query, consoleOrigin(app, ctx));
+    const origin = consoleOrigin(app, ctx);
+    const { to, friend } = await loginCallback(ctx, query, origin);
+    if (friend) setFriendCookie(ctx, reply, friend, origin);
     void reply.header('cache-control', 'no-store').redirect(to, 302);
     return ANSWERED;
   });

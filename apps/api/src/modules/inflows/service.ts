@@ -29,6 +29,7 @@ import type { Db } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { accountScope, type ChannelRequest, type ChannelScope } from '../../platform/principal.ts';
 import { accountTimeZone } from '../friends/repository.ts';
+import { conversionsPerInflowRoute } from '../conversions/service.ts';
 import { newInflowCode } from './code.ts';
 import { loginChannelOf, type LoginChannel } from '../line-accounts/service.ts';
 import { attributionOf } from './login.ts';
@@ -294,10 +295,19 @@ export function costOver(costs: InflowCostPeriod[], from: string, to: string): n
   return Math.round(total);
 }
 
-function statsOf(row: repo.RouteWithCounts, range: DayRange): InflowStats {
+/** The routes' conversions in the range, counted by the conversions module. */
+async function conversionsOf(ctx: AppContext, scope: ChannelScope, rows: repo.RouteWithCounts[], range: DayRange) {
+  return conversionsPerInflowRoute(
+    ctx.database.db,
+    scope,
+    rows.map((row) => row.route.id),
+    range,
+  );
+}
+
+function statsOf(row: repo.RouteWithCounts, range: DayRange, conversionsByRoute: Map<number, number>): InflowStats {
   const cost = costOver(row.route.costs, range.from, range.to);
-  // Conversions are counted once the conversions module names the routes' friends; none until then.
-  const conversions = 0;
+  const conversions = conversionsByRoute.get(row.route.id) ?? 0;
   return {
     visits: row.visits,
     friends_added: row.friendsAdded,
@@ -317,8 +327,9 @@ export async function list(
   const range = await rangeOf(ctx, scope, query);
   const { rows, total } = await repo.listRoutes(ctx.database.db, scope, query, range);
   const login = await loginChannelOf(ctx, scope);
+  const conversions = await conversionsOf(ctx, scope, rows, range);
   return listPage(
-    rows.map((row) => ({ ...toRoute(row.route, login), stats: statsOf(row, range) })),
+    rows.map((row) => ({ ...toRoute(row.route, login), stats: statsOf(row, range, conversions) })),
     total,
     query,
   );
@@ -333,7 +344,8 @@ export async function get(
   const range = await rangeOf(ctx, scope, query);
   const row = await repo.routeWithCounts(ctx.database.db, scope, id, range);
   if (!row) throw notFound(ROUTE_NOT_FOUND);
-  return { ...toRoute(row.route, await loginChannelOf(ctx, scope)), stats: statsOf(row, range) };
+  const conversions = await conversionsOf(ctx, scope, [row], range);
+  return { ...toRoute(row.route, await loginChannelOf(ctx, scope)), stats: statsOf(row, range, conversions) };
 }
 
 const CSV_HEADER = [
@@ -362,9 +374,10 @@ export async function exportCsv(
   const range = await rangeOf(ctx, scope, query);
   const { rows } = await repo.listRoutes(ctx.database.db, scope, query, range);
   const login = await loginChannelOf(ctx, scope);
+  const conversions = await conversionsOf(ctx, scope, rows, range);
   let body = UTF8_BOM + csvRecord(CSV_HEADER.map(textCell));
   for (const row of rows) {
-    const stats = statsOf(row, range);
+    const stats = statsOf(row, range, conversions);
     const attribution = attributionOf(row.route.useLogin, login);
     body += csvRecord([
       plainCell(row.route.id),
@@ -433,7 +446,8 @@ export async function chart(
       blocks: blocks.get(date) ?? 0,
     });
   }
-  return { from: range.from, to: range.to, days, totals: statsOf(row, range) };
+  const conversions = await conversionsOf(ctx, scope, [row], range);
+  return { from: range.from, to: range.to, days, totals: statsOf(row, range, conversions) };
 }
 
 export async function profileChart(

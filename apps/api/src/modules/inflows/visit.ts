@@ -88,21 +88,28 @@ export async function visit(
 
 type CallbackQuery = z.output<(typeof inflowPublicApi)['loginCallback']['query'] & z.ZodType>;
 
+/** Where the visitor goes after LINE Login, and the friend they turned out to be (for the friend cookie). */
+export interface CallbackAnswer {
+  to: string;
+  friend: { lineAccountId: number; friendId: number } | null;
+}
+
 /**
  * LINE Login's return: the code is exchanged and the ID token verified (its nonce is the visit's),
  * the visit learns its LINE user, and the friend is attributed when their follow is known. Answers
- * where the visitor goes: the route's destination, or the done page saying how it ended.
+ * where the visitor goes: the route's destination, or the done page saying how it ended; and the
+ * friend once known (already a friend of the channel), so later pages of the console know them.
  */
-export async function loginCallback(ctx: AppContext, query: CallbackQuery, origin: string): Promise<string> {
+export async function loginCallback(ctx: AppContext, query: CallbackQuery, origin: string): Promise<CallbackAnswer> {
   const db = ctx.database.db;
-  const done = (state: InflowDoneState) => `${origin}${inflowDonePath(state)}`;
+  const done = (state: InflowDoneState): CallbackAnswer => ({ to: `${origin}${inflowDonePath(state)}`, friend: null });
   const found = query.state ? await repo.findVisitByTokenUnscoped(db, query.state) : undefined;
   if (!found) return done('failed');
   const scope = channelScope(found.lineAccountId);
   const route = await repo.findRoute(db, scope, found.routeId);
-  const destination = (state: InflowDoneState) =>
-    route?.destinationUrl && state !== 'failed' ? route.destinationUrl : done(state);
-  if (query.error || !query.code) return destination('cancelled');
+  const destination = (state: InflowDoneState): string =>
+    route?.destinationUrl && state !== 'failed' ? route.destinationUrl : done(state).to;
+  if (query.error || !query.code) return { to: destination('cancelled'), friend: null };
   const login = await loginChannelOf(ctx, scope);
   if (!route || !login) return done('failed');
 
@@ -129,13 +136,14 @@ export async function loginCallback(ctx: AppContext, query: CallbackQuery, origi
     return done('failed');
   }
 
-  const phase = await ctx.events.transaction(db, async (on) => {
+  const { phase, friendId } = await ctx.events.transaction(db, async (on) => {
     await repo.lockLineUser(on.tx, scope, identity.userId);
     const current = await repo.findVisitForUpdate(on.tx, scope, found.id);
-    if (!current) return 'visited' as const;
-    // A second callback of the visit (a reload) changes nothing.
-    if (current.phase !== 'visited') return current.phase;
     const friend = await repo.friendByLineUser(on.tx, scope, identity.userId);
+    const known = { friendId: friend?.id ?? null };
+    if (!current) return { phase: 'visited' as const, ...known };
+    // A second callback of the visit (a reload) changes nothing.
+    if (current.phase !== 'visited') return { phase: current.phase, ...known };
     const pending = friend ? await repo.untakenFollow(on.tx, scope, friend.id, current.visitedAt) : undefined;
     const step = stepVisit(current.phase, {
       type: 'login',
@@ -156,9 +164,12 @@ export async function loginCallback(ctx: AppContext, query: CallbackQuery, origi
       if (pending) await repo.takeFollow(on.tx, scope, pending.id, now);
       await attribute(ctx, on, scope, current.routeId, current.id, friend.id, step.attribute);
     }
-    return step.phase;
+    return { phase: step.phase, ...known };
   });
-  return destination(phase === 'logged_in' ? 'not_added' : phase === 'visited' ? 'failed' : 'added');
+  return {
+    to: destination(phase === 'logged_in' ? 'not_added' : phase === 'visited' ? 'failed' : 'added'),
+    friend: friendId === null ? null : { lineAccountId: scope.lineAccountId, friendId },
+  };
 }
 
 /**

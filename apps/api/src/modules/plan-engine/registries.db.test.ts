@@ -87,6 +87,7 @@ describe('the plan engine’s registries', () => {
       'tag_added',
       'friend_added',
       'inflow_attributed',
+      'form_answered',
       'test_link_opened',
     ]);
     expect(output.data.find((trigger) => trigger.kind === 'tag_added')?.ref?.list_path).toBe('/service/tags');

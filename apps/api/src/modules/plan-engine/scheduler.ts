@@ -358,7 +358,9 @@ async function deliver(
   for (const member of group) {
     const friend = await channelFriend(on.tx, scope, member.enrolment.friendId);
     if (!friend) continue;
-    const context = personal ? await contextOf(on.tx, friend) : NO_VARIABLES;
+    const context = personal
+      ? await contextOf(on.tx, friend, { ctx, message: sent.map((action) => action.message) })
+      : NO_VARIABLES;
     // Each friend's own tracked links, each knowing its box (plan analysis counts the clicks by it).
     const links = tracked
       ? newTrackedLinks(

@@ -22,6 +22,7 @@ import {
   throwIfAny,
 } from './save-checks.ts';
 import { write, type BoxToWrite } from './write.ts';
+import { messageRefusal } from '../templates/line-message.ts';
 
 /**
  * Creates (id null) or saves a plan from the save payload. Every problem is answered at once as a
@@ -63,6 +64,13 @@ export async function saveIn(
   const input = fromPlanSavePayload(payload);
   const boxes = await checkBoxes(tx, scope, existing, input, errors);
   await checkReferences(tx, scope, existing, payload, errors);
+  const refused = await messageRefusal(
+    ctx,
+    tx,
+    scope,
+    input.plan_actions.map((action) => action.message),
+  );
+  if (refused) errors.errors.plan_actions ??= { description: refused };
   await checkTriggerRef(tx, scope, payload, triggers, errors);
   await checkSavedRows(tx, scope, existing, payload, errors);
   const friendAdded = await checkFriendAdded(tx, scope, existing, payload, errors);

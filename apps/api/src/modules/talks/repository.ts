@@ -137,7 +137,7 @@ export async function historyRow(
 export async function insertOutgoing(
   db: Db,
   { lineAccountId }: ChannelScope,
-  input: { friendId: number; type: string; content: Record<string, unknown>; userId: number },
+  input: { friendId: number; type: string; content: Record<string, unknown>; userId: number | null },
 ): Promise<{ id: number; occurredAt: Date }> {
   const [row] = await db
     .insert(messages)

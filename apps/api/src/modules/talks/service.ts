@@ -11,7 +11,8 @@ import type { conversationQuery, talkHistoryQuery } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import type { LineMessage } from '../../platform/line.ts';
-import type { ChannelRequest } from '../../platform/principal.ts';
+import type { Db } from '../../platform/db.ts';
+import type { ChannelRequest, ChannelScope } from '../../platform/principal.ts';
 import { publishRealtime } from '../../platform/realtime.ts';
 import { recordSend } from '../delivery/service.ts';
 import { assertFetchableImages } from '../files/service.ts';
@@ -123,7 +124,7 @@ export async function sendTemplate(
   if (!template) throw notFound(TEMPLATE_NOUN);
   const friend = await sendableFriend(ctx, scope, input.friendId);
   const links = await trackedLinksFor(db, friend, template.message, consoleOrigin);
-  const lineMessage = await templateMessageFor(db, template, friend, links.uris);
+  const lineMessage = await templateMessageFor(ctx, db, template, friend, links.uris);
   await assertFetchableImages(ctx, scope, lineMessage, consoleOrigin, () => input.templateField);
   await storeTrackedLinks(db, scope, links);
   return deliver(
@@ -157,44 +158,80 @@ async function deliver(
   origin: { source: 'talk' } | { source: 'template'; sourceId: number },
 ): Promise<TalkMessage> {
   const db = ctx.database.db;
-  const { stored, recorded } = await db.transaction(async (tx) => {
-    const stored = await repo.insertOutgoing(tx, scope, {
-      friendId: friend.id,
-      type: lineMessage.type,
-      content: { ...lineMessage },
+  const sent = await db.transaction((tx) =>
+    recordTalkSend(ctx, tx, scope, friend.id, lineMessage, {
+      ...origin,
       userId: scope.userId,
-    });
-    const recorded = await recordSend(ctx, tx, scope, {
-      friendIds: [friend.id],
-      messages: [lineMessage],
-      source: origin.source,
-      sourceId: origin.source === 'talk' ? stored.id : origin.sourceId,
-      sentByUserId: scope.userId,
-    });
-    await repo.setDelivery(tx, scope, stored.id, recorded.ids[0] ?? null);
-    await repo.noteOutgoingMessage(tx, scope, friend.id, {
-      type: lineMessage.type,
-      text: lineMessage.type === 'text' ? lineMessage.text.slice(0, 200) : null,
-      occurredAt: stored.occurredAt,
-    });
-    return { stored, recorded };
+    }),
+  );
+  await announceTalkSend(ctx, scope, friend.id, sent);
+  const row = await repo.historyRow(db, scope, sent.messageId);
+  if (!row) throw new Error('sent message vanished');
+  return toTalkMessage(entryOf(row), TALK_MESSAGES_SOURCE);
+}
+
+/** A send recorded in the talk: its talk row, and the delivery to enqueue once committed. */
+export interface TalkSend {
+  messageId: number;
+  enqueue(): Promise<void>;
+}
+
+/**
+ * Records one message to one friend in the talk with `db` (the caller's transaction): the talk row
+ * (its type and content are the LINE message object), the delivery (its log gives the status) and
+ * the talk list's last message. `source` names what sent it ('talk' names the talk row itself);
+ * `userId` the staff member, null when the system sent it (a form's message after an answer).
+ */
+export async function recordTalkSend(
+  ctx: AppContext,
+  db: Db,
+  scope: ChannelScope,
+  friendId: number,
+  lineMessage: LineMessage,
+  origin: { source: string; sourceId?: number; userId: number | null },
+): Promise<TalkSend> {
+  const stored = await repo.insertOutgoing(db, scope, {
+    friendId,
+    type: lineMessage.type,
+    content: { ...lineMessage },
+    userId: origin.userId,
   });
+  const recorded = await recordSend(ctx, db, scope, {
+    friendIds: [friendId],
+    messages: [lineMessage],
+    source: origin.source,
+    sourceId: origin.source === 'talk' ? stored.id : origin.sourceId,
+    ...(origin.userId === null ? {} : { sentByUserId: origin.userId }),
+  });
+  await repo.setDelivery(db, scope, stored.id, recorded.ids[0] ?? null);
+  await repo.noteOutgoingMessage(db, scope, friendId, {
+    type: lineMessage.type,
+    text: lineMessage.type === 'text' ? lineMessage.text.slice(0, 200) : null,
+    occurredAt: stored.occurredAt,
+  });
+  return { messageId: stored.id, enqueue: recorded.enqueue };
+}
+
+/** Once a recorded talk send committed: its job, and the realtime event (each failure only logged). */
+export async function announceTalkSend(
+  ctx: AppContext,
+  scope: ChannelScope,
+  friendId: number,
+  sent: TalkSend,
+): Promise<void> {
   // Recorded: the message goes out whatever happens next (the sweeper finds a job lost here).
-  await recorded.enqueue().catch((error: unknown) => {
-    ctx.log.warn({ err: error, messageId: stored.id }, 'talk send: job not enqueued; the sweeper sends it');
+  await sent.enqueue().catch((error: unknown) => {
+    ctx.log.warn({ err: error, messageId: sent.messageId }, 'talk send: job not enqueued; the sweeper sends it');
   });
   await publishRealtime(ctx.database, {
     type: 'message.created',
     lineAccountId: scope.lineAccountId,
-    friendId: friend.id,
-    messageId: stored.id,
+    friendId,
+    messageId: sent.messageId,
     direction: 'outgoing',
   }).catch((error: unknown) => {
-    ctx.log.warn({ err: error, messageId: stored.id }, 'talk send: realtime event not published');
+    ctx.log.warn({ err: error, messageId: sent.messageId }, 'talk send: realtime event not published');
   });
-  const row = await repo.historyRow(db, scope, stored.id);
-  if (!row) throw new Error('sent message vanished');
-  return toTalkMessage(entryOf(row), TALK_MESSAGES_SOURCE);
 }
 
 function entryOf(row: repo.HistoryRow): TalkEntry {

@@ -25,6 +25,7 @@ import { PLATFORM_SCOPE, type ChannelRequest } from '../../platform/principal.ts
 import { storeImage } from '../files/service.ts';
 import { sendTemplate, TEMPLATE_NOUN } from '../talks/service.ts';
 import { actionRowsOf, keepRelevantParts, newItemCount, unknownIds, withNewIds, withoutIds } from './items.ts';
+import { messageRefusal } from './line-message.ts';
 import * as repo from './repository.ts';
 
 export const NAME_REQUIRED_MESSAGE = 'テンプレート名を入力してください';
@@ -37,6 +38,8 @@ export const COPY_SUFFIX = 'のコピー';
 export const NAME_FIELD = 'template_attributes.name';
 export const FOLDER_FIELD = 'template_attributes.folder_id';
 export const MESSAGE_TYPE_FIELD = 'message_attributes.message_type';
+/** A problem of the message as a whole (what it names). */
+export const MESSAGE_FIELD = 'message_attributes';
 
 /**
  * Where the plan editor draws a template's one box (spec section 9: the first box, box-0, at x 250,
@@ -99,6 +102,8 @@ export async function save(
     if (folderId !== null && !(await repo.templateFolderName(tx, caller.owner, folderId))) {
       errors.add(FOLDER_FIELD, FOLDER_MESSAGE);
     }
+    const refused = await messageRefusal(ctx, tx, caller.owner, message);
+    if (refused) errors.add(MESSAGE_FIELD, refused);
     errors.throwIfAny();
 
     const saved = withNewIds(message, await repo.nextItemIds(tx, newItemCount(message)));

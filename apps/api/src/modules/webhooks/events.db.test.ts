@@ -41,6 +41,7 @@ const seen: { [N in DomainEventName]: Array<DomainEvents[N]> } = {
   'plan.enrolment_requested': [],
   'inflow.attributed': [],
   'conversion.reached': [],
+  'form.answered': [],
 };
 
 beforeAll(async () => {

@@ -1,9 +1,17 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { ACTION_TYPES, LINE_LIMITS, type ActionType, type MessageAction } from '@linq/contract';
-import { Input, InputNumber, Radio, Space, Tooltip } from 'antd';
-import { useId } from 'react';
+import {
+  ACTION_TYPES,
+  formIdOfAddress,
+  formVariable,
+  LINE_LIMITS,
+  type ActionType,
+  type MessageAction,
+} from '@linq/contract';
+import { Input, InputNumber, Radio, Select, Space, Tooltip } from 'antd';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from './fields.tsx';
+import { useFormLinkOptions } from './form-links.ts';
 import type { ModelPath } from './issues.ts';
 import '../../app/i18n/parts/message-builder.ts';
 
@@ -37,6 +45,10 @@ export function ActionEditor<T extends MessageAction>({
   const id = useId();
   const set = (patch: Partial<MessageAction>) => onChange({ ...action, ...patch });
   const isLink = action.action_type === 'uri';
+  const forms = useFormLinkOptions();
+  const linkedForm = formIdOfAddress(action.uri ?? '');
+  // A link is a web address or a form's link (each friend's own, filled in when sent).
+  const [linkKind, setLinkKind] = useState<'url' | 'form'>(linkedForm === null ? 'url' : 'form');
   // A web link is sent as the friend's tracked link, whose first opening adds the score; tel: and
   // line: links open the phone or LINE, which tells nobody, so they add none.
   const untrackedLink = isLink && /^(tel|line):/i.test(action.uri?.trim() ?? '');
@@ -104,7 +116,48 @@ export function ActionEditor<T extends MessageAction>({
           />
         </Field>
       )}
-      {isLink && (
+      {isLink && forms && (
+        <Radio.Group
+          value={linkKind}
+          onChange={(event) => {
+            const kind = event.target.value === 'form' ? 'form' : 'url';
+            setLinkKind(kind);
+            if (kind === 'url' && linkedForm !== null) set({ uri: '' });
+            if (kind === 'form' && linkedForm === null) set({ uri: forms[0] ? formVariable(forms[0].id) : '' });
+          }}
+          options={(['url', 'form'] as const).map((kind) => ({
+            value: kind,
+            label: t(`messageBuilder.action.uriKinds.${kind}`),
+          }))}
+          style={{ marginBottom: 8 }}
+          data-testid="builder-action-link-kind"
+        />
+      )}
+      {isLink && forms && linkKind === 'form' && (
+        <Field
+          path={[...path, 'uri']}
+          label={t('messageBuilder.action.uriKinds.form')}
+          htmlFor={`${id}-form`}
+          help={t('messageBuilder.action.formLinkHelp')}
+        >
+          <Select<number>
+            id={`${id}-form`}
+            value={linkedForm ?? undefined}
+            placeholder={t('messageBuilder.action.chooseForm')}
+            onChange={(formId) => set({ uri: formVariable(formId) })}
+            options={[
+              ...forms.map((form) => ({ value: form.id, label: form.name })),
+              ...(linkedForm !== null && !forms.some((form) => form.id === linkedForm)
+                ? [{ value: linkedForm, label: t('messageBuilder.text.unknownForm') }]
+                : []),
+            ]}
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: '100%' }}
+            data-testid="builder-action-form"
+          />
+        </Field>
+      )}
+      {isLink && (!forms || linkKind === 'url') && (
         <Field path={[...path, 'uri']} label={t('messageBuilder.action.uri')} htmlFor={`${id}-uri`}>
           <Input
             id={`${id}-uri`}

@@ -36,6 +36,7 @@ export interface ChipTextAreaHandle {
 export interface ChipLabels {
   name: string;
   info: (fieldId: number) => string;
+  form: (formId: number) => string;
   emoji: string;
 }
 
@@ -45,7 +46,7 @@ export interface ChipLabels {
  */
 const CARET_SLOT = '\u200B';
 const CARET_SLOTS = /\u200B/g;
-const TOKEN_IN_TEXT = /\{\{(name|info:\d+|emoji:[0-9A-Za-z]+\/[0-9A-Za-z]+)\}\}/;
+const TOKEN_IN_TEXT = /\{\{(name|info:\d+|form:\d+|emoji:[0-9A-Za-z]+\/[0-9A-Za-z]+)\}\}/;
 const EMOJI_GLYPH = '☺';
 const LINE_HEIGHT = 22;
 

@@ -6,6 +6,7 @@ import { ActionButton, ChannelMessage } from '../line-message/LineMessageView.ts
 import { obj, quickReplyActions } from '../line-message/line-message.ts';
 import { LINE_APP_COLOURS, phoneFrame, phoneHeader } from '../line-message/phone-style.ts';
 import type { InfoField } from './builder-context.ts';
+import { useFormLinkOptions } from './form-links.ts';
 import { sampleContext } from './preview-context.ts';
 import '../../app/i18n/parts/message-builder.ts';
 
@@ -47,6 +48,7 @@ function isBlank(message: BuilderMessage): boolean {
  */
 export function MessagePreview({ message, context, infoFields = [], channelName }: MessagePreviewProps) {
   const { t } = useTranslation();
+  const forms = useFormLinkOptions();
   const [time] = useState(() => new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }));
   const filled =
     context ??
@@ -54,6 +56,10 @@ export function MessagePreview({ message, context, infoFields = [], channelName 
       friendName: t('messageBuilder.preview.sampleFriendName'),
       infoFields,
       unknownField: (id) => t('messageBuilder.preview.infoField', { id }),
+      formLink: (id) =>
+        t('messageBuilder.preview.formLink', {
+          name: forms?.find((form) => form.id === id)?.name ?? t('messageBuilder.text.unknownForm'),
+        }),
     });
   const lineMessage = obj(toLineMessage(message, filled)) ?? {};
   const quickReplies = quickReplyActions(lineMessage);

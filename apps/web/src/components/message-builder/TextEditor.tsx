@@ -1,9 +1,10 @@
-import { DownOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, FormOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
 import {
   countEmoji,
   countedLength,
   emojiImageUrl,
   emojiToken,
+  formVariable,
   infoVariable,
   LINE_EMOJI,
   LINE_LIMITS,
@@ -16,6 +17,7 @@ import { Picture } from '../line-message/LineMessageView.tsx';
 import { useBuilder } from './builder-context.ts';
 import { ChipTextArea, type ChipTextAreaHandle } from './ChipTextArea.tsx';
 import { Field } from './fields.tsx';
+import { useFormLinkOptions } from './form-links.ts';
 import type { ModelPath } from './issues.ts';
 import { insertToken } from './text-insert.ts';
 import '../../app/i18n/parts/message-builder.ts';
@@ -83,6 +85,7 @@ export function TextEditor({
 }) {
   const { t } = useTranslation();
   const { infoFields, disabled, previewPlace } = useBuilder();
+  const forms = useFormLinkOptions();
   const id = useId();
   const textArea = useRef<ChipTextAreaHandle>(null);
   const [emojiOpen, setEmojiOpen] = useState(false);
@@ -108,6 +111,10 @@ export function TextEditor({
     name: t('messageBuilder.text.chipName'),
     info: (fieldId: number) =>
       infoFields.find((field) => field.id === fieldId)?.name ?? t('messageBuilder.text.unknownInfo'),
+    form: (formId: number) =>
+      t('messageBuilder.text.formChip', {
+        name: forms?.find((form) => form.id === formId)?.name ?? t('messageBuilder.text.unknownForm'),
+      }),
     emoji: t('messageBuilder.text.emoji'),
   };
 
@@ -143,6 +150,25 @@ export function TextEditor({
               </Button>
             </Dropdown>
           </Tooltip>
+          {forms && (
+            <Tooltip title={forms.length === 0 ? t('messageBuilder.text.noForms') : undefined}>
+              <Dropdown
+                disabled={disabled || forms.length === 0}
+                trigger={['click']}
+                menu={{
+                  items: forms.map((form) => ({
+                    key: String(form.id),
+                    label: <span data-testid={`builder-insert-form-${form.id}`}>{form.name}</span>,
+                  })),
+                  onClick: ({ key }) => insert(formVariable(Number(key))),
+                }}
+              >
+                <Button icon={<FormOutlined />} data-testid="builder-insert-form">
+                  {t('messageBuilder.text.insertForm')} <DownOutlined />
+                </Button>
+              </Dropdown>
+            </Tooltip>
+          )}
           <Popover
             trigger="click"
             destroyOnHidden

@@ -99,6 +99,17 @@ describe('sampleContext', () => {
     });
     expect(context).toEqual({ friendName: 'LINE 太郎', infoValues: { 3: '【誕生日】', 9: '【友だち情報9】' } });
   });
+
+  it('stands a sample for each form link, in text and in a link’s address', () => {
+    const message = { ...emptyMessage('text_message'), text: '回答はこちら {{form:4}}' };
+    const context = sampleContext(message, {
+      friendName: 'LINE 太郎',
+      infoFields: [],
+      unknownField: String,
+      formLink: (id) => `【フォーム${id}】`,
+    });
+    expect(context.formLinks).toEqual({ 4: '【フォーム4】' });
+  });
 });
 
 describe('tokenContext', () => {

@@ -1,4 +1,4 @@
-import { infoVariable, NAME_VARIABLE, type BuilderMessage, type MessageContext } from '@linq/contract';
+import { formIdsIn, infoVariable, NAME_VARIABLE, type BuilderMessage, type MessageContext } from '@linq/contract';
 
 const INFO_TOKEN = /\{\{info:(\d+)\}\}/g;
 
@@ -13,6 +13,8 @@ export function sampleContext(
     friendName: string;
     infoFields: readonly { id: number; name: string }[];
     unknownField: (id: number) => string;
+    /** What stands for a form variable's link (the friend's own link is made when sending). */
+    formLink?: (id: number) => string;
   },
 ): MessageContext {
   const infoValues: Record<number, string> = {};
@@ -22,7 +24,11 @@ export function sampleContext(
     const id = Number(match[1]);
     infoValues[id] ??= `【${sample.unknownField(id)}】`;
   }
-  return { friendName: sample.friendName, infoValues };
+  const context: MessageContext = { friendName: sample.friendName, infoValues };
+  if (!sample.formLink) return context;
+  const formLinks: Record<number, string> = {};
+  for (const id of formIdsIn(JSON.stringify(message))) formLinks[id] = sample.formLink(id);
+  return { ...context, formLinks };
 }
 
 /**

@@ -1,10 +1,15 @@
-import { emojiToken, infoVariable, NAME_VARIABLE } from '@linq/contract';
+import { emojiToken, formVariable, infoVariable, NAME_VARIABLE } from '@linq/contract';
 import { describe, expect, it } from 'vitest';
 import { chipView, firstWords, sampleView } from './token-view.ts';
 
 const smile = emojiToken('5ac1bfd5040ab15980c9b435', '005');
 const values = { friendName: '山田 花子', infoValue: (id: number) => (id === 7 ? '東京都' : `【項目${id}】`) };
-const labels = { name: '友だちの名前', info: (id: number) => `項目${id}`, emoji: 'LINE絵文字' };
+const labels = {
+  name: '友だちの名前',
+  info: (id: number) => `項目${id}`,
+  form: (id: number) => `フォーム${id}`,
+  emoji: 'LINE絵文字',
+};
 
 describe('sampleView', () => {
   it('fills the variables with sample values and keeps each emoji as a picture', () => {
@@ -19,6 +24,15 @@ describe('sampleView', () => {
     const shown = sampleView(`${smile}${NAME_VARIABLE}${infoVariable(3)}`, values);
     expect(JSON.stringify(shown)).not.toContain('{{');
     expect(shown.at(-1)).toEqual({ kind: 'text', text: '山田 花子【項目3】' });
+  });
+});
+
+describe('sampleView of a form link', () => {
+  it('shows the sample link given, or the form page’s address, never the token', () => {
+    expect(sampleView(`回答: ${formVariable(4)}`, { ...values, formLink: (id) => `【フォーム${id}】` })).toEqual([
+      { kind: 'text', text: '回答: 【フォーム4】' },
+    ]);
+    expect(JSON.stringify(sampleView(formVariable(4), values))).not.toContain('{{');
   });
 });
 
@@ -37,6 +51,13 @@ describe('chipView', () => {
         emojiId: '005',
       },
       { kind: 'chip', token: '{{info:7}}', variable: 'info', label: '項目7' },
+    ]);
+  });
+
+  it('shows a form link as a chip named by the form, never as its token', () => {
+    expect(chipView(`回答はこちら ${formVariable(4)}`, labels)).toEqual([
+      { kind: 'text', text: '回答はこちら ' },
+      { kind: 'chip', token: '{{form:4}}', variable: 'form', label: 'フォーム4' },
     ]);
   });
 

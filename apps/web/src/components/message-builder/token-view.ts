@@ -1,7 +1,7 @@
-import { textTokens } from '@linq/contract';
+import { FORM_PAGE_ROUTE, textTokens } from '@linq/contract';
 
 /*
- * How builder text shows its tokens (`{{name}}`, `{{info:<id>}}`, `{{emoji:<product>/<id>}}`) on screen,
+ * How builder text shows its tokens (`{{name}}`, `{{info:<id>}}`, `{{form:<id>}}`, `{{emoji:<product>/<id>}}`) on screen,
  * never as typed: as chips in the editor's text box (the saved text keeps the tokens), and as sample
  * values in previews and timelines.
  */
@@ -10,13 +10,15 @@ export type ShownPiece = { kind: 'text'; text: string } | { kind: 'emoji'; produ
 
 export type ChipPiece =
   | { kind: 'text'; text: string }
-  | { kind: 'chip'; token: string; variable: 'name' | 'info'; label: string }
+  | { kind: 'chip'; token: string; variable: 'name' | 'info' | 'form'; label: string }
   | { kind: 'chip'; token: string; variable: 'emoji'; label: string; productId: string; emojiId: string };
 
-/** What a variable is shown as: the friend's name and each info field's value (or a sample of it). */
+/** What a variable is shown as: the friend's name, each info field's value and form link (or samples of them). */
 export interface SampleValues {
   friendName: string;
   infoValue: (fieldId: number) => string;
+  /** A form variable's link; without it, the form's page address stands for it. */
+  formLink?: (formId: number) => string;
 }
 
 /** The text as a friend would read it: variables filled in, each emoji kept as a picture. */
@@ -31,20 +33,23 @@ export function sampleView(text: string, values: SampleValues): ShownPiece[] {
     if (piece.kind === 'text') addText(piece.text);
     else if (piece.kind === 'name') addText(values.friendName);
     else if (piece.kind === 'info') addText(values.infoValue(piece.fieldId));
+    else if (piece.kind === 'form') addText(values.formLink?.(piece.formId) ?? FORM_PAGE_ROUTE);
     else pieces.push({ kind: 'emoji', productId: piece.productId, emojiId: piece.emojiId });
   }
   return pieces;
 }
 
-/** The text with each token as a chip named by `labels` (the name variable, an info field, an emoji). */
+/** The text with each token as a chip named by `labels` (the name variable, an info field, a form link, an emoji). */
 export function chipView(
   text: string,
-  labels: { name: string; info: (fieldId: number) => string; emoji: string },
+  labels: { name: string; info: (fieldId: number) => string; form: (formId: number) => string; emoji: string },
 ): ChipPiece[] {
   return textTokens(text).map((piece): ChipPiece => {
     switch (piece.kind) {
       case 'text':
         return piece;
+      case 'form':
+        return { kind: 'chip', token: piece.token, variable: 'form', label: labels.form(piece.formId) };
       case 'name':
         return { kind: 'chip', token: piece.token, variable: 'name', label: labels.name };
       case 'info':

@@ -35,6 +35,10 @@ const ja = {
       emojiFull: 'LINE絵文字は{{max}}個までです',
       chipName: '友だちの名前',
       unknownInfo: '（このチャネルにない項目）',
+      insertForm: 'フォームのリンク',
+      noForms: 'フォームがありません',
+      formChip: 'フォーム「{{name}}」',
+      unknownForm: '（このチャネルにないフォーム）',
       variablesHelp: {
         beside:
           'ボタンはカーソルの位置に差し込みます。友だちの名前・友だち情報は送信時に友だちごとの値に置き換わります（右のプレビューはサンプルの値です）。',
@@ -73,6 +77,9 @@ const ja = {
       displayText: '表示テキスト（任意）',
       displayTextHelp: 'タップすると、友だちの発言としてトークに表示されます。空欄なら何も表示されません',
       uri: 'URL',
+      uriKinds: { url: 'URL', form: 'フォームのリンク' },
+      chooseForm: 'フォームを選択',
+      formLinkHelp: '友だちごとに、その友だち専用の回答リンクになります',
       score: 'スコア（任意）',
       scoreHelp:
         'タップした友だちのスコアにこの値を加えます（マイナスなら減らします）。同じ友だちが何度タップしても、そのたびに加算されます',
@@ -136,6 +143,7 @@ const ja = {
       channel: 'LINE公式アカウント',
       sampleFriendName: 'LINE 太郎',
       infoField: '友だち情報{{id}}',
+      formLink: '【フォーム「{{name}}」の回答リンク】',
       empty: '内容を入力すると、ここに友だちのトーク画面での表示が出ます',
       note: '友だちの名前などはサンプルの値で表示しています',
     },
@@ -176,6 +184,10 @@ const en: typeof ja = {
       emojiFull: 'At most {{max}} LINE emoji',
       chipName: "Friend's name",
       unknownInfo: '(not a field of this channel)',
+      insertForm: 'Form link',
+      noForms: 'There are no forms',
+      formChip: 'Form "{{name}}"',
+      unknownForm: '(not a form of this channel)',
       variablesHelp: {
         beside:
           "The buttons insert at the cursor. The friend's name and friend info are replaced per friend when sent (the preview on the right shows sample values).",
@@ -214,6 +226,9 @@ const en: typeof ja = {
       displayText: 'Display text (optional)',
       displayTextHelp: "A tap shows this text as the friend's message; nothing is shown when empty",
       uri: 'URL',
+      uriKinds: { url: 'URL', form: 'Form link' },
+      chooseForm: 'Choose a form',
+      formLinkHelp: 'Each friend gets their own link to answer',
       score: 'Score (optional)',
       scoreHelp:
         "A tap adds this value to the friend's score (a negative value subtracts). Every tap counts, also repeated ones",
@@ -277,6 +292,7 @@ const en: typeof ja = {
       channel: 'LINE Official Account',
       sampleFriendName: 'LINE Taro',
       infoField: 'Friend info {{id}}',
+      formLink: '[Link to answer "{{name}}"]',
       empty: "Once you enter the content, the friend's talk screen is shown here",
       note: "The friend's name and other variables show sample values",
     },

@@ -1,6 +1,6 @@
 import { addStrings } from '../index.ts';
 
-/** UI texts of the public pages: landing, tracked-link redirect, rich-menu and conversion pages; the modules that show them import this file. */
+/** UI texts of the public pages: landing, tracked-link redirect, rich-menu, conversion and inflow route pages; the modules that show them import this file. */
 const ja = {
   landing: {
     chooseLogin: 'ご利用の画面にログインしてください。',
@@ -27,6 +27,24 @@ const ja = {
     notFoundTitle: 'このページは開けません',
     notFoundHint: 'ページが見つかりません。お手元のリンクをご確認ください。',
     failedTitle: 'ページを開けませんでした',
+  },
+  inflowPage: {
+    opening: 'LINEを開いています…',
+    notFoundTitle: 'このURLは開けません',
+    notFoundHint: 'URLが見つからないか、使えなくなっています。お店や広告のURL・QRコードをご確認ください。',
+    failedTitle: 'LINEを開けませんでした',
+    done: {
+      added: {
+        title: '友だち追加ありがとうございます',
+        hint: 'LINEのトークからお知らせをお届けします。このページは閉じてかまいません。',
+      },
+      not_added: {
+        title: 'ログインしました',
+        hint: '友だち追加はされていません。あとから追加する場合は、もう一度URLを開いてください。',
+      },
+      cancelled: { title: 'ログインを中止しました', hint: 'もう一度URLを開くと、やり直せます。' },
+      failed: { title: '手続きを完了できませんでした', hint: '時間をおいて、もう一度URLを開いてください。' },
+    },
   },
 };
 
@@ -56,6 +74,24 @@ const en: typeof ja = {
     notFoundTitle: 'This page cannot be opened',
     notFoundHint: 'The page was not found. Please check the link you followed.',
     failedTitle: 'The page could not be opened',
+  },
+  inflowPage: {
+    opening: 'Opening LINE…',
+    notFoundTitle: 'This URL cannot be opened',
+    notFoundHint: 'The URL does not exist or no longer works. Please check the URL or QR code you used.',
+    failedTitle: 'LINE could not be opened',
+    done: {
+      added: {
+        title: 'Thank you for adding us as a friend',
+        hint: 'We will send you news in LINE. You may close this page.',
+      },
+      not_added: {
+        title: 'You are logged in',
+        hint: 'You have not added us as a friend. To add us later, open the URL again.',
+      },
+      cancelled: { title: 'You cancelled the login', hint: 'Open the URL again to start over.' },
+      failed: { title: 'This could not be completed', hint: 'Please open the URL again in a moment.' },
+    },
   },
 };
 

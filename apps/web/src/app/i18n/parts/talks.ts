@@ -25,6 +25,8 @@ const ja = {
     tapped: '「{{label}}」を選択',
     tappedFrom: '「{{label}}」を選択 ({{origin}}: {{text}})',
     tappedUnknown: 'ボタンを選択',
+    formAnswered: 'フォーム「{{name}}」に回答しました',
+    openAnswer: '回答を見る',
     /** Where the tapped button was, by the message type it belonged to. */
     tapOrigin: {
       confirm: '確認',
@@ -111,6 +113,8 @@ const en: typeof ja = {
     tapped: 'Chose “{{label}}”',
     tappedFrom: 'Chose “{{label}}” ({{origin}}: {{text}})',
     tappedUnknown: 'Chose a button',
+    formAnswered: 'Answered the form "{{name}}"',
+    openAnswer: 'View the answer',
     tapOrigin: {
       confirm: 'Confirm',
       quick_reply: 'Quick reply',

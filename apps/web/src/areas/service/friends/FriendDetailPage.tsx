@@ -26,6 +26,8 @@ import { FriendInfoValues } from './FriendInfoValues.tsx';
 import { FriendPlans } from './FriendPlans.tsx';
 import { FriendRichMenu } from '../rich-menu/FriendRichMenu.tsx';
 import { FriendConversions } from '../conversions/FriendConversions.tsx';
+import { FriendFormAnswers } from '../forms/FriendFormAnswers.tsx';
+import { FriendInflows } from '../inflows/FriendInflows.tsx';
 import { useCanViewPlans } from './friend-plans.ts';
 import { FriendTalkHistory } from './FriendTalkHistory.tsx';
 import { InfoFieldsDrawer } from './InfoFieldsDrawer.tsx';
@@ -177,6 +179,7 @@ function FriendDetails({ friend }: { friend: FriendDetail }) {
             <FriendLabels friend={friend} abilities={abilities} />
             <FriendRichMenu friendId={friend.id} />
             <FriendConversions friendId={friend.id} />
+            <FriendInflows friendId={friend.id} linkRoutes={abilities.viewInflows} />
           </Flex>
         </Col>
         <Col xs={24} lg={14}>
@@ -216,6 +219,7 @@ function FriendDetails({ friend }: { friend: FriendDetail }) {
               <PersonalDataHidden />
             )}
             {canViewPlans && <FriendPlans friend={friend} />}
+            <FriendFormAnswers friendId={friend.id} />
             {abilities.viewTalks && (
               <Card
                 title={t('friends.talkHistory')}

@@ -1,9 +1,10 @@
 import { ClearOutlined } from '@ant-design/icons';
-import { TAG_MATCHES } from '@linq/contract';
+import { FRIEND_INFLOW_MATCHES, TAG_MATCHES } from '@linq/contract';
 import { Button, DatePicker, Flex, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ListSearch } from '../../../components/ListParts.tsx';
+import { InflowRouteSelect } from '../inflows/InflowRouteSelect.tsx';
 import {
   CLEARED_FILTERS,
   FRIEND_STATUSES,
@@ -14,6 +15,7 @@ import {
 import type { FriendAbilities } from './friend-format.ts';
 import { LabelMultiSelect } from './friend-parts.tsx';
 import '../../../app/i18n/parts/friends.ts';
+import '../../../app/i18n/parts/inflows.ts';
 
 const DATE = 'YYYY-MM-DD';
 
@@ -23,7 +25,7 @@ interface FriendFiltersProps {
   onChange: (changes: FriendListChanges) => void;
 }
 
-/** The friend list's filters: name, tags (any/all/none), marks, followed date range and status. */
+/** The friend list's filters: name, tags (any/all/none), marks, followed date range, status and inflow routes. */
 export function FriendFilters({ filters, onChange, abilities }: FriendFiltersProps) {
   const { t } = useTranslation();
   const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] = [
@@ -90,6 +92,29 @@ export function FriendFilters({ filters, onChange, abilities }: FriendFiltersPro
         style={{ width: 140 }}
         data-testid="filter-status"
       />
+      {abilities.viewInflows && (
+        <Space.Compact style={{ maxWidth: '100%' }}>
+          <Select
+            aria-label={t('inflows.filter.matchLabel')}
+            value={filters.inflow_match}
+            onChange={(inflow_match) => onChange({ inflow_match })}
+            options={FRIEND_INFLOW_MATCHES.map((match) => ({
+              value: match,
+              label: t(`inflows.filter.match.${match}`),
+            }))}
+            popupMatchSelectWidth={false}
+            style={{ width: 'min(150px, 35vw)' }}
+            data-testid="filter-inflow-match"
+          />
+          <InflowRouteSelect
+            placeholder={t('inflows.filter.placeholder')}
+            value={filters.inflow_route_ids}
+            onChange={(inflow_route_ids) => onChange({ inflow_route_ids })}
+            testId="filter-inflows"
+            style={{ width: 'min(240px, 60vw)' }}
+          />
+        </Space.Compact>
+      )}
       {hasActiveFilters(filters) && (
         <Button icon={<ClearOutlined />} onClick={() => onChange(CLEARED_FILTERS)} data-testid="filter-clear">
           {t('friends.clearFilters')}

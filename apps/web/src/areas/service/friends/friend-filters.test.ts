@@ -28,21 +28,25 @@ describe('readFriendListParams', () => {
         followed_from: undefined,
         followed_to: undefined,
         status: undefined,
+        inflow_route_ids: [],
+        inflow_match: 'any',
         sort: 'followed_at',
         order: 'desc',
       },
     });
   });
 
-  it('reads the links of the tag and mark screens (bracket arrays)', () => {
+  it('reads the links of the tag, mark and inflow-route screens (bracket arrays)', () => {
     expect(read('tag_ids[]=3').filters.tag_ids).toEqual([3]);
+    expect(read('inflow_route_ids[]=9').filters).toMatchObject({ inflow_route_ids: [9], inflow_match: 'any' });
     expect(read('mark_ids%5B%5D=2&mark_ids%5B%5D=5').filters.mark_ids).toEqual([2, 5]);
   });
 
   it('reads every filter, the page and the size', () => {
     const state = read(
       'name=%20佐藤%20&tag_ids[]=1&tag_ids[]=2&tag_match=none&mark_ids[]=4&followed_from=2026-01-01' +
-        '&followed_to=2026-01-31&status=blocked&sort=score&order=asc&page=3&limit=50',
+        '&followed_to=2026-01-31&status=blocked&inflow_route_ids[]=5&inflow_match=first&sort=score&order=asc' +
+        '&page=3&limit=50',
     );
     expect(state).toEqual({
       page: 3,
@@ -55,6 +59,8 @@ describe('readFriendListParams', () => {
         followed_from: '2026-01-01',
         followed_to: '2026-01-31',
         status: 'blocked',
+        inflow_route_ids: [5],
+        inflow_match: 'first',
         sort: 'score',
         order: 'asc',
       },
@@ -113,6 +119,15 @@ describe('friendFilterQuery / friendListQuery', () => {
   it('sends only the filters that are set', () => {
     expect(friendFilterQuery(read('').filters)).toEqual({ sort: 'followed_at', order: 'desc' });
     expect(friendListQuery(read('page=2'))).toEqual({ sort: 'followed_at', order: 'desc', page: 2, limit: 20 });
+  });
+
+  it('sends the inflow match only with routes', () => {
+    expect(friendFilterQuery(read('inflow_match=first').filters)).not.toHaveProperty('inflow_match');
+    expect(friendFilterQuery(read('inflow_route_ids[]=3&inflow_match=first').filters)).toMatchObject({
+      inflow_route_ids: [3],
+      inflow_match: 'first',
+    });
+    expect(hasActiveFilters(read('inflow_route_ids[]=3').filters)).toBe(true);
   });
 
   it('sends tag_match only with tags', () => {

@@ -1,4 +1,5 @@
 import {
+  FRIEND_INFLOW_MATCHES,
   FRIEND_PAGE_SIZE,
   FRIEND_SORTS,
   TAG_MATCHES,
@@ -15,6 +16,7 @@ import { nextListParams, readListParams } from '../../../app/list-params.ts';
 
 export type FriendSort = (typeof FRIEND_SORTS)[number];
 export type TagMatch = (typeof TAG_MATCHES)[number];
+export type InflowMatch = (typeof FRIEND_INFLOW_MATCHES)[number];
 export type SortOrder = 'asc' | 'desc';
 export const FRIEND_STATUSES = ['following', 'blocked'] as const;
 export type FriendStatus = (typeof FRIEND_STATUSES)[number];
@@ -34,6 +36,9 @@ export interface FriendFilters {
   followed_from?: string;
   followed_to?: string;
   status?: FriendStatus;
+  /** Inflow routes (the route screen links here with its id). */
+  inflow_route_ids: number[];
+  inflow_match: InflowMatch;
   sort: FriendSort;
   order: SortOrder;
 }
@@ -44,9 +49,18 @@ export interface FriendListState {
   filters: FriendFilters;
 }
 
-const SCALAR_FILTERS = ['name', 'tag_match', 'followed_from', 'followed_to', 'status', 'sort', 'order'] as const;
+const SCALAR_FILTERS = [
+  'name',
+  'tag_match',
+  'followed_from',
+  'followed_to',
+  'status',
+  'inflow_match',
+  'sort',
+  'order',
+] as const;
 type ScalarFilter = (typeof SCALAR_FILTERS)[number];
-const ARRAY_FILTERS = ['tag_ids', 'mark_ids'] as const;
+const ARRAY_FILTERS = ['tag_ids', 'mark_ids', 'inflow_route_ids'] as const;
 type ArrayFilter = (typeof ARRAY_FILTERS)[number];
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -82,6 +96,8 @@ export function readFriendListParams(params: URLSearchParams): FriendListState {
       followed_from: dateOnly(filters.followed_from),
       followed_to: dateOnly(filters.followed_to),
       status: oneOf(FRIEND_STATUSES, filters.status),
+      inflow_route_ids: readIds(params, 'inflow_route_ids'),
+      inflow_match: oneOf(FRIEND_INFLOW_MATCHES, filters.inflow_match) ?? 'any',
       sort: oneOf(FRIEND_SORTS, filters.sort) ?? DEFAULT_SORT,
       order: oneOf(['asc', 'desc'], filters.order) ?? DEFAULT_ORDER,
     },
@@ -120,6 +136,10 @@ export function friendFilterQuery(filters: FriendFilters): FriendFilterQuery {
   if (filters.followed_from) query.followed_from = filters.followed_from;
   if (filters.followed_to) query.followed_to = filters.followed_to;
   if (filters.status) query.status = filters.status;
+  if (filters.inflow_route_ids.length) {
+    query.inflow_route_ids = filters.inflow_route_ids;
+    query.inflow_match = filters.inflow_match;
+  }
   return query;
 }
 
@@ -135,7 +155,8 @@ export function hasActiveFilters(filters: FriendFilters): boolean {
     filters.mark_ids.length ||
     filters.followed_from ||
     filters.followed_to ||
-    filters.status,
+    filters.status ||
+    filters.inflow_route_ids.length,
   );
 }
 
@@ -148,6 +169,8 @@ export const CLEARED_FILTERS: FriendListChanges = {
   followed_from: undefined,
   followed_to: undefined,
   status: undefined,
+  inflow_route_ids: [],
+  inflow_match: undefined,
 };
 
 type AntdOrder = 'ascend' | 'descend' | null;

@@ -22,6 +22,7 @@ describe('friendAbilities', () => {
       viewMarks: true,
       editMarks: false,
       viewTalks: true,
+      viewInflows: true,
       exportCsv: false,
     });
     expect(Object.values(friendAbilities(null)).some(Boolean)).toBe(false);

@@ -2,6 +2,7 @@ import {
   allowsEndpoint,
   friendsApi,
   infoFieldsApi,
+  inflowsApi,
   marksApi,
   tagsApi,
   talksApi,
@@ -27,6 +28,7 @@ export function friendAbilities(permissions: Permissions | null | undefined) {
     viewMarks: may(marksApi.list),
     editMarks: may(marksApi.addFriends),
     viewTalks: may(talksApi.history),
+    viewInflows: may(inflowsApi.list),
     /** CSV export needs the exports feature and the personal-data capability. */
     exportCsv: may(friendsApi.exportCsv) && Boolean(permissions?.personal_data),
   };

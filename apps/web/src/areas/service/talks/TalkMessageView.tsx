@@ -1,8 +1,9 @@
 import { UserOutlined } from '@ant-design/icons';
-import type { TalkMessage } from '@linq/contract';
+import { FORM_ANSWER_TALK_TYPE, formAnswerConsolePath, type TalkMessage } from '@linq/contract';
 import { Avatar, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { Link } from '../../../app/navigation.tsx';
 import { DeliveryWaitNote } from '../../../components/delivery/DeliveryWaitNote.tsx';
 import { ChannelMessage, LinkifiedText } from '../../../components/line-message/LineMessageView.tsx';
 import { obj, str } from '../../../components/line-message/line-message.ts';
@@ -96,6 +97,23 @@ function MessageBody({ message }: { message: TalkMessage }) {
           {tapLine(content, t)}
         </Tag>
       );
+    case FORM_ANSWER_TALK_TYPE: {
+      // An answer to a form: the form's name as text, and the way to the answer in the console.
+      const formId = Number(content.form_id);
+      const answerId = Number(content.answer_id);
+      return (
+        <div style={bubble('channel')} data-testid="talk-form-answer">
+          {t('talks.formAnswered', { name: str(content.form_name) ?? '' })}
+          {Number.isInteger(formId) && Number.isInteger(answerId) && (
+            <div>
+              <Link to={formAnswerConsolePath(formId, answerId)} data-testid="talk-form-answer-link">
+                {t('talks.openAnswer')}
+              </Link>
+            </div>
+          )}
+        </div>
+      );
+    }
     default:
       // The stored content is LINE's message object without its type: put the type back for the renderer.
       return <ChannelMessage message={{ ...content, type: message.type }} onAction={noAction} disabled />;
