@@ -173,14 +173,14 @@ export const scoreOf = async (page: Page, friendId: number) =>
 
 export const uniqueSuffix = () => Math.random().toString(36).slice(2, 7);
 
-/** Calls a control route (`/_sim/…`: quota, tokens) of the console's embedded LINE simulator. */
-export async function simulatorControl<T>(method: 'GET' | 'PUT', path: string, body?: unknown): Promise<T> {
+/** Calls a control route (`/_sim/…`: quota, tokens, faults) of the console's embedded LINE simulator. */
+export async function simulatorControl<T>(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${inject('simulatorUrl')}${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  expect(response.status, `${method} ${path}`).toBe(200);
+  expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
   return (await response.json()) as T;
 }
 

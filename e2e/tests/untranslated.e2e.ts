@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  abnormalDetectionApi,
   accountUsersApi,
   adminLineAccountsApi,
   friendPlansApi,
@@ -205,6 +206,10 @@ async function concretePath(path: string, page: Page): Promise<string> {
     '/service/inflows/:id': () => demoInflow(),
     '/service/inflows/:id/Chart': () => demoInflow(),
     '/service/inflows/:id/Chart/ProfileChart': () => demoInflow(),
+    // The demo's resolved delivery-failure incident (by detector, not whichever another test raised last).
+    '/service/abnormal-detection/:id': async () => ({
+      id: await firstId(page, abnormalDetectionApi.list, { query: { detector: 'delivery_failure_rate' } }, laid),
+    }),
   };
   const resolve = ids[path];
   if (!resolve) throw new Error(`name the demo record ${path} opens (untranslated.e2e.ts)`);

@@ -218,6 +218,18 @@ const areaPages: Record<Role, RouteObject[]> = {
       () => import('./areas/service/inflows/InflowProfileChartPage.tsx'),
       'inflows',
     ),
+    page(
+      '/service/abnormal-detection',
+      'abnormalDetections',
+      () => import('./areas/service/abnormal-detection/IncidentsPage.tsx'),
+      'abnormal_detection',
+    ),
+    page(
+      '/service/abnormal-detection/:id',
+      'abnormalDetectionDetail',
+      () => import('./areas/service/abnormal-detection/IncidentPage.tsx'),
+      'abnormal_detection',
+    ),
     ...shellRoutesOf('service'),
   ],
 };

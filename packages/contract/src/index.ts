@@ -49,3 +49,4 @@ export * from './conversions.ts';
 export * from './forms/model.ts';
 export * from './forms/validate.ts';
 export * from './forms/endpoints.ts';
+export * from './abnormal-detection.ts';

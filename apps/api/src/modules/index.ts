@@ -30,6 +30,8 @@ import { manifest as addresses } from './addresses/manifest.ts';
 import { manifest as inflows } from './inflows/manifest.ts';
 import { manifest as conversions } from './conversions/manifest.ts';
 import { manifest as forms } from './forms/manifest.ts';
+import { manifest as metrics } from './metrics/manifest.ts';
+import { manifest as abnormalDetection } from './abnormal-detection/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -69,4 +71,6 @@ export const modules: readonly ModuleManifest[] = [
   inflows,
   conversions,
   forms,
+  metrics,
+  abnormalDetection,
 ];

@@ -21,6 +21,7 @@ import { seedDemoConversionPoints, seedDemoConversions } from './demo-conversion
 import { DEMO_SNS_TAG, seedDemoFormAnswers, seedDemoForms } from './demo-forms.ts';
 import { seedDemoPlans } from './demo-plans.ts';
 import { attributeDemoFriends, seedDemoInflows } from './demo-inflows.ts';
+import { seedDemoIncidents } from './demo-incidents.ts';
 import { DEMO_VIP_TAG, publishDemoRichMenus, seedDemoRichMenus } from './demo-rich-menus.ts';
 import { requestRelink } from '../modules/rich-menus/relink.ts';
 import { folders } from '../modules/folders/schema.ts';
@@ -191,6 +192,7 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
       ...channels.map((c) => ({ userId: staff.id, lineAccountId: c.id })),
       { userId: viewer.id, lineAccountId: channels[0]!.id },
     ]);
+  await seedDemoIncidents(db, ctx, channels[0]!.id, staff.id);
   return menus;
 }
 
