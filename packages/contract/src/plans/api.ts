@@ -385,6 +385,10 @@ export const optionFigures = z.object({
   taps: z.number().int(),
   /** percentOf(taps, the box's sent). */
   tap_rate: z.number(),
+  /** A web link option: openings of the friends' tracked links to it (0 for any other option). */
+  clicks: z.number().int(),
+  /** … and the friends who opened it. */
+  click_friends: z.number().int(),
 });
 
 export const boxFigures = z.object({
@@ -394,6 +398,10 @@ export const boxFigures = z.object({
   waiting: z.number().int(),
   /** Friends at the box who blocked the channel (nothing can reach them): counted apart from the waiting. */
   blocked: z.number().int(),
+  /** Openings of the box's tracked links (all its web links, options or not). */
+  clicks: z.number().int(),
+  /** Friends who opened any of the box's links, each once. */
+  click_friends: z.number().int(),
   options: z.array(optionFigures),
 });
 export type BoxFigures = z.infer<typeof boxFigures>;

@@ -12,7 +12,7 @@ import { nowSql } from '../../platform/db-columns.ts';
 
 export type NewTrackedLink = Pick<
   typeof trackedLinks.$inferInsert,
-  'token' | 'friendId' | 'actionItemId' | 'targetUrl'
+  'token' | 'friendId' | 'actionItemId' | 'targetUrl' | 'planActionId'
 >;
 
 export interface OpenedLink {

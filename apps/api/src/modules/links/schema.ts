@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db-columns.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
@@ -21,13 +22,20 @@ export const trackedLinks = pgTable(
       .references(() => friends.id, { onDelete: 'cascade' }),
     /** The uri action's or tap area's item id (message_template_actions.id; the row may be gone since). */
     actionItemId: bigint('action_item_id', { mode: 'number' }).notNull(),
+    /** The plan box (plan_actions.id) that sent it; null for a talk or template send. Plan analysis counts by it. */
+    planActionId: integer('plan_action_id'),
     /** The address as sent, kept even when the template changes later. */
     targetUrl: text('target_url').notNull(),
     createdAt: createdAt(),
     firstClickedAt: timestamp('first_clicked_at', { withTimezone: true }),
     clickCount: integer('click_count').notNull().default(0),
   },
-  (t) => [index('tracked_links_friend_idx').on(t.friendId)],
+  (t) => [
+    index('tracked_links_friend_idx').on(t.friendId),
+    index('tracked_links_plan_action_idx')
+      .on(t.planActionId)
+      .where(sql`${t.planActionId} is not null`),
+  ],
 );
 
 /**

@@ -46,8 +46,36 @@ function webLinksOf(message: BuilderMessage): { actionItemId: number; targetUrl:
  * simulated friends open them in the console's own browser. A real friend could not open an
  * http://localhost link, so such a console sends the addresses themselves (no score then).
  */
-async function friendsCanOpenConsole(db: Db, scope: ChannelScope, consoleOrigin: string): Promise<boolean> {
+export async function friendsCanOpenConsole(db: Db, scope: ChannelScope, consoleOrigin: string): Promise<boolean> {
   return new URL(consoleOrigin).protocol === 'https:' || channelIsSimulated(db, scope);
+}
+
+/** Whether the message has a web link a tracked link would stand for. */
+export const hasWebLinks = (message: BuilderMessage): boolean => webLinksOf(message).length > 0;
+
+/** A sent message: the plan box that sends it, if a plan does. */
+export interface SentMessage {
+  message: BuilderMessage;
+  planActionId?: number;
+}
+
+/**
+ * One tracked link per web link of the messages sent to one friend, on the console's
+ * /redirects/{token} page, without asking whether the friend can open it (the caller did).
+ */
+export function newTrackedLinks(friendId: number, messages: SentMessage[], consoleOrigin: string): TrackedLinks {
+  const rows = messages.flatMap(({ message, planActionId }) =>
+    webLinksOf(message).map((link) => ({
+      ...link,
+      token: newLinkToken(),
+      friendId,
+      planActionId: planActionId ?? null,
+    })),
+  );
+  return {
+    uris: Object.fromEntries(rows.map((row) => [row.actionItemId, `${consoleOrigin}${redirectPagePath(row.token)}`])),
+    rows,
+  };
 }
 
 /**
@@ -60,15 +88,10 @@ export async function trackedLinksFor(
   message: BuilderMessage,
   consoleOrigin: string,
 ): Promise<TrackedLinks> {
-  const links = webLinksOf(message);
-  if (links.length === 0 || !(await friendsCanOpenConsole(db, channelScope(friend.lineAccountId), consoleOrigin))) {
+  if (!hasWebLinks(message) || !(await friendsCanOpenConsole(db, channelScope(friend.lineAccountId), consoleOrigin))) {
     return { uris: {}, rows: [] };
   }
-  const rows = links.map((link) => ({ ...link, token: newLinkToken(), friendId: friend.id }));
-  return {
-    uris: Object.fromEntries(rows.map((row) => [row.actionItemId, `${consoleOrigin}${redirectPagePath(row.token)}`])),
-    rows,
-  };
+  return newTrackedLinks(friend.id, [{ message }], consoleOrigin);
 }
 
 /** Stores the links once the message is about to go out (after the checks that may refuse it). */

@@ -4,7 +4,8 @@ import type { AccountScope, ChannelScope } from '../../platform/principal.ts';
 import { deliveries } from '../delivery/schema.ts';
 import { friends } from '../friends/schema.ts';
 import { planSends, planTaps } from '../plan-engine/schema.ts';
-import { planEnrolments } from '../plans/schema.ts';
+import { planActions, planEnrolments } from '../plans/schema.ts';
+import { trackedLinkClicks, trackedLinks } from '../links/schema.ts';
 import { accounts } from '../tenants/schema.ts';
 
 /*
@@ -100,6 +101,53 @@ export async function optionTapCounts(
       ),
     )
     .groupBy(planTaps.planActionId, planTaps.actionItemId);
+}
+
+export interface LinkClickCount {
+  planActionId: number;
+  /** Null: the box's total (its friends counted once however many of its links they opened). */
+  actionItemId: number | null;
+  clicks: number;
+  friends: number;
+}
+
+/**
+ * Openings of the plan's tracked links in the range, per box and link and per box: all openings and
+ * the friends who opened. A link knows the box that sent it (tracked_links.plan_action_id).
+ */
+export async function linkClickCounts(
+  db: Db,
+  scope: ChannelScope,
+  planId: number,
+  range: DayRange,
+): Promise<LinkClickCount[]> {
+  const rows = await db
+    .select({
+      planActionId: sql<number>`${trackedLinks.planActionId}`,
+      actionItemId: sql<
+        number | null
+      >`case when grouping(${trackedLinkClicks.actionItemId}) = 0 then ${trackedLinkClicks.actionItemId} end`,
+      clicks: sql<number>`count(*)::int`,
+      friends: sql<number>`count(distinct ${trackedLinkClicks.friendId})::int`,
+    })
+    .from(trackedLinkClicks)
+    .innerJoin(
+      trackedLinks,
+      and(eq(trackedLinks.token, trackedLinkClicks.token), eq(trackedLinks.lineAccountId, scope.lineAccountId)),
+    )
+    .innerJoin(
+      planActions,
+      and(
+        eq(planActions.id, trackedLinks.planActionId),
+        eq(planActions.lineAccountId, scope.lineAccountId),
+        eq(planActions.planId, planId),
+      ),
+    )
+    .where(and(eq(trackedLinkClicks.lineAccountId, scope.lineAccountId), ...within(trackedLinkClicks.clickedAt, range)))
+    .groupBy(
+      sql`grouping sets ((${trackedLinks.planActionId}, ${trackedLinkClicks.actionItemId}), (${trackedLinks.planActionId}))`,
+    );
+  return rows.map((row) => ({ ...row, actionItemId: row.actionItemId === null ? null : Number(row.actionItemId) }));
 }
 
 /** Friends in the plan now per box they wait at (null: at none). */

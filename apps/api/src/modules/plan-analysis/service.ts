@@ -19,7 +19,7 @@ import * as repo from './repository.ts';
 
 /*
  * Plan analysis (issue 15): what each plan sent, what LINE refused, where its friends wait and
- * which options they tapped. The plan itself is read as the editor reads it (plans service), so
+ * which options they tapped and which links they opened. The plan itself is read as the editor reads it (plans service), so
  * the analysis draws the same diagram and answers 404 for another channel's plan in the same way.
  */
 
@@ -47,7 +47,7 @@ export async function list(
   };
 }
 
-/** Tap counts keyed by box and option. */
+/** Tap and click counts keyed by box and option (a box's click total: no option). */
 const tapKey = (planActionId: number | null, actionItemId: number | null) => `${planActionId}:${actionItemId}`;
 
 /**
@@ -71,9 +71,10 @@ export async function get(
   const actionOfBox = new Map(detail.plan_actions.map((action) => [action.box_id, action.id]));
   const boxOfAction = new Map(detail.plan_actions.map((action) => [action.id, action.box_id]));
   const friendsBox = query.box_id === undefined ? undefined : actionOfBox.get(query.box_id);
-  const [sends, taps, waiting, friendRows] = await Promise.all([
+  const [sends, taps, clicks, waiting, friendRows] = await Promise.all([
     repo.boxSendCounts(db, scope, id, range),
     repo.optionTapCounts(db, scope, id, range),
+    repo.linkClickCounts(db, scope, id, range),
     repo.waitingCounts(db, scope, id),
     // A box the plan does not have holds nobody.
     query.box_id !== undefined && (friendsBox === undefined || friendsBox === null)
@@ -82,6 +83,7 @@ export async function get(
   ]);
   const sendsOf = new Map(sends.map((row) => [row.planActionId, row]));
   const tapsOf = new Map(taps.map((row) => [tapKey(row.planActionId, row.actionItemId), row.taps]));
+  const clicksOf = new Map(clicks.map((row) => [tapKey(row.planActionId, row.actionItemId), row]));
   const waitingOf = new Map(waiting.map((row) => [row.planActionId, row]));
 
   const figuresOf = (action: PlanAction) => {
@@ -91,14 +93,19 @@ export async function get(
       failed: sendsOf.get(action.id)?.failed ?? 0,
       waiting: waitingOf.get(action.id)?.waiting ?? 0,
       blocked: waitingOf.get(action.id)?.blocked ?? 0,
+      clicks: clicksOf.get(tapKey(action.id, null))?.clicks ?? 0,
+      click_friends: clicksOf.get(tapKey(action.id, null))?.friends ?? 0,
       options: optionsOf(action.message).map(({ action: option }) => {
         const tapped = option.id === null ? 0 : (tapsOf.get(tapKey(action.id, option.id)) ?? 0);
+        const opened = option.id === null ? undefined : clicksOf.get(tapKey(action.id, option.id));
         return {
           id: option.id,
           box_id: option.box_id,
           label: option.label,
           taps: tapped,
           tap_rate: percentOf(tapped, sent),
+          clicks: opened?.clicks ?? 0,
+          click_friends: opened?.friends ?? 0,
         };
       }),
     };

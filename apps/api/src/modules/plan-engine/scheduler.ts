@@ -4,9 +4,11 @@ import { ANALYZE_AFTER_ROWS } from '../../platform/db.ts';
 import type { EventTransaction } from '../../platform/events.ts';
 import type { LineMessage } from '../../platform/line.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
+import { publicOrigin } from '../../platform/public-origin.ts';
 import { publishRealtime } from '../../platform/realtime.ts';
 import { MESSAGES_PER_REQUEST, recordSend, replyOrPush } from '../delivery/service.ts';
 import { channelFriend } from '../friends/repository.ts';
+import { friendsCanOpenConsole, hasWebLinks, newTrackedLinks, storeTrackedLinks } from '../links/service.ts';
 import { planAudience } from '../plans/target.ts';
 import { audienceIdBatches } from '../audience/repository/read.ts';
 import { contextOf } from '../templates/line-message.ts';
@@ -299,7 +301,7 @@ const NO_VARIABLES: MessageContext = { friendName: '', infoValues: {} };
 /**
  * The boxes to the group's friends in one request each: the same messages to everyone as
  * multicasts of up to 500 (the delivery service splits them), or one push per friend when they
- * have variables to fill in. An auto-reply's first boxes go with the reply token while it is
+ * have variables to fill in or web links to track (each friend gets their own tracked links). An auto-reply's first boxes go with the reply token while it is
  * valid, once the batch committed.
  */
 async function deliver(
@@ -342,7 +344,11 @@ async function deliver(
     on.afterCommit(recorded.enqueue);
   };
 
-  if (!sent.some((action) => VARIABLE.test(JSON.stringify(action.message)))) {
+  const personal = sent.some((action) => VARIABLE.test(JSON.stringify(action.message)));
+  const tracked =
+    sent.some((action) => hasWebLinks(action.message)) &&
+    (await friendsCanOpenConsole(on.tx, scope, publicOrigin(ctx.config)));
+  if (!personal && !tracked) {
     const messages = sent.map((action) => toLineMessage(action.message, NO_VARIABLES) as LineMessage);
     const pushed = group.filter((member) => !isReply(member));
     if (pushed.length > 0) await send(pushed, messages);
@@ -352,10 +358,21 @@ async function deliver(
   for (const member of group) {
     const friend = await channelFriend(on.tx, scope, member.enrolment.friendId);
     if (!friend) continue;
-    const context = await contextOf(on.tx, friend, { ctx, message: sent.map((action) => action.message) });
+    const context = personal
+      ? await contextOf(on.tx, friend, { ctx, message: sent.map((action) => action.message) })
+      : NO_VARIABLES;
+    // Each friend's own tracked links, each knowing its box (plan analysis counts the clicks by it).
+    const links = tracked
+      ? newTrackedLinks(
+          friend.id,
+          sent.map((action) => ({ message: action.message, planActionId: action.id })),
+          publicOrigin(ctx.config),
+        )
+      : undefined;
+    if (links) await storeTrackedLinks(on.tx, scope, links);
     await send(
       [member],
-      sent.map((action) => toLineMessage(action.message, context) as LineMessage),
+      sent.map((action) => toLineMessage(action.message, { ...context, trackedUris: links?.uris }) as LineMessage),
     );
   }
   return carriers;

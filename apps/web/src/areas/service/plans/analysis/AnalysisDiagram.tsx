@@ -46,11 +46,11 @@ type LabelEdge = Edge<{ label: string }, 'timing'>;
  * box of the one above, and no box covers its child or the timing label between them.
  */
 const HEADER_HEIGHT = 30;
-const FIGURES_HEIGHT = 46;
+const FIGURES_HEIGHT = 64;
 const PREVIEW_HEIGHT = 110;
 const OPTION_HEIGHT = 26;
 const LEVEL_GAP = 90;
-/** Wide enough for the figures on two lines. */
+/** Wide enough for the figures on three lines. */
 const MIN_WIDTH = 180;
 
 const heightOf = (options: number) => HEADER_HEIGHT + FIGURES_HEIGHT + PREVIEW_HEIGHT + options * OPTION_HEIGHT + 8;
@@ -65,10 +65,15 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
   );
 }
 
-/** One box, read-only: its figures (sent, failed, waiting: a click lists those friends), preview and options with taps. */
+/**
+ * One box, read-only: its figures (sent, failed, waiting: a click lists those friends; its links'
+ * openings and the friends who opened them), preview and options with taps, or openings for a link.
+ */
 const FiguresNodeView = memo(function FiguresNodeView({ data }: NodeProps<FiguresNode>) {
   const { t } = useTranslation();
   const { action: action, options, figures } = data;
+  // A web link option is opened, not tapped: it shows its openings instead.
+  const links = optionsOf(action.message).map(({ action: option }) => option.action_type === 'uri');
   const boxId = action.box_id;
   return (
     <div
@@ -131,6 +136,12 @@ const FiguresNodeView = memo(function FiguresNodeView({ data }: NodeProps<Figure
           {t('planAnalysis.waiting')} <strong>{figures.waiting}</strong>
         </Button>
         <Figure label={t('planAnalysis.blocked')} value={figures.blocked} testId={`figure-blocked-${boxId}`} />
+        <Tooltip title={`${t('planAnalysis.clicks')} / ${t('planAnalysis.clickFriends')}`}>
+          <span style={{ whiteSpace: 'nowrap' }} data-testid={`figure-clicks-${boxId}`}>
+            {t('planAnalysis.clicks')} <strong>{figures.clicks}</strong> (
+            {t('planAnalysis.people', { count: figures.click_friends })})
+          </span>
+        </Tooltip>
       </div>
       <div style={{ padding: 4, height: PREVIEW_HEIGHT, overflow: 'hidden' }}>
         <BoxPreview message={action.message} />
@@ -138,6 +149,7 @@ const FiguresNodeView = memo(function FiguresNodeView({ data }: NodeProps<Figure
       {options.map((option, index) => {
         const optionFigures = figures.options[index];
         const label = option.label || `#${index + 1}`;
+        const isLink = links[index] ?? false;
         return (
           <div
             key={option.handle}
@@ -154,11 +166,20 @@ const FiguresNodeView = memo(function FiguresNodeView({ data }: NodeProps<Figure
             data-testid={`analysis-option-${boxId}-${option.handle}`}
           >
             <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{label}</span>
-            <Tooltip title={`${t('planAnalysis.taps')} / ${t('planAnalysis.tapRate')}`}>
-              <span style={{ whiteSpace: 'nowrap' }} data-testid={`option-figures-${boxId}-${option.handle}`}>
-                {optionFigures?.taps ?? 0} ({formatPercent(optionFigures?.taps ?? 0, figures.sent)})
-              </span>
-            </Tooltip>
+            {isLink ? (
+              <Tooltip title={`${t('planAnalysis.clicks')} / ${t('planAnalysis.clickFriends')}`}>
+                <span style={{ whiteSpace: 'nowrap' }} data-testid={`option-figures-${boxId}-${option.handle}`}>
+                  {optionFigures?.clicks ?? 0} ({t('planAnalysis.people', { count: optionFigures?.click_friends ?? 0 })}
+                  )
+                </span>
+              </Tooltip>
+            ) : (
+              <Tooltip title={`${t('planAnalysis.taps')} / ${t('planAnalysis.tapRate')}`}>
+                <span style={{ whiteSpace: 'nowrap' }} data-testid={`option-figures-${boxId}-${option.handle}`}>
+                  {optionFigures?.taps ?? 0} ({formatPercent(optionFigures?.taps ?? 0, figures.sent)})
+                </span>
+              </Tooltip>
+            )}
             <Handle type="source" position={Position.Right} id={option.handle} isConnectable={false} />
           </div>
         );

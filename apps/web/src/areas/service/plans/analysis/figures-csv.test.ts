@@ -14,9 +14,11 @@ const detail: PlanAnalysisDetail = {
         failed: 1,
         waiting: 2,
         blocked: 1,
+        clicks: 5,
+        click_friends: 2,
         options: [
-          { id: 11, box_id: 'box-1-0', label: 'はい, 行きます', taps: 3, tap_rate: 75 },
-          { id: 12, box_id: null, label: '=いいえ', taps: 0, tap_rate: 0 },
+          { id: 11, box_id: 'box-1-0', label: 'はい, 行きます', taps: 3, tap_rate: 75, clicks: 0, click_friends: 0 },
+          { id: 12, box_id: null, label: '=いいえ', taps: 0, tap_rate: 0, clicks: 5, click_friends: 2 },
         ],
       },
     },
@@ -25,7 +27,7 @@ const detail: PlanAnalysisDetail = {
       box_id: 'box-1-0',
       message_type: 'text_message',
       message: { ...firstBox('text_message').message, text: 'ありがとうございます' },
-      figures: { sent: 0, failed: 0, waiting: 0, blocked: 0, options: [] },
+      figures: { sent: 0, failed: 0, waiting: 0, blocked: 0, clicks: 0, click_friends: 0, options: [] },
     },
   ],
   plan_timings: [],
@@ -36,16 +38,28 @@ const detail: PlanAnalysisDetail = {
 describe('figures CSV', () => {
   it('writes a BOM, a header, a row per box and per option, CRLF, quoted and formula-safe cells', () => {
     const csv = figuresCsv(detail, {
-      header: ['ボックス', '種類', '選択肢', '送信数', '失敗数', '待機中', 'ブロック', 'タップ数', 'タップ率'],
+      header: [
+        'ボックス',
+        '種類',
+        '選択肢',
+        '送信数',
+        '失敗数',
+        '待機中',
+        'ブロック',
+        'タップ数',
+        'タップ率',
+        'クリック数',
+        'クリックした人数',
+      ],
       typeName: (type) => (type === 'confirm' ? '確認' : 'テキスト'),
     });
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
-      'ボックス,種類,選択肢,送信数,失敗数,待機中,ブロック,タップ数,タップ率',
-      'ご来店されますか？,確認,,4,1,2,1,,',
-      'ご来店されますか？,確認,"はい, 行きます",,,,,3,75%',
-      "ご来店されますか？,確認,'=いいえ,,,,,0,0%",
-      'ありがとうございます,テキスト,,0,0,0,0,,',
+      'ボックス,種類,選択肢,送信数,失敗数,待機中,ブロック,タップ数,タップ率,クリック数,クリックした人数',
+      'ご来店されますか？,確認,,4,1,2,1,,,5,2',
+      'ご来店されますか？,確認,"はい, 行きます",,,,,3,75%,0,0',
+      "ご来店されますか？,確認,'=いいえ,,,,,0,0%,5,2",
+      'ありがとうございます,テキスト,,0,0,0,0,,,0,0',
       '',
     ]);
   });

@@ -11,7 +11,8 @@ import { boxName } from '../editor/box-name.ts';
 
 /*
  * A plan's figures as CSV for Excel (UTF-8 with BOM, CRLF): one row per box (sent, failed, waiting,
- * blocked), then one row per option of the box (taps and tap rate against the box's sent). A box is
+ * blocked, link openings and the friends who opened), then one row per option of the box (taps and
+ * tap rate against the box's sent, openings and openers of a link). A box is
  * named by its message's first words, as on the diagram.
  */
 
@@ -35,6 +36,8 @@ export function figuresCsv(detail: PlanAnalysisDetail, text: FiguresCsvText): st
       plainCell(figures.blocked),
       '',
       '',
+      plainCell(figures.clicks),
+      plainCell(figures.click_friends),
     ];
     const options = figures.options.map((option) => [
       name,
@@ -46,6 +49,8 @@ export function figuresCsv(detail: PlanAnalysisDetail, text: FiguresCsvText): st
       '',
       plainCell(option.taps),
       plainCell(formatPercent(option.taps, figures.sent)),
+      plainCell(option.clicks),
+      plainCell(option.click_friends),
     ]);
     return [box, ...options];
   });

@@ -1,0 +1,2 @@
+ALTER TABLE "tracked_links" ADD COLUMN "plan_action_id" integer;--> statement-breakpoint
+CREATE INDEX "tracked_links_plan_action_idx" ON "tracked_links" USING btree ("plan_action_id") WHERE "tracked_links"."plan_action_id" is not null;
