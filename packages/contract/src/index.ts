@@ -44,3 +44,4 @@ export * from './plans/api.ts';
 export * from './plans/friend-plans.ts';
 export * from './rich-menu-image.ts';
 export * from './rich-menus.ts';
+export * from './abnormal-detection.ts';

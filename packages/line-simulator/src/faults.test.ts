@@ -106,3 +106,18 @@ describe('fault injection', () => {
     );
   });
 });
+
+describe('channel faults', () => {
+  it('quota429 and unauthorized401 answer as LINE does for a spent quota and a refused token', async () => {
+    const [friend] = env.channel.createFriends(1);
+    env.sim.faults.inject({ endpoint: 'pushMessage', mode: 'quota429', count: 1 });
+    env.sim.faults.inject({ endpoint: 'getBotInfo', mode: 'unauthorized401', count: 1 });
+    expect(await lineError(env.client.pushMessage({ to: friend!.userId, messages: [text('x')] }))).toMatchObject({
+      status: 429,
+      body: { message: 'You have reached your monthly limit.' },
+    });
+    expect(await lineError(env.client.getBotInfo())).toMatchObject({ status: 401 });
+    expect(env.channel.sentMessages()).toEqual([]);
+    await env.client.getBotInfo();
+  });
+});

@@ -40,6 +40,7 @@ const MESSAGES = {
   badToken: 'Authentication failed. Confirm that the access token in the authorization header is valid.',
   backend: 'An error occurred in the backend',
   rateLimit: 'The API rate limit has been exceeded. Try again later.',
+  quotaSpent: 'You have reached your monthly limit.',
 };
 
 const IMPLEMENTED = new Set<string>(ENDPOINT_NAMES);
@@ -314,6 +315,8 @@ export class Simulator implements LineSimulator, SimContext {
     const fault = this.takeFault(channel.channelId, endpoint);
     if (fault === 'error500') throw new SimError(500, MESSAGES.backend);
     if (fault === 'rate429') throw new SimError(429, MESSAGES.rateLimit);
+    if (fault === 'quota429') throw new SimError(429, MESSAGES.quotaSpent);
+    if (fault === 'unauthorized401') throw new SimError(401, MESSAGES.badToken);
     if (fault === 'timeout') {
       // Hold the request: no answer until the client gives up or the simulator stops.
       this.held.add(res);

@@ -66,8 +66,19 @@ export type EndpointName = (typeof ENDPOINT_NAMES)[number];
  *   connection without an answer: "sent, but the client saw a time-out".
  * - `rate429`: answer the rate-limit 429 without processing.
  */
-export type FaultMode = 'error500' | 'timeout' | 'timeoutAfterProcessing' | 'rate429';
-export const FAULT_MODES: readonly FaultMode[] = ['error500', 'timeout', 'timeoutAfterProcessing', 'rate429'];
+/**
+ * `quota429`: LINE's 429 for a spent monthly quota (its own message, told apart from a rate limit);
+ * `unauthorized401`: the channel access token refused.
+ */
+export type FaultMode = 'error500' | 'timeout' | 'timeoutAfterProcessing' | 'rate429' | 'quota429' | 'unauthorized401';
+export const FAULT_MODES: readonly FaultMode[] = [
+  'error500',
+  'timeout',
+  'timeoutAfterProcessing',
+  'rate429',
+  'quota429',
+  'unauthorized401',
+];
 
 export interface Fault {
   channelId?: string;

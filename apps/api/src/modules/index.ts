@@ -27,6 +27,8 @@ import { manifest as planAnalysis } from './plan-analysis/manifest.ts';
 import { manifest as friendPlans } from './friend-plans/manifest.ts';
 import { manifest as richMenus } from './rich-menus/manifest.ts';
 import { manifest as addresses } from './addresses/manifest.ts';
+import { manifest as metrics } from './metrics/manifest.ts';
+import { manifest as abnormalDetection } from './abnormal-detection/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -63,4 +65,6 @@ export const modules: readonly ModuleManifest[] = [
   friendPlans,
   richMenus,
   addresses,
+  metrics,
+  abnormalDetection,
 ];

@@ -90,6 +90,10 @@ export interface LineClient {
   botInfo(): Promise<{ userId: string; basicId: string; displayName: string }>;
   /** Remaining messages this month; null when the plan has no limit. */
   remainingQuota(): Promise<number | null>;
+  /** This month's limit (null: none) and the messages sent against it so far. */
+  messageQuota(): Promise<{ limit: number | null; used: number }>;
+  /** The webhook URL LINE calls for the channel and whether delivery is on; null when none is set. */
+  webhookEndpoint(): Promise<{ endpoint: string; active: boolean } | null>;
   messageContent(messageId: string): Promise<{ bytes: Buffer; contentType: string }>;
   /** Creates a rich menu; answers LINE's id for it. */
   createRichMenu(menu: LineRichMenu): Promise<string>;
@@ -115,6 +119,14 @@ export function lineClient(endpoints: LineEndpoints, channelAccessToken: string)
   const data = new messagingApi.MessagingApiBlobClient({ channelAccessToken, baseURL: endpoints.dataApiBaseUrl });
   const call = <T>(work: () => Promise<T>) => withTimeout(work(), endpoints.timeoutMs).catch(toLineError);
   const requestId = (headers: Headers) => headers.get('x-line-request-id');
+  const messageQuota = async () => {
+    const [quota, consumption] = await Promise.all([
+      call(() => api.getMessageQuota()),
+      call(() => api.getMessageQuotaConsumption()),
+    ]);
+    const limit = quota.type === 'limited' && quota.value !== undefined ? quota.value : null;
+    return { limit, used: consumption.totalUsage };
+  };
   return {
     async push(to, messages, retryKey) {
       const { httpResponse } = await call(() => api.pushMessageWithHttpInfo({ to, messages }, retryKey));
@@ -135,13 +147,18 @@ export function lineClient(endpoints: LineEndpoints, channelAccessToken: string)
       return { userId: info.userId, basicId: info.basicId, displayName: info.displayName };
     },
     async remainingQuota() {
-      const [quota, consumption] = await Promise.all([
-        call(() => api.getMessageQuota()),
-        call(() => api.getMessageQuotaConsumption()),
-      ]);
-      return quota.type === 'limited' && quota.value !== undefined
-        ? Math.max(0, quota.value - consumption.totalUsage)
-        : null;
+      const { limit, used } = await messageQuota();
+      return limit === null ? null : Math.max(0, limit - used);
+    },
+    messageQuota,
+    async webhookEndpoint() {
+      try {
+        const info = await call(() => api.getWebhookEndpoint());
+        return { endpoint: info.endpoint, active: info.active };
+      } catch (error) {
+        if (error instanceof LineApiError && error.status === 404) return null;
+        throw error;
+      }
     },
     async messageContent(messageId) {
       const { httpResponse, body } = await call(() => data.getMessageContentWithHttpInfo(messageId));

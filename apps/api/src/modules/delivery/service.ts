@@ -9,6 +9,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { LineApiError, lineClient, type LineClient, type LineMessage } from '../../platform/line.ts';
 import { conflict } from '../../platform/errors.ts';
+import type { DeliveryRefusal } from './events.ts';
 import * as repo from './repository.ts';
 import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 
@@ -276,6 +277,17 @@ async function sendClaimed(ctx: AppContext, claim: repo.Claim, policy: DeliveryP
 async function settleLineError(ctx: AppContext, claim: repo.Claim, error: LineApiError, policy: DeliveryPolicy) {
   const db = ctx.database.db;
   if (error.alreadyAccepted) return settleSent(ctx, claim, error.acceptedRequestId);
+  const refusal = refusalOf(error);
+  if (refusal) {
+    await ctx.events.transaction(db, (on) =>
+      on.publish('delivery.refused', {
+        lineAccountId: claim.scope.lineAccountId,
+        deliveryId: claim.id,
+        refusal,
+        at: ctx.clock.now(),
+      }),
+    );
+  }
   if (error.quotaExhausted) return wait(ctx, claim, 'quota', policy.quotaRecheckMs);
   if (error.unauthorized) {
     // The channel's token is wrong or was reissued: the channel's state, not this message's.
@@ -296,6 +308,13 @@ async function settleLineError(ctx: AppContext, claim: repo.Claim, error: LineAp
     countAttempt: true,
   });
   if (nextAttemptAt) await ctx.queue.send('delivery.send', { deliveryId: claim.id }, { startAfter: nextAttemptAt });
+}
+
+function refusalOf(error: LineApiError): DeliveryRefusal | null {
+  if (error.quotaExhausted) return 'quota_spent';
+  if (error.rateLimited) return 'rate_limited';
+  if (error.unauthorized) return 'unauthorized';
+  return error.retryable ? 'unavailable' : null;
 }
 
 /** The claim's delivery went out: settled and `message.delivered` published, once (only its holder settles it). */

@@ -25,3 +25,13 @@ export function toIncomingEvents(body: z.infer<typeof callbackBody>): IncomingEv
     payload: e as Record<string, unknown>,
   }));
 }
+
+/** Facts of the webhooks module, kept in roll-ups by the metrics module (abnormal detection). */
+declare module '../../platform/events.ts' {
+  interface DomainEvents {
+    /** A signed webhook request stored `events` new events of the channel. */
+    'webhook.received': { lineAccountId: number; events: number; at: Date };
+    /** A request to the channel's webhook URL carried no valid signature (forged, or a rotated secret). */
+    'webhook.signature_failed': { lineAccountId: number; at: Date };
+  }
+}

@@ -26,6 +26,9 @@ export async function ingestWebhook(
   if (!channel) throw new AppError('not_found', 'Unknown webhook URL');
   const secret = channel.channelSecretSealed ? ctx.secrets.open(channel.channelSecretSealed) : null;
   if (!secret || !validLineSignature(rawBody, secret, signature)) {
+    await ctx.events.transaction(ctx.database.db, (on) =>
+      on.publish('webhook.signature_failed', { lineAccountId: channel.id, at: ctx.clock.now() }),
+    );
     throw new AppError('unauthorized', 'Invalid signature');
   }
   const text = rawBody.toString('utf8');
@@ -38,7 +41,13 @@ export async function ingestWebhook(
   }
   const body = callbackBody.safeParse(parsed);
   if (!body.success) throw new AppError('bad_request', 'Not a LINE webhook body');
-  const accepted = await repo.insertEvents(ctx.database.db, channelScope(channel.id), toIncomingEvents(body.data));
+  const accepted = await ctx.events.transaction(ctx.database.db, async (on) => {
+    const stored = await repo.insertEvents(on.tx, channelScope(channel.id), toIncomingEvents(body.data));
+    if (stored > 0) {
+      await on.publish('webhook.received', { lineAccountId: channel.id, events: stored, at: ctx.clock.now() });
+    }
+    return stored;
+  });
   if (accepted > 0) {
     // Enqueue failures are caught by the sweeper; the events are already safe.
     await enqueueProcessing(ctx, channel.id).catch((error: unknown) => {
