@@ -45,3 +45,4 @@ export * from './plans/friend-plans.ts';
 export * from './rich-menu-image.ts';
 export * from './rich-menus.ts';
 export * from './abnormal-detection.ts';
+export * from './dashboard.ts';

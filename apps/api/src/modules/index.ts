@@ -29,6 +29,7 @@ import { manifest as richMenus } from './rich-menus/manifest.ts';
 import { manifest as addresses } from './addresses/manifest.ts';
 import { manifest as metrics } from './metrics/manifest.ts';
 import { manifest as abnormalDetection } from './abnormal-detection/manifest.ts';
+import { manifest as dashboard } from './dashboard/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -67,4 +68,5 @@ export const modules: readonly ModuleManifest[] = [
   addresses,
   metrics,
   abnormalDetection,
+  dashboard,
 ];
