@@ -37,7 +37,8 @@ CREATE TABLE "incidents" (
 	"metric" text NOT NULL,
 	"mailed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "incidents_channel_id_key" UNIQUE("line_account_id","id")
 );
 --> statement-breakpoint
 CREATE TABLE "metric_buckets" (
@@ -58,6 +59,5 @@ ALTER TABLE "incident_mail_opt_ins" ADD CONSTRAINT "incident_mail_opt_ins_user_i
 ALTER TABLE "incidents" ADD CONSTRAINT "incidents_line_account_id_line_accounts_id_fk" FOREIGN KEY ("line_account_id") REFERENCES "public"."line_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "metric_buckets" ADD CONSTRAINT "metric_buckets_line_account_id_line_accounts_id_fk" FOREIGN KEY ("line_account_id") REFERENCES "public"."line_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "incident_events_incident_idx" ON "incident_events" USING btree ("incident_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "incidents_channel_id_key" ON "incidents" USING btree ("line_account_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "incidents_one_open_key" ON "incidents" USING btree ("line_account_id","detector","subject") WHERE status <> 'resolved';--> statement-breakpoint
 CREATE INDEX "incidents_channel_seen_idx" ON "incidents" USING btree ("line_account_id","last_seen_at");

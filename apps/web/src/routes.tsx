@@ -189,6 +189,18 @@ const areaPages: Record<Role, RouteObject[]> = {
     page('/service/rich-menu', 'richMenus', () => import('./areas/service/rich-menu/RichMenusPage.tsx'), 'rich_menus'),
     page('/service/rich-menu/create', 'richMenuCreate', richMenuEditPage, 'rich_menus'),
     page('/service/rich-menu/:id/edit', 'richMenuEdit', richMenuEditPage, 'rich_menus'),
+    page(
+      '/service/abnormal-detection',
+      'abnormalDetections',
+      () => import('./areas/service/abnormal-detection/IncidentsPage.tsx'),
+      'abnormal_detection',
+    ),
+    page(
+      '/service/abnormal-detection/:id',
+      'abnormalDetectionDetail',
+      () => import('./areas/service/abnormal-detection/IncidentPage.tsx'),
+      'abnormal_detection',
+    ),
     ...shellRoutesOf('service'),
   ],
 };

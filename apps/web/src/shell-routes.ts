@@ -55,8 +55,6 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
 
   { path: '/service', title: 'serviceHome' },
   { path: '/service/dashboard', title: 'dashboard', feature: 'dashboard' },
-  { path: '/service/abnormal-detection', title: 'abnormalDetections', feature: 'abnormal_detection' },
-  { path: '/service/abnormal-detection/:id', title: 'abnormalDetectionDetail', feature: 'abnormal_detection' },
   { path: '/service/conversions', title: 'conversions', feature: 'conversions' },
   { path: '/service/forms', title: 'forms', feature: 'forms' },
   { path: '/service/forms/create', title: 'formCreate', feature: 'forms' },

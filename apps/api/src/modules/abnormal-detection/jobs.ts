@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context.ts';
-import { outboxConsumer, type OutboxConsumer } from '../../platform/events.ts';
+import { outboxConsumer, type EventTransaction, type OutboxConsumer } from '../../platform/events.ts';
 import { channelScope } from '../../platform/principal.ts';
 import type { JobQueue } from '../../platform/queue.ts';
 import { checkAllChannels, checkChannel } from './check.ts';
@@ -35,11 +35,16 @@ export async function registerDetectionJobs(ctx: AppContext): Promise<void> {
   });
 }
 
-const checkSoon = (ctx: AppContext, lineAccountId: number, withLine = false) =>
-  ctx.queue.send(
-    'abnormal-detection.check',
-    { lineAccountId, withLine },
-    { singletonKey: `${lineAccountId}-${withLine}`, startAfter: new Date(Date.now() + AFTER_EVENT_MS) },
+/** Enqueued once the consumer's transaction committed (the queue writes through its own connection). */
+const checkSoon = async (on: EventTransaction, ctx: AppContext, lineAccountId: number, withLine = false) =>
+  on.afterCommit(
+    () =>
+      ctx.queue.send(
+        'abnormal-detection.check',
+        { lineAccountId, withLine },
+        { singletonKey: `${lineAccountId}-${withLine}`, startAfter: new Date(Date.now() + AFTER_EVENT_MS) },
+      ),
+    'abnormal-detection check',
   );
 
 /** Facts after which the channel is checked at once rather than at the next scheduled check. */
@@ -47,21 +52,21 @@ export const detectionTriggers: readonly OutboxConsumer[] = [
   outboxConsumer({
     name: 'abnormal-detection.on_failed',
     event: 'message.failed',
-    handle: (e, _on, ctx) => checkSoon(ctx, e.lineAccountId),
+    handle: (e, on, ctx) => checkSoon(on, ctx, e.lineAccountId),
   }),
   outboxConsumer({
     name: 'abnormal-detection.on_refused',
     event: 'delivery.refused',
-    handle: (e, _on, ctx) => checkSoon(ctx, e.lineAccountId, e.refusal === 'quota_spent'),
+    handle: (e, on, ctx) => checkSoon(on, ctx, e.lineAccountId, e.refusal === 'quota_spent'),
   }),
   outboxConsumer({
     name: 'abnormal-detection.on_signature_failed',
     event: 'webhook.signature_failed',
-    handle: (e, _on, ctx) => checkSoon(ctx, e.lineAccountId),
+    handle: (e, on, ctx) => checkSoon(on, ctx, e.lineAccountId),
   }),
   outboxConsumer({
     name: 'abnormal-detection.on_blocked',
     event: 'friend.blocked',
-    handle: (e, _on, ctx) => checkSoon(ctx, e.lineAccountId),
+    handle: (e, on, ctx) => checkSoon(on, ctx, e.lineAccountId),
   }),
 ];

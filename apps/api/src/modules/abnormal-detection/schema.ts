@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import {
   INCIDENT_SEVERITIES,
   INCIDENT_STATUSES,
@@ -45,7 +56,7 @@ export const incidents = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('incidents_channel_id_key').on(t.lineAccountId, t.id),
+    unique('incidents_channel_id_key').on(t.lineAccountId, t.id),
     uniqueIndex('incidents_one_open_key')
       .on(t.lineAccountId, t.detector, t.subject)
       .where(sql`status <> 'resolved'`),
