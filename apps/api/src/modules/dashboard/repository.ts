@@ -52,7 +52,8 @@ export async function followsAndBlocksByDay(db: Db, { lineAccountId }: ChannelSc
         gte(metricBuckets.hour, hourOf(from)),
       ),
     )
-    .groupBy(day, metricBuckets.metric, metricBuckets.detail);
+    // By position: the day's expression carries the time zone as a parameter, so repeating it would not match.
+    .groupBy(sql`1, 2, 3`);
 }
 
 /** Unresolved incidents by severity. */
