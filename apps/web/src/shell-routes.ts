@@ -53,8 +53,6 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/agency/users/:id', title: 'agencyUserDetail' },
   { path: '/agency/users/:id/edit', title: 'agencyUserEdit' },
 
-  { path: '/service', title: 'serviceHome' },
-  { path: '/service/dashboard', title: 'dashboard', feature: 'dashboard' },
   { path: '/service/conversions', title: 'conversions', feature: 'conversions' },
   { path: '/service/forms', title: 'forms', feature: 'forms' },
   { path: '/service/forms/create', title: 'formCreate', feature: 'forms' },

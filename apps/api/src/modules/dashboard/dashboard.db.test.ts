@@ -23,9 +23,12 @@ beforeAll(async () => {
 const dashboardOf = async (days: '7' | '30' | '90' = '30') =>
   (await t.call(api.get, { query: { days } }, as)).output.data;
 const tokyoToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    t.ctx.clock.now(),
-  );
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(t.ctx.clock.now());
 
 describe('the dashboard', () => {
   it('a new channel has nothing yet and says what to do first', async () => {

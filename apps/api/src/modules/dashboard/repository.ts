@@ -37,23 +37,25 @@ export async function unreadTalks(db: Db, { lineAccountId }: ChannelScope): Prom
  */
 export async function followsAndBlocksByDay(db: Db, { lineAccountId }: ChannelScope, from: Date, timeZone: string) {
   const day = sql<string>`to_char(${metricBuckets.hour} at time zone ${timeZone}, 'YYYY-MM-DD')`;
-  return db
-    .select({
-      day,
-      metric: metricBuckets.metric,
-      detail: metricBuckets.detail,
-      n: sql<number>`sum(${metricBuckets.count})::int`,
-    })
-    .from(metricBuckets)
-    .where(
-      and(
-        eq(metricBuckets.lineAccountId, lineAccountId),
-        inArray(metricBuckets.metric, ['follows', 'blocks']),
-        gte(metricBuckets.hour, hourOf(from)),
-      ),
-    )
-    // By position: the day's expression carries the time zone as a parameter, so repeating it would not match.
-    .groupBy(sql`1, 2, 3`);
+  return (
+    db
+      .select({
+        day,
+        metric: metricBuckets.metric,
+        detail: metricBuckets.detail,
+        n: sql<number>`sum(${metricBuckets.count})::int`,
+      })
+      .from(metricBuckets)
+      .where(
+        and(
+          eq(metricBuckets.lineAccountId, lineAccountId),
+          inArray(metricBuckets.metric, ['follows', 'blocks']),
+          gte(metricBuckets.hour, hourOf(from)),
+        ),
+      )
+      // By position: the day's expression carries the time zone as a parameter, so repeating it would not match.
+      .groupBy(sql`1, 2, 3`)
+  );
 }
 
 /** Unresolved incidents by severity. */
