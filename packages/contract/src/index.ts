@@ -46,3 +46,4 @@ export * from './rich-menu-image.ts';
 export * from './rich-menus.ts';
 export * from './abnormal-detection.ts';
 export * from './dashboard.ts';
+export * from './inquiries.ts';

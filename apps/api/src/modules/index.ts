@@ -30,6 +30,7 @@ import { manifest as addresses } from './addresses/manifest.ts';
 import { manifest as metrics } from './metrics/manifest.ts';
 import { manifest as abnormalDetection } from './abnormal-detection/manifest.ts';
 import { manifest as dashboard } from './dashboard/manifest.ts';
+import { manifest as inquiries } from './inquiries/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -69,4 +70,5 @@ export const modules: readonly ModuleManifest[] = [
   metrics,
   abnormalDetection,
   dashboard,
+  inquiries,
 ];
