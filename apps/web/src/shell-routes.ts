@@ -62,7 +62,6 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/service/inflows/:id', title: 'inflowDetail', feature: 'inflows' },
   { path: '/service/inflows/:id/Chart', title: 'inflowChart', feature: 'inflows' },
   { path: '/service/inflows/:id/Chart/ProfileChart', title: 'inflowProfileChart', feature: 'inflows' },
-  { path: '/service/inquiry', title: 'inquiry' },
 
   { path: '/form', title: 'publicForm' },
   { path: '/inflow', title: 'inflowLanding' },
