@@ -68,6 +68,7 @@ const authPages: RouteObject[] = [
 /** The plan editor (create and edit): one import, so the entry lists its chunks once. */
 const planEditPage = () => import('./areas/service/plans/PlanEditPage.tsx');
 const richMenuEditPage = () => import('./areas/service/rich-menu/RichMenuEditPage.tsx');
+const dashboardPage = () => import('./areas/service/dashboard/DashboardPage.tsx');
 
 /** Screens inside each area's layout, behind its login. */
 const areaPages: Record<Role, RouteObject[]> = {
@@ -186,6 +187,9 @@ const areaPages: Record<Role, RouteObject[]> = {
       () => import('./areas/service/plans/analysis/PlanAnalysisPage.tsx'),
       'plan_analysis',
     ),
+    page('/service', 'serviceHome', dashboardPage, 'dashboard'),
+    page('/service/dashboard', 'dashboard', dashboardPage, 'dashboard'),
+    page('/service/inquiry', 'inquiry', () => import('./areas/service/inquiry/InquiryPage.tsx'), 'dashboard'),
     page('/service/rich-menu', 'richMenus', () => import('./areas/service/rich-menu/RichMenusPage.tsx'), 'rich_menus'),
     page('/service/rich-menu/create', 'richMenuCreate', richMenuEditPage, 'rich_menus'),
     page('/service/rich-menu/:id/edit', 'richMenuEdit', richMenuEditPage, 'rich_menus'),

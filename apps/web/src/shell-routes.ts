@@ -53,10 +53,6 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/agency/users/:id', title: 'agencyUserDetail' },
   { path: '/agency/users/:id/edit', title: 'agencyUserEdit' },
 
-  { path: '/service', title: 'serviceHome' },
-  { path: '/service/dashboard', title: 'dashboard', feature: 'dashboard' },
-  { path: '/service/inquiry', title: 'inquiry' },
-
   { path: '/privacy-policy', title: 'privacyPolicy' },
   { path: '/rule', title: 'rule' },
 ];

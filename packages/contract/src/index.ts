@@ -50,3 +50,5 @@ export * from './forms/model.ts';
 export * from './forms/validate.ts';
 export * from './forms/endpoints.ts';
 export * from './abnormal-detection.ts';
+export * from './dashboard.ts';
+export * from './inquiries.ts';

@@ -32,6 +32,8 @@ import { manifest as conversions } from './conversions/manifest.ts';
 import { manifest as forms } from './forms/manifest.ts';
 import { manifest as metrics } from './metrics/manifest.ts';
 import { manifest as abnormalDetection } from './abnormal-detection/manifest.ts';
+import { manifest as dashboard } from './dashboard/manifest.ts';
+import { manifest as inquiries } from './inquiries/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -73,4 +75,6 @@ export const modules: readonly ModuleManifest[] = [
   forms,
   metrics,
   abnormalDetection,
+  dashboard,
+  inquiries,
 ];

@@ -10,6 +10,8 @@ export const oems = pgTable('oems', {
   isDefault: boolean('is_default').notNull().default(false),
   faviconUrl: text('favicon_url').notNull(),
   logoUrl: text('logo_url'),
+  /** Where staff's support inquiries are e-mailed; unset: support@ the OEM's domain. */
+  supportEmail: text('support_email'),
   primaryColor: text('primary_color').notNull(),
   headerColor: text('header_color').notNull(),
   siderColor: text('sider_color').notNull(),
