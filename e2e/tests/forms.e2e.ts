@@ -190,4 +190,21 @@ describe('an answer form', () => {
     await page.goto(`/service/friends/${friendId}`);
     await page.getByTestId('friend-form-answers').getByText(formName).waitFor();
   }, 240_000);
+
+  it('fills the prefecture and city from the postal code typed on the anonymous page', async ({ openPage }) => {
+    const page = await openPage();
+    await loginAsStaff(page);
+    const list = await serviceApi(page, formsApi.list, { query: { name: '資料請求' } });
+    const form = list.data.find((item) => item.name === '資料請求');
+    const { data } = await serviceApi(page, formsApi.get, { params: { id: form!.id } });
+    const phone = await openPage({ phone: true });
+    await phone.goto(data.public_path!);
+    await phone.getByTestId('form-field-address-postal-code').fill('100-0001');
+    await expect.poll(() => phone.getByTestId('form-field-address-city').inputValue()).toBe('千代田区千代田');
+    await expect.poll(() => phone.getByTestId('form-field-address-prefecture').textContent()).toContain('東京都');
+    await phone.getByTestId('form-field-address-postal-code').fill('000-0000');
+    await expect
+      .poll(() => phone.getByTestId('form-field-address-postal-hint').textContent())
+      .toContain('見つかりません');
+  });
 });

@@ -4,6 +4,8 @@ import { Button, Checkbox, Flex, Form, Image, Input, Radio, Select, Space, Typog
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../app/i18n/parts/form-page.ts';
+import '../../app/i18n/parts/addresses.ts';
+import { usePostalCodeLookup } from '../addresses/usePostalCodeLookup.ts';
 
 /*
  * An answer form's fields as a friend sees them: the one rendering of the public /form page and of
@@ -130,6 +132,15 @@ function AddressInput(props: {
   const { t } = useTranslation();
   const set = (patch: Partial<FormAddress>) => props.onChange({ ...props.value, ...patch });
   const id = `form-field-${props.field.key}`;
+  const lookup = usePostalCodeLookup(props.value.postal_code);
+  // Fill the prefecture and city once per code found, so what the person types afterwards stays.
+  const filledFor = useRef<string | null>(null);
+  const found = lookup.status === 'found' ? lookup.address : null;
+  useEffect(() => {
+    if (!found || filledFor.current === found.postal_code) return;
+    filledFor.current = found.postal_code;
+    props.onChange({ ...props.value, prefecture: found.prefecture, city: `${found.city}${found.town}` });
+  }, [found, props]);
   return (
     <Flex vertical gap={8}>
       <Input
@@ -143,6 +154,14 @@ function AddressInput(props: {
         style={{ maxWidth: 200 }}
         data-testid={`${id}-postal-code`}
       />
+      {lookup.hint && (
+        <Typography.Text
+          type={lookup.status === 'found' || lookup.status === 'searching' ? 'secondary' : 'warning'}
+          data-testid={`${id}-postal-hint`}
+        >
+          {t(lookup.hint)}
+        </Typography.Text>
+      )}
       <Select
         aria-label={t('formPage.prefecture')}
         placeholder={t('formPage.prefecture')}
