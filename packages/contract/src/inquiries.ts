@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, listOf, pageQuery, refusingUnsafeText, timestamp } from './common.ts';
+import { dataOf, idNumber, listOf, pageQuery, refusingUnsafeText, timestamp } from './common.ts';
 import { endpoint, sessionOf } from './http.ts';
 
 /*
@@ -20,7 +20,7 @@ const inquiryFields = z.object({
   subject: z.string().trim().min(1).max(INQUIRY_SUBJECT_MAX),
   body: z.string().trim().min(1).max(INQUIRY_BODY_MAX),
   /** Images uploaded through `uploadAttachment` by the same user in the same channel. */
-  attachment_ids: z.array(z.number().int().positive()).max(INQUIRY_ATTACHMENTS_MAX),
+  attachment_ids: z.array(idNumber).max(INQUIRY_ATTACHMENTS_MAX),
 });
 export const inquiryInput = refusingUnsafeText(inquiryFields);
 export type InquiryInput = z.infer<typeof inquiryFields>;
@@ -39,7 +39,8 @@ export const inquiry = z.object({
 export type Inquiry = z.infer<typeof inquiry>;
 
 const access = sessionOf('service');
-const view = { permission: { feature: 'dashboard', level: 'view' } } as const;
+/** Asking the platform for help is every staff member's, whatever they may change in the channel. */
+const anyStaff = { permission: { none: 'any staff member of the channel may ask the platform for support' } } as const;
 
 /** The signed-in staff member's inquiries about the channel (LineAccountId header). */
 export const inquiriesApi = {
@@ -48,7 +49,7 @@ export const inquiriesApi = {
     path: '/service/inquiries',
     summary: "The caller's inquiries about the channel, newest first, with their status",
     access,
-    ...view,
+    ...anyStaff,
     query: pageQuery,
     response: listOf(inquiry),
   }),
@@ -57,7 +58,7 @@ export const inquiriesApi = {
     path: '/service/inquiries/attachments',
     summary: 'Uploads one JPEG or PNG (multipart/form-data, field "file", at most 10 MB) to attach to an inquiry',
     access,
-    ...view,
+    ...anyStaff,
     response: dataOf(inquiryAttachment),
     successStatus: 201,
   }),
@@ -66,7 +67,7 @@ export const inquiriesApi = {
     path: '/service/inquiries',
     summary: "Sends an inquiry: stored with the channel and the caller, e-mailed to the OEM's support address",
     access,
-    ...view,
+    ...anyStaff,
     body: inquiryInput,
     response: dataOf(inquiry),
     successStatus: 201,

@@ -95,9 +95,17 @@ export async function dashboard(ctx: AppContext, request: ChannelRequest, query:
  * (no token, or LINE refuses it). The forecast carries the month's pace so far to its end.
  */
 export async function quota(ctx: AppContext, request: ChannelRequest): Promise<DashboardQuota | null> {
-  const client = await channelLineClient(ctx, request);
-  if (!client) return null;
-  const { limit, used } = await client.messageQuota();
+  let quota: { limit: number | null; used: number };
+  try {
+    const client = await channelLineClient(ctx, request);
+    if (!client) return null;
+    quota = await client.messageQuota();
+  } catch (error) {
+    // LINE (or the channel's simulator) unreachable or refusing: the card says the quota could not be read; the page stays.
+    ctx.log.warn({ err: error, lineAccountId: request.lineAccountId }, 'dashboard: message quota not read');
+    return null;
+  }
+  const { limit, used } = quota;
   const now = ctx.clock.now();
   const { start, end } = quotaMonth(now);
   const elapsed = Math.max(now.getTime() - start.getTime(), 1);

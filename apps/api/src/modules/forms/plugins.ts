@@ -8,13 +8,17 @@ import {
 } from '@linq/contract';
 import { channelScope } from '../../platform/principal.ts';
 import { publicOrigin } from '../../platform/public-origin.ts';
+import { inflowProfileFacets, routeFriendIdsSql } from '../inflows/profile-facets.ts';
 import { planTrigger } from '../plan-engine/registries.ts';
 import { talkSource } from '../talks/sources.ts';
 import { messageContextContributor } from '../templates/line-message.ts';
 import { formLinkUrl } from './link.ts';
 import * as repo from './repository.ts';
 
-/* What forms bring to other modules' registries: a scenario trigger, talk entries, and friends' form links in messages. */
+/*
+ * What forms bring to other modules' registries: a scenario trigger, talk entries, friends' form links in
+ * messages, and the inflow profile chart's forms answered by a route's friends.
+ */
 
 /** Scenarios started when a friend answers their form (a first answer; anonymous answers start nothing). */
 export const formAnsweredTrigger = planTrigger({
@@ -82,5 +86,13 @@ export const formLinksContributor = messageContextContributor({
     if (owner.level === 'platform') return FORM_IN_TEPPAN_MESSAGE;
     const own = await repo.ownIds(db, owner, 'forms', named);
     return named.every((id) => own.has(id)) ? null : FOREIGN_FORM_MESSAGE;
+  },
+});
+
+/** The inflow profile chart: how many of the route's friends answered each form. */
+export const formsInflowFacet = inflowProfileFacets({
+  async facets(db, scope, population) {
+    const buckets = await repo.formsAnsweredBy(db, scope, routeFriendIdsSql(scope, population.routeId, population));
+    return [{ key: 'forms', kind: 'form', title: null, buckets }];
   },
 });

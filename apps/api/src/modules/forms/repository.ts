@@ -444,3 +444,14 @@ export async function channelFriendId(db: Db, scope: ChannelScope, friendId: num
     .where(and(eq(friends.lineAccountId, scope.lineAccountId), eq(friends.id, friendId)));
   return row?.id;
 }
+
+/** Per form of the channel, how many of these friends (a subquery of friend ids) answered it, most first. */
+export async function formsAnsweredBy(db: Db, scope: ChannelScope, friendIds: SQL) {
+  return db
+    .select({ label: forms.name, count: sql<number>`count(distinct ${formAnswers.friendId})::int` })
+    .from(formAnswers)
+    .innerJoin(forms, and(eq(forms.lineAccountId, formAnswers.lineAccountId), eq(forms.id, formAnswers.formId)))
+    .where(and(eq(formAnswers.lineAccountId, scope.lineAccountId), sql`${formAnswers.friendId} in ${friendIds}`))
+    .groupBy(forms.id, forms.name)
+    .orderBy(desc(sql`count(distinct ${formAnswers.friendId})`), forms.name);
+}

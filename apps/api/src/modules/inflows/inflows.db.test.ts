@@ -12,11 +12,14 @@ import {
   inflowsApi as api,
   inflowPublicApi,
   type AudienceExpression,
+  type FormActions,
+  type FormSettings,
   type InflowInput,
 } from '@linq/contract';
 import { useTestApp, type Caller } from '../../test/kit.ts';
 import { countAudience } from '../audience/repository/read.ts';
 import { channelScope } from '../../platform/principal.ts';
+import { formAnswers, forms } from '../forms/schema.ts';
 import { friends } from '../friends/schema.ts';
 import { trackedLinks } from '../links/schema.ts';
 import * as repo from './repository.ts';
@@ -212,6 +215,33 @@ describe('inflow routes', () => {
     expect(profile.data.friend_count).toBe(4);
     expect(profile.data.facets.find((facet) => facet.kind === 'language')?.buckets).toEqual([
       { label: 'ja', count: 4 },
+    ]);
+    // The forms module's facet: the route's friends who answered each form (one answer of the blocker).
+    expect(profile.data.facets.find((facet) => facet.kind === 'form')?.buckets).toEqual([]);
+    const [survey] = await t.db
+      .insert(forms)
+      .values({
+        lineAccountId,
+        name: '来店アンケート',
+        title: 'アンケート',
+        fields: [],
+        settings: {} as FormSettings,
+        actions: {} as FormActions,
+        publicCode: 'inflow-facet',
+      })
+      .returning();
+    await t.db.insert(formAnswers).values({
+      lineAccountId,
+      formId: survey!.id,
+      friendId: blocker.id,
+      submissionId: 'inflow-facet',
+      values: {},
+      items: [],
+      answeredAt: new Date(),
+    });
+    const { output: withForms } = await t.call(api.profileChart, { params: { id: route.id }, query: range }, as);
+    expect(withForms.data.facets.find((facet) => facet.kind === 'form')?.buckets).toEqual([
+      { label: '来店アンケート', count: 1 },
     ]);
 
     const { output: attributedFriends } = await t.call(api.friends, { params: { id: route.id } }, as);
