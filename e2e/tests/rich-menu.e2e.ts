@@ -92,6 +92,8 @@ describe('rich menus', () => {
     expect(tab.areas).toHaveLength(3);
 
     // The main menu: an uploaded image with three areas drawn on it.
+    // Tall enough that the image and the drag below it stay in the window (the editor is a long page).
+    await page.setViewportSize({ width: 1280, height: 1200 });
     await page.goto('/service/rich-menu/create');
     await page.getByTestId('rich-menu-name').fill(mainName);
     await page.getByTestId('rich-menu-chat-bar').fill(`メニュー${suffix}`);
