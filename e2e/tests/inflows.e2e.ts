@@ -90,10 +90,11 @@ describe('an inflow route', () => {
     // The chart counts one visit and one friend added today.
     await staff.goto(`/service/inflows/${routeId}/Chart`);
     await staff.getByTestId('inflow-chart-canvas').waitFor();
-    expect(await staff.getByTestId('inflow-stat-friends_added').locator('.ant-statistic-content').textContent()).toBe(
-      '1',
-    );
-    expect(await staff.getByTestId('inflow-stat-visits').locator('.ant-statistic-content').textContent()).toBe('1');
+    // The figures may arrive after the canvas (another request): wait for them rather than read once.
+    const figure = (name: string) =>
+      staff.getByTestId(`inflow-stat-${name}`).locator('.ant-statistic-content').textContent();
+    await expect.poll(() => figure('friends_added')).toBe('1');
+    await expect.poll(() => figure('visits')).toBe('1');
   }, 120_000);
 
   it('says so when its code is unknown', async ({ openPage }) => {
