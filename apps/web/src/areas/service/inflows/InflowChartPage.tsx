@@ -19,10 +19,10 @@ export default function InflowChartPage() {
   const { t } = useTranslation();
   const id = recordId(useParams().id) ?? 0;
   const channel = useSelectedChannelId();
-  const [range, setRange] = useDateRange();
+  const range = useDateRange();
   const enabled = id > 0 && channel !== null;
-  const route = useQuery({ ...inflowQuery(id, range), enabled });
-  const chart = useQuery({ ...chartQuery(id, range), enabled });
+  const route = useQuery({ ...inflowQuery(id, range.sent), enabled });
+  const chart = useQuery({ ...chartQuery(id, range.sent), enabled });
   const data = chart.data?.data;
   const option = useMemo(
     () =>
@@ -40,14 +40,14 @@ export default function InflowChartPage() {
       <PageHeader
         backTo={backTo}
         extra={
-          <Link to={inflowProfileChartPath(id, range)} data-testid="inflow-profile-chart-link">
+          <Link to={inflowProfileChartPath(id, range.sent)} data-testid="inflow-profile-chart-link">
             {t('inflows.profileChart')}
           </Link>
         }
       />
       <Card
         title={route.data?.data.name}
-        extra={<DateRangeFilter range={range} onChange={setRange} />}
+        extra={<DateRangeFilter range={range.shown} onChange={range.change} />}
         data-testid="inflow-chart"
       >
         {data && option && route.data ? (

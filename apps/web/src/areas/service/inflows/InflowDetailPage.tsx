@@ -11,17 +11,23 @@ import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton.tsx';
 import { LoadState, recordId } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import type { DateRange } from './date-range.ts';
 import { AttributionNotice, DateRangeFilter, InflowUrl, StatsFigures } from './inflow-parts.tsx';
 import { InflowFriends } from './InflowFriends.tsx';
 import { InflowHistory } from './InflowHistory.tsx';
 import { InflowQr } from './InflowQr.tsx';
 import { InflowSettingsForm } from './InflowSettingsForm.tsx';
 import { INFLOWS_PATH, inflowChartPath, inflowPath, inflowProfileChartPath } from './paths.ts';
-import { copyInflow, inflowQuery, removeInflow, useCanEditInflows, useDateRange } from './useInflows.ts';
+import {
+  copyInflow,
+  inflowQuery,
+  removeInflow,
+  useCanEditInflows,
+  useDateRange,
+  type ScreenRange,
+} from './useInflows.ts';
 import '../../../app/i18n/parts/inflows.ts';
 
-function HeaderActions({ route, range, canEdit }: { route: InflowListItem; range: DateRange; canEdit: boolean }) {
+function HeaderActions({ route, range, canEdit }: { route: InflowListItem; range: ScreenRange; canEdit: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [copying, setCopying] = useState(false);
@@ -39,12 +45,12 @@ function HeaderActions({ route, range, canEdit }: { route: InflowListItem; range
   };
   return (
     <>
-      <Link to={inflowChartPath(route.id, range)}>
+      <Link to={inflowChartPath(route.id, range.sent)}>
         <Button icon={<BarChartOutlined />} data-testid="inflow-chart-link">
           {t('inflows.chart')}
         </Button>
       </Link>
-      <Link to={inflowProfileChartPath(route.id, range)}>
+      <Link to={inflowProfileChartPath(route.id, range.sent)}>
         <Button icon={<PieChartOutlined />} data-testid="inflow-profile-chart-link">
           {t('inflows.profileChart')}
         </Button>
@@ -68,15 +74,7 @@ function HeaderActions({ route, range, canEdit }: { route: InflowListItem; range
   );
 }
 
-function InflowDetails({
-  route,
-  range,
-  onRange,
-}: {
-  route: InflowListItem;
-  range: DateRange;
-  onRange: (range: DateRange | null) => void;
-}) {
+function InflowDetails({ route, range }: { route: InflowListItem; range: ScreenRange }) {
   const { t } = useTranslation();
   const canEdit = useCanEditInflows();
   return (
@@ -94,7 +92,7 @@ function InflowDetails({
                 <InflowQr route={route} />
               </Flex>
             </Card>
-            <Card title={t('inflows.figures')} extra={<DateRangeFilter range={range} onChange={onRange} />}>
+            <Card title={t('inflows.figures')} extra={<DateRangeFilter range={range.shown} onChange={range.change} />}>
               <StatsFigures stats={route.stats} attribution={route.attribution} />
             </Card>
             <InflowSettingsForm key={route.updated_at} route={route} canEdit={canEdit} />
@@ -119,9 +117,9 @@ function InflowDetails({
 export default function InflowDetailPage() {
   const id = recordId(useParams().id) ?? 0;
   const channel = useSelectedChannelId();
-  const [range, setRange] = useDateRange();
+  const range = useDateRange();
   const canEdit = useCanEditInflows();
-  const route = useQuery({ ...inflowQuery(id, range), enabled: id > 0 && channel !== null });
+  const route = useQuery({ ...inflowQuery(id, range.sent), enabled: id > 0 && channel !== null });
   const data = route.data?.data;
   return (
     <>
@@ -130,7 +128,7 @@ export default function InflowDetailPage() {
         extra={data && <HeaderActions route={data} range={range} canEdit={canEdit} />}
       />
       {data ? (
-        <InflowDetails route={data} range={range} onRange={setRange} />
+        <InflowDetails route={data} range={range} />
       ) : (
         <Card>
           <LoadState

@@ -51,10 +51,10 @@ export default function InflowProfileChartPage() {
   const { t } = useTranslation();
   const id = recordId(useParams().id) ?? 0;
   const channel = useSelectedChannelId();
-  const [range, setRange] = useDateRange();
+  const range = useDateRange();
   const enabled = id > 0 && channel !== null;
-  const route = useQuery({ ...inflowQuery(id, range), enabled });
-  const profile = useQuery({ ...profileChartQuery(id, range), enabled });
+  const route = useQuery({ ...inflowQuery(id, range.sent), enabled });
+  const profile = useQuery({ ...profileChartQuery(id, range.sent), enabled });
   const data = profile.data?.data;
   const backTo = inflowPath(id);
   return (
@@ -62,14 +62,14 @@ export default function InflowProfileChartPage() {
       <PageHeader
         backTo={backTo}
         extra={
-          <Link to={inflowChartPath(id, range)} data-testid="inflow-chart-link">
+          <Link to={inflowChartPath(id, range.sent)} data-testid="inflow-chart-link">
             {t('inflows.chart')}
           </Link>
         }
       />
       <Card
         title={route.data?.data.name}
-        extra={<DateRangeFilter range={range} onChange={setRange} />}
+        extra={<DateRangeFilter range={range.shown} onChange={range.change} />}
         data-testid="inflow-profile-chart"
       >
         {data ? (

@@ -42,9 +42,9 @@ export default function InflowsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { page, limit, filters, update } = useListParams(FILTERS);
-  const [range, setRange] = useDateRange();
+  const range = useDateRange();
   const folderId = recordId(filters.folder_id) ?? null;
-  const filterQuery = { name: filters.name, folder_id: folderId ?? undefined, ...range };
+  const filterQuery = { name: filters.name, folder_id: folderId ?? undefined, ...range.sent };
   const routes = useInflowList({ page, limit, ...filterQuery });
   const folders = useFolderList('service', 'inflows');
   const canEdit = useCanEditInflows();
@@ -138,7 +138,7 @@ export default function InflowsPage() {
       render: (_, route) => (
         <Space size={4}>
           <Tooltip title={t('inflows.chart')}>
-            <Link to={inflowChartPath(route.id, range)}>
+            <Link to={inflowChartPath(route.id, range.sent)}>
               <Button
                 size="small"
                 icon={<BarChartOutlined />}
@@ -224,7 +224,7 @@ export default function InflowsPage() {
                 placeholder={t('inflows.searchPlaceholder')}
                 onSearch={(name) => update({ name })}
               />
-              <DateRangeFilter range={range} onChange={setRange} />
+              <DateRangeFilter range={range.shown} onChange={range.change} />
             </>
           }
           rowTestId={(route) => `inflow-row-${route.id}`}

@@ -29,12 +29,11 @@ export function lastDays(now: Date, timeZone: string, days = DEFAULT_RANGE_DAYS)
   return { from: dateText(addCalendarDays(today, 1 - days)), to: dateText(today) };
 }
 
-/** The range of the address: both ends real dates, in order; otherwise the default range. */
-export function readDateRange(params: URLSearchParams, now: Date, timeZone: string): DateRange {
+/** The range the address names: both ends real dates, in order; otherwise none. */
+export function chosenRange(params: URLSearchParams): DateRange | null {
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
-  if (isCalendarDate(from) && isCalendarDate(to) && from <= to) return { from, to };
-  return lastDays(now, timeZone);
+  return isCalendarDate(from) && isCalendarDate(to) && from <= to ? { from, to } : null;
 }
 
 /** Every day of the range, in order (the chart's axis: days without figures still show). */

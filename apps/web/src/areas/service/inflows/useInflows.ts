@@ -15,7 +15,7 @@ import { endpointQuery, invalidateEndpoints } from '../../../app/api/queries.ts'
 import { useSelectedChannelId } from '../../../app/channels/channels.ts';
 import { useSession } from '../../../app/session.ts';
 import { useAccountTimeZone } from '../plans/useAccountTimeZone.ts';
-import { readDateRange, type DateRange } from './date-range.ts';
+import { chosenRange, lastDays, type DateRange } from './date-range.ts';
 
 /*
  * Server data of the inflow-route screens (TanStack Query, keyed by the tab's channel): the list with
@@ -27,11 +27,22 @@ export function useCanEditInflows(): boolean {
   return session !== null && allows(session.permissions, { feature: 'inflows', level: 'edit' });
 }
 
-/** The range of the address (`from`, `to`), or the last 30 days in the account's time zone. */
-export function useDateRange(): [DateRange, (range: DateRange | null) => void] {
+/** The range of the screen: what it shows, what its requests ask for, and how to change it. */
+export interface ScreenRange {
+  /** The address's range, or the last 30 days in the account's time zone. */
+  shown: DateRange;
+  /**
+   * What requests and links carry: the address's range, or nothing, so that the server counts the
+   * last 30 days by its own clock (the demo's clock may run ahead of the browser's).
+   */
+  sent: Partial<DateRange>;
+  change: (range: DateRange | null) => void;
+}
+
+export function useDateRange(): ScreenRange {
   const [params, setParams] = useSearchParams();
   const timeZone = useAccountTimeZone();
-  const range = readDateRange(params, new Date(), timeZone);
+  const chosen = chosenRange(params);
   const change = (next: DateRange | null) =>
     setParams(
       (current) => {
@@ -48,7 +59,7 @@ export function useDateRange(): [DateRange, (range: DateRange | null) => void] {
       },
       { replace: true },
     );
-  return [range, change];
+  return { shown: chosen ?? lastDays(new Date(), timeZone), sent: chosen ?? {}, change };
 }
 
 /** Whether the channel's LINE Login lets its routes attribute friends (the setup check); null until read. */
@@ -68,7 +79,7 @@ export function useInflowList(query: InflowListQuery) {
   });
 }
 
-export const inflowQuery = (id: number, range: DateRange) => ({
+export const inflowQuery = (id: number, range: Partial<DateRange>) => ({
   ...endpointQuery(inflowsApi.get, { params: { id }, query: range }, { handles: [404] }),
   staleTime: 0,
   // Another range keeps the page (and any edits in its form) while the figures reload.
@@ -85,12 +96,12 @@ export const inflowFriendsQuery = (id: number, page: number, limit: number) => (
   placeholderData: keepPreviousData,
 });
 
-export const chartQuery = (id: number, range: DateRange) => ({
+export const chartQuery = (id: number, range: Partial<DateRange>) => ({
   ...endpointQuery(inflowsApi.chart, { params: { id }, query: range }, { handles: [404] }),
   placeholderData: keepPreviousData,
 });
 
-export const profileChartQuery = (id: number, range: DateRange) => ({
+export const profileChartQuery = (id: number, range: Partial<DateRange>) => ({
   ...endpointQuery(inflowsApi.profileChart, { params: { id }, query: range }, { handles: [404] }),
   placeholderData: keepPreviousData,
 });
