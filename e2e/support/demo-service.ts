@@ -21,7 +21,7 @@ import {
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { baseUrl } from './browser.ts';
-import { accessToken } from './session.ts';
+import { accessToken, loginAs } from './session.ts';
 
 /*
  * Driving the demo from tests: the service API as the page's user, and the demo channel's virtual
@@ -86,6 +86,17 @@ export async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: n
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * Logs in as the demo staff on a service screen and waits until the tab has chosen its channel and
+ * the demo friends (who join in the background after the first start) are all in.
+ */
+export async function loginAsDemoStaff(page: Page, path: string) {
+  await loginAs(page, 'service', 'staff@demo.example');
+  await page.goto(path);
+  await page.waitForFunction(() => localStorage.getItem('laid') !== null);
+  await demoFriendsJoined(page);
 }
 
 /** The simulator's state of the selected demo channel once its demo friends have all joined. */

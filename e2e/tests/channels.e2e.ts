@@ -2,6 +2,7 @@ import { lineAccountsApi, tagsApi, templatesApi, type LineAccount } from '@linq/
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { channelApi, serviceApi, uniqueSuffix } from '../support/demo-service.ts';
+import { clickInDialog } from '../support/dialogs.ts';
 import { it } from '../support/fixtures.ts';
 import { loginAs, serviceScreen } from '../support/session.ts';
 
@@ -85,14 +86,6 @@ async function chooseChannel(page: Page, channel: LineAccount) {
 async function expectChannel(page: Page, channel: LineAccount) {
   expect(new URL(page.url()).searchParams.get('laid')).toBe(String(channel.id));
   expect(await page.getByTestId('channel-selector').textContent()).toContain(channel.name);
-}
-
-/** Clicks a dialog's button once antd's opening animation is over (while it moves, a click can miss). */
-async function clickInDialog(page: Page, testId: string) {
-  const button = page.getByTestId(testId);
-  await button.waitFor();
-  await page.waitForFunction(() => !document.querySelector('[class*="-appear"], [class*="-enter"]'));
-  await button.click();
 }
 
 /** Creates a tag on the tags screen the page shows. */

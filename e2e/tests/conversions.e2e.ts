@@ -6,34 +6,27 @@
  */
 import { conversionsApi, templatesApi } from '@linq/contract';
 import { describe, expect } from 'vitest';
-import type { Page, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { baseUrl } from '../support/browser.ts';
 import {
-  demoFriendsJoined,
   followingFriend,
   friendIdOf,
+  loginAsDemoStaff,
   receivedBy,
   serviceApi,
   uniqueSuffix,
   until,
 } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs, serviceScreen } from '../support/session.ts';
+import { serviceScreen } from '../support/session.ts';
 
 const HIT_API = '**/api/public/conversions/**';
-
-async function loginAsStaff(page: Page) {
-  await loginAs(page, 'service', 'staff@demo.example');
-  await page.goto('/service/conversions');
-  await page.waitForFunction(() => localStorage.getItem('laid') !== null);
-  await demoFriendsJoined(page);
-}
 
 describe('a conversion point', () => {
   it('counts the friend who opens its link from a message, and shows it in their talk', async ({ openPage }) => {
     const page = await openPage();
     const phone = await openPage({ phone: true });
-    await loginAsStaff(page);
+    await loginAsDemoStaff(page, '/service/conversions');
 
     // Create the point on the console.
     const pointName = `E2E 購入 ${uniqueSuffix()}`;

@@ -10,35 +10,21 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import {
   consoleIdOf,
-  demoFriendsJoined,
   followingFriend,
   friendWrites,
+  loginAsDemoStaff,
   receivedBy,
   serviceApi,
   twoStepScenario,
   uniqueSuffix,
   until,
 } from '../support/demo-service.ts';
+import { clickInDialog } from '../support/dialogs.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs, serviceScreen } from '../support/session.ts';
+import { serviceScreen } from '../support/session.ts';
 
 const unique = (prefix: string) => `${prefix} ${uniqueSuffix()}`;
 const HOSTILE = '<script>window.__formHacked = 1</script><b>太字</b>';
-
-async function loginAsStaff(page: Page) {
-  await loginAs(page, 'service', 'staff@demo.example');
-  await page.goto('/service/forms');
-  await page.waitForFunction(() => localStorage.getItem('laid') !== null);
-  await demoFriendsJoined(page);
-}
-
-/** Clicks a button of a dialog or drawer once antd's opening animation is over. */
-async function clickInDialog(page: Page, testId: string) {
-  const button = page.getByTestId(testId);
-  await button.waitFor();
-  await page.waitForFunction(() => !document.querySelector('[class*="-appear"], [class*="-enter"]'));
-  await button.click();
-}
 
 /** Picks an option of the antd select with this test id, by its visible label. */
 async function choose(page: Page, testId: string, label: string) {
@@ -57,7 +43,7 @@ describe('an answer form', () => {
   }) => {
     const page = await openPage();
     const phone = await openPage({ phone: true });
-    await loginAsStaff(page);
+    await loginAsDemoStaff(page, '/service/forms');
 
     const tagName = unique('E2E フォーム紹介');
     const tag = await serviceApi(page, tagsApi.create, { body: { name: tagName } });
@@ -193,7 +179,7 @@ describe('an answer form', () => {
 
   it('fills the prefecture and city from the postal code typed on the anonymous page', async ({ openPage }) => {
     const page = await openPage();
-    await loginAsStaff(page);
+    await loginAsDemoStaff(page, '/service/forms');
     const list = await serviceApi(page, formsApi.list, { query: { name: '資料請求' } });
     const form = list.data.find((item) => item.name === '資料請求');
     const { data } = await serviceApi(page, formsApi.get, { params: { id: form!.id } });

@@ -5,12 +5,11 @@
  * zone; staff stop the enrolment and the timeline says so.
  */
 import { describe, expect } from 'vitest';
-import type { Page } from 'playwright-core';
 import { friendPlansApi, STAFF_STOP_REASON } from '@linq/contract';
 import {
-  demoFriendsJoined,
   followingFriend,
   friendIdOf,
+  loginAsDemoStaff,
   receivedBy,
   serviceApi,
   twoStepScenario,
@@ -18,18 +17,10 @@ import {
   until,
 } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
-
-async function loginAsStaff(page: Page) {
-  await loginAs(page, 'service', 'staff@demo.example');
-  await page.goto('/service/friends');
-  await page.waitForFunction(() => localStorage.getItem('laid') !== null);
-  await demoFriendsJoined(page);
-}
 
 describe("a friend's plans on the friend page", () => {
   it('starts a scenario for the friend, shows its timeline with the next send, and stops it', async ({ page }) => {
-    await loginAsStaff(page);
+    await loginAsDemoStaff(page, '/service/friends');
     const suffix = uniqueSuffix();
     const planName = `E2E 個別シナリオ ${suffix}`;
     const firstText = `E2E 一通目 ${suffix}`;

@@ -8,13 +8,18 @@ import { inflowsApi, tagsApi } from '@linq/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { demoFriendsJoined, friendIdOf, serviceApi, uniqueSuffix, until } from '../support/demo-service.ts';
+import { animationsSettled, clickInDialog } from '../support/dialogs.ts';
 import { it, test } from '../support/fixtures.ts';
 import { loginAs, serviceScreen } from '../support/session.ts';
 
+/** Picks an option of an antd select by typing into its search, once the dropdown has opened. */
 async function pick(page: Page, selectTestId: string, search: string, optionTestId: string) {
   await page.getByTestId(selectTestId).click();
   await page.keyboard.type(search);
-  await page.locator(`.ant-select-dropdown:visible [data-testid="${optionTestId}"]`).click();
+  const option = page.locator(`.ant-select-dropdown:visible [data-testid="${optionTestId}"]`);
+  await option.waitFor();
+  await animationsSettled(page);
+  await option.click();
 }
 
 let staff: Page;
@@ -40,7 +45,7 @@ describe('an inflow route', () => {
     const routeName = `E2E 流入経路 ${suffix}`;
     await staff.getByTestId('create-button').click();
     await staff.getByTestId('inflow-create-name').fill(routeName);
-    await staff.getByTestId('inflow-create-ok').click();
+    await clickInDialog(staff, 'inflow-create-ok');
     await staff.waitForURL(serviceScreen(/^\/service\/inflows\/\d+$/));
     const routeId = Number(new URL(staff.url()).pathname.split('/').pop());
     await staff.getByTestId('inflow-title').filter({ hasText: routeName }).waitFor();

@@ -27,6 +27,7 @@ import {
   serviceApi,
   uniqueSuffix,
 } from '../support/demo-service.ts';
+import { clickInDialog } from '../support/dialogs.ts';
 import { it } from '../support/fixtures.ts';
 import { loginAs } from '../support/session.ts';
 
@@ -36,17 +37,6 @@ async function newFollowingFriend(page: Page): Promise<number> {
   const friend = await followingFriend(page, name);
   await friendWrites(page, friend, 'こんにちは');
   return consoleIdOf(page, name);
-}
-
-/**
- * Clicks a button of a dialog or popover once antd's opening animation is over: while it zooms
- * in, the button is not yet where it ends up and a click can land on the mask instead.
- */
-async function clickInDialog(page: Page, testId: string) {
-  const button = page.getByTestId(testId);
-  await button.waitFor();
-  await page.waitForFunction(() => !document.querySelector('[class*="-appear"], [class*="-enter"]'));
-  await button.click();
 }
 
 const unique = (prefix: string) => `${prefix} ${uniqueSuffix()}`;

@@ -19,40 +19,22 @@ import {
 import {
   channelOf,
   consoleIdOf,
-  demoFriendsJoined,
   followingFriend,
   friendIdOf,
   friendWrites,
+  loginAsDemoStaff,
   receivedBy,
   scoreOf,
   serviceApi,
+  type VirtualFriend,
   uniqueSuffix,
   until,
-  type VirtualFriend,
 } from '../support/demo-service.ts';
+import { clickInDialog } from '../support/dialogs.ts';
 import { it } from '../support/fixtures.ts';
 import { loginAs, serviceScreen } from '../support/session.ts';
 
 const unique = (prefix: string) => `${prefix} ${uniqueSuffix()}`;
-
-/**
- * Clicks a button of a dialog, drawer or popover once antd's opening animation is over: while it
- * moves in, the button is not yet where it ends up and a click can land on the mask instead.
- */
-async function clickInDialog(page: Page, testId: string) {
-  const button = page.getByTestId(testId);
-  await button.waitFor();
-  await page.waitForFunction(() => !document.querySelector('[class*="-appear"], [class*="-enter"]'));
-  await button.click();
-}
-
-/** Logs in as the demo staff and waits until a channel is chosen and its demo friends are in. */
-async function loginAsStaff(page: Page) {
-  await loginAs(page, 'service', 'staff@demo.example');
-  await page.goto('/service/templates/text_message');
-  await page.waitForFunction(() => localStorage.getItem('laid') !== null);
-  await demoFriendsJoined(page);
-}
 
 const idInUrl = (page: Page) => Number(new URL(page.url()).pathname.split('/').pop());
 
@@ -110,7 +92,7 @@ describe('carousel template', () => {
   it('is built and saved in the browser, keeps its ids when edited after a reload, is sent as a test and tapped for a score', async ({
     page,
   }) => {
-    await loginAsStaff(page);
+    await loginAsDemoStaff(page, '/service/templates/text_message');
     await page.getByTestId('template-type-carousel').click();
     await page.waitForURL(serviceScreen('/service/templates/carousel'));
     // The address changes before the list re-renders for the new type: wait for its create link.
@@ -227,7 +209,7 @@ describe('carousel template', () => {
 
 describe('LINE rules while editing', () => {
   it('shows why a 21-character button label cannot be sent and disables saving until it is fixed', async ({ page }) => {
-    await loginAsStaff(page);
+    await loginAsDemoStaff(page, '/service/templates/text_message');
     await page.goto('/service/templates/confirm/create');
     await page.getByTestId('template-name').fill(unique('E2E 確認'));
     await page.getByTestId('builder-confirm-text').fill('ご予約を確定しますか？');
@@ -276,7 +258,7 @@ const PNG_1X1 = Buffer.from(
 
 describe('image template', () => {
   it('uploads the image the console then serves, and saves its address', async ({ page }) => {
-    await loginAsStaff(page);
+    await loginAsDemoStaff(page, '/service/templates/text_message');
     await page.goto('/service/templates/image/create');
     await page.getByTestId('template-name').fill(unique('E2E 画像'));
     await page
@@ -312,7 +294,7 @@ describe('teppan templates', () => {
     const listed = await serviceApi(admin, teppanTemplatesApi.list, { query: { name } });
     expect(listed.data.map((row) => row.id)).toEqual([teppanId]);
 
-    await loginAsStaff(staff);
+    await loginAsDemoStaff(staff, '/service/templates/text_message');
     const page = staff;
     const folder = await serviceApi(page, serviceFoldersApi.create, {
       body: { folder_type: 'templates', name: unique('E2E 鉄板コピー先') },
@@ -350,7 +332,7 @@ describe('teppan templates', () => {
 
 describe('templates in talks', () => {
   it('sends a chosen template from the composer; it shows in the chat and reaches the friend', async ({ page }) => {
-    await loginAsStaff(page);
+    await loginAsDemoStaff(page, '/service/templates/text_message');
     const name = unique('E2E トーク用');
     const text = `ご予約ありがとうございます ${uniqueSuffix()}`;
     await textTemplate(page, name, text);
@@ -390,7 +372,7 @@ describe('view-only staff', () => {
   }) => {
     const staff = await openPage();
     const viewer = await openPage();
-    await loginAsStaff(staff);
+    await loginAsDemoStaff(staff, '/service/templates/text_message');
     const name = unique('E2E 閲覧用');
     const id = await textTemplate(staff, name, '閲覧のみのスタッフにも見えます');
 

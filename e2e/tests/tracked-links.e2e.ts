@@ -7,12 +7,12 @@
  */
 import { templatesApi } from '@linq/contract';
 import { describe, expect } from 'vitest';
-import type { Page, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { baseUrl } from '../support/browser.ts';
 import {
-  demoFriendsJoined,
   followingFriend,
   friendIdOf,
+  loginAsDemoStaff,
   receivedBy,
   scoreOf,
   serviceApi,
@@ -20,24 +20,16 @@ import {
   until,
 } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs, serviceScreen } from '../support/session.ts';
+import { serviceScreen } from '../support/session.ts';
 
 const REDIRECT_API = '**/api/public/redirects/**';
-
-/** Logs in as the demo staff and waits until a channel is chosen and its demo friends are in. */
-async function loginAsStaff(page: Page) {
-  await loginAs(page, 'service', 'staff@demo.example');
-  await page.goto('/service/templates/confirm');
-  await page.waitForFunction(() => localStorage.getItem('laid') !== null);
-  await demoFriendsJoined(page);
-}
 
 describe('a tracked link', () => {
   it('takes the friend to the address and adds the link’s score on the first opening only', async ({ openPage }) => {
     const staff = await openPage();
     const phone = await openPage({ phone: true });
     const page = staff;
-    await loginAsStaff(page);
+    await loginAsDemoStaff(page, '/service/templates/confirm');
     const target = `${baseUrl()}/privacy-policy`;
 
     // A confirm whose first answer is a link worth 7 points.
