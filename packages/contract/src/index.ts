@@ -51,4 +51,5 @@ export * from './forms/validate.ts';
 export * from './forms/endpoints.ts';
 export * from './abnormal-detection.ts';
 export * from './dashboard.ts';
+export * from './line-insight.ts';
 export * from './inquiries.ts';

@@ -203,6 +203,18 @@ route('PUT', '/_sim/channels/:channelId/richmenu-settings', (ctx) => {
     ...('insightPrivacyThreshold' in b ? { insightPrivacyThreshold: b['insightPrivacyThreshold'] as number } : {}),
   });
 });
+route('GET', '/_sim/channels/:channelId/insight-settings', (ctx) => channelOf(ctx).insight.settings());
+route('PUT', '/_sim/channels/:channelId/insight-settings', (ctx) => {
+  const b = ctx.json();
+  return channelOf(ctx).setInsightSettings({
+    ...('unready' in b ? { unready: b['unready'] as boolean } : {}),
+    ...('countingDelayMs' in b ? { countingDelayMs: b['countingDelayMs'] as number } : {}),
+    ...('demographicsThreshold' in b ? { demographicsThreshold: b['demographicsThreshold'] as number } : {}),
+  });
+});
+/** LINE suspends the channel's account (the `botSuspended` webhook, 403 on every call) or lifts it (`botResumed`). */
+route('POST', '/_sim/channels/:channelId/suspend', (ctx) => channelOf(ctx).suspend());
+route('POST', '/_sim/channels/:channelId/resume', (ctx) => channelOf(ctx).resume());
 route('GET', '/_sim/channels/:channelId/richmenus/:richMenuId/image', (ctx) => {
   const menu = channelOf(ctx).richMenus.get(ctx.params['richMenuId'] ?? '');
   if (!menu?.image) throw new SimError(404, 'no such rich menu image');

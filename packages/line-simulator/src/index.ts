@@ -14,6 +14,8 @@ export type {
   FriendInit,
   FriendMessage,
   FriendProfile,
+  InsightEndpoint,
+  InsightSettings,
   LineSimulator,
   LoginChannel,
   QuotaState,
@@ -31,7 +33,7 @@ export type {
   WebhookMessageContent,
   WebhookSource,
 } from './types.ts';
-export { ENDPOINT_NAMES, FAULT_MODES, RICH_MENU_ENDPOINT_NAMES } from './types.ts';
+export { ENDPOINT_NAMES, FAULT_MODES, INSIGHT_ENDPOINT_NAMES, RICH_MENU_ENDPOINT_NAMES } from './types.ts';
 export { DEFAULT_INSIGHT_PATH, DEFAULT_MESSAGING_API_PATH, DEFAULT_WEBHOOK_PATH } from './openapi.ts';
 export { signBody } from './webhooks.ts';
 export { makePng } from './png.ts';

@@ -2,6 +2,7 @@
 import * as ids from './ids.ts';
 import { checkMessages, checkRecipients } from './explicit-limits.ts';
 import { SimError, type Channel } from './model.ts';
+import { insightHandlers } from './insight.ts';
 import { richMenuHandlers } from './rich-menus.ts';
 import type { ErrorDetail } from './openapi.ts';
 import type { EndpointName, SendEndpoint, SentMessage } from './types.ts';
@@ -333,4 +334,5 @@ export const handlers: Record<EndpointName, (ctx: ApiContext) => ApiResult | Pro
   },
 
   ...richMenuHandlers,
+  ...insightHandlers,
 };

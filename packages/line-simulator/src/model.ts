@@ -4,6 +4,7 @@ import * as ids from './ids.ts';
 import type { NameGenerator } from './names.ts';
 import { makePng } from './png.ts';
 import { inspectImage } from './explicit-limits.ts';
+import { InsightRecords } from './insight.ts';
 import { RichMenuRecords, openRichMenu, tapRichMenu } from './rich-menus.ts';
 import type {
   ChannelInit,
@@ -11,6 +12,7 @@ import type {
   FriendInit,
   FriendMessage,
   FriendProfile,
+  InsightSettings,
   LoginChannel,
   QuotaState,
   RichMenuSettings,
@@ -99,7 +101,8 @@ function defaultFriendImage(): Buffer {
 
 export class Friend implements SimFriend {
   following = false;
-  hasFollowed = false;
+  /** When the user first added the channel (null: never). */
+  followedSince: number | null = null;
   blockedAt: number | null = null;
   readonly inboxList: SentMessage[] = [];
   readonly outboxList: FriendMessage[] = [];
@@ -132,16 +135,23 @@ export class Friend implements SimFriend {
     this.data = { ...this.data, ...changes };
   }
 
+  get hasFollowed(): boolean {
+    return this.followedSince !== null;
+  }
+
   setFollowing(on: boolean): void {
     if (on === this.following) return;
+    const now = this.channel.sim.now();
+    const firstTime = !this.hasFollowed;
     this.following = on;
     this.channel.followers += on ? 1 : -1;
     if (on) {
-      this.hasFollowed = true;
+      this.followedSince ??= now;
       this.blockedAt = null;
     } else {
-      this.blockedAt = this.channel.sim.now();
+      this.blockedAt = now;
     }
+    this.channel.insight.recordFollow(this, on, firstTime, now);
   }
 
   private requireFollowing(action: string): void {
@@ -287,6 +297,8 @@ export class Channel implements SimChannel, WebhookTarget {
   redelivery: boolean;
   webhookActive = true;
   followers = 0;
+  /** LINE suspended the LINE Official Account: its Messaging API calls are refused (simulator.ts). */
+  suspended = false;
   readonly login: LoginChannel;
 
   private quotaLimit: number | null;
@@ -308,6 +320,8 @@ export class Channel implements SimChannel, WebhookTarget {
   /** Rich-menu batches, taps and impressions (insight), and the simulator's rich-menu settings. */
   readonly richMenuRecords = new RichMenuRecords();
   readonly narrowcasts = new Map<string, NarrowcastProgress>();
+  /** Followers and deliveries per day as LINE's statistics count them, and their not-ready settings. */
+  readonly insight = new InsightRecords();
 
   constructor(
     readonly sim: SimContext,
@@ -444,6 +458,36 @@ export class Channel implements SimChannel, WebhookTarget {
     return this.richMenuRecords.configure(changes);
   }
 
+  setInsightSettings(changes: Partial<InsightSettings>): InsightSettings {
+    return this.insight.configure(changes);
+  }
+
+  suspend(): Promise<WebhookDelivery> {
+    if (this.suspended) return Promise.reject(new SimError(409, `channel ${this.channelId} is suspended already`));
+    this.suspended = true;
+    return this.emitChannelEvent('botSuspended');
+  }
+
+  resume(): Promise<WebhookDelivery> {
+    if (!this.suspended) return Promise.reject(new SimError(409, `channel ${this.channelId} is not suspended`));
+    this.suspended = false;
+    return this.emitChannelEvent('botResumed');
+  }
+
+  /** An event about the channel itself (webhook.yml BotSuspendedEvent, BotResumedEvent): no source, no reply token. */
+  private emitChannelEvent(type: 'botSuspended' | 'botResumed'): Promise<WebhookDelivery> {
+    const timestamp = this.sim.now();
+    return this.sim.webhooks.send(this, [
+      {
+        type,
+        mode: 'active',
+        timestamp,
+        webhookEventId: ids.ulid(timestamp),
+        deliveryContext: { isRedelivery: false },
+      },
+    ]);
+  }
+
   recordDelivery(d: WebhookDelivery): void {
     this.deliveries.push(d);
   }
@@ -454,7 +498,10 @@ export class Channel implements SimChannel, WebhookTarget {
     const delivered = friend !== undefined && friend.following;
     const sent: SentMessage = { channelId: this.channelId, ...entry, delivered };
     this.sent.push(sent);
-    if (delivered) friend.receive(sent);
+    if (delivered) {
+      friend.receive(sent);
+      this.insight.recordDelivery(entry.endpoint, entry.sentAt);
+    }
     return sent;
   }
 
@@ -492,6 +539,7 @@ export class Channel implements SimChannel, WebhookTarget {
       quota: q,
       friendCount: this.friendOrder.length,
       followerCount: this.followers,
+      suspended: this.suspended,
       sentMessageCount: this.sent.length,
       webhookDeliveryCount: this.deliveries.length,
       defaultRichMenuId: this.defaultRichMenuId ?? null,

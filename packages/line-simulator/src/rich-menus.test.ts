@@ -479,7 +479,7 @@ describe('rich menus: insight (insight.yml)', () => {
     expect(Object.keys((await insight('daily', id, '20260702', '20260702')).json)).toEqual(['richMenuId']);
   });
 
-  it('refuses bad periods (400) and unknown menus (404); other insight operations are not simulated', async () => {
+  it('refuses bad periods (400) and unknown menus (404); insight operations it does not simulate answer 501', async () => {
     const id = await published('m');
     const missing = await raw(env.sim, 'GET', `/v2/bot/insight/richmenu/${id}/summary?from=20260701`);
     expect(missing.status).toBe(400);
@@ -501,7 +501,7 @@ describe('rich menus: insight (insight.yml)', () => {
       status: 404,
       json: { message: 'richmenu not found' },
     });
-    expect((await raw(env.sim, 'GET', '/v2/bot/insight/followers?date=20260701')).status).toBe(501);
+    expect((await raw(env.sim, 'GET', '/v2/bot/insight/message/event?requestId=abc')).status).toBe(501);
   });
 });
 

@@ -124,7 +124,7 @@ export function jstDay(ms: number): string {
 }
 
 /** Days since the epoch of a `yyyyMMdd` date, or null when it is not a calendar date. */
-function dayNumber(date: string): number | null {
+export function dayNumber(date: string): number | null {
   const y = Number(date.slice(0, 4));
   const m = Number(date.slice(4, 6));
   const d = Number(date.slice(6, 8));
@@ -134,7 +134,7 @@ function dayNumber(date: string): number | null {
   return ms / DAY_MS;
 }
 
-function dayString(dayNo: number): string {
+export function dayString(dayNo: number): string {
   return new Date(dayNo * DAY_MS).toISOString().slice(0, 10).replace(/-/g, '');
 }
 

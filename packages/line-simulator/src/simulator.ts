@@ -42,6 +42,11 @@ const MESSAGES = {
   backend: 'An error occurred in the backend',
   rateLimit: 'The API rate limit has been exceeded. Try again later.',
   quotaSpent: 'You have reached your monthly limit.',
+  /**
+   * A suspended LINE Official Account: LINE documents no answer of its own for it; the simulator gives
+   * the 403 LINE answers for a channel refused an API ("Access to this API is not available for your account").
+   */
+  suspended: 'Access to this API is not available for your account',
 };
 
 const IMPLEMENTED = new Set<string>(ENDPOINT_NAMES);
@@ -77,7 +82,7 @@ export class Simulator implements LineSimulator, SimContext {
   readonly server: http.Server;
   readonly faults: SimFaults;
 
-  /** messaging-api.yml, then insight.yml (the rich-menu statistics): a request is routed by the first that knows its path. */
+  /** messaging-api.yml, then insight.yml (the statistics): a request is routed by the first that knows its path. */
   private apis: OpenAPIBackend[] = [];
   private readonly channelsById = new Map<string, Channel>();
   private readonly channelsByToken = new Map<string, Channel>();
@@ -325,6 +330,7 @@ export class Simulator implements LineSimulator, SimContext {
       throw new SimError(501, `The LINE simulator does not implement ${operationId}`);
     }
     const endpoint = operationId as EndpointName;
+    if (channel.suspended) throw new SimError(403, MESSAGES.suspended);
 
     const fault = this.takeFault(channel.channelId, endpoint);
     if (fault === 'error500') throw new SimError(500, MESSAGES.backend);

@@ -30,6 +30,14 @@ export const RICH_MENU_ENDPOINT_NAMES = [
 ] as const;
 export type RichMenuEndpoint = (typeof RICH_MENU_ENDPOINT_NAMES)[number];
 
+/** LINE's statistics of the channel (insight.ts): insight.yml's followers, deliveries and demographics. */
+export const INSIGHT_ENDPOINT_NAMES = [
+  'getNumberOfFollowers',
+  'getNumberOfMessageDeliveries',
+  'getFriendsDemographics',
+] as const;
+export type InsightEndpoint = (typeof INSIGHT_ENDPOINT_NAMES)[number];
+
 /** Messaging API operations the simulator implements, named by their OpenAPI `operationId`. */
 export const ENDPOINT_NAMES = [
   'replyMessage',
@@ -56,6 +64,7 @@ export const ENDPOINT_NAMES = [
   'testWebhookEndpoint',
   'showLoadingAnimation',
   ...RICH_MENU_ENDPOINT_NAMES,
+  ...INSIGHT_ENDPOINT_NAMES,
 ] as const;
 export type EndpointName = (typeof ENDPOINT_NAMES)[number];
 
@@ -185,12 +194,15 @@ export type WebhookMessageContent =
       quoteToken: string;
     };
 
-/** A webhook event object as webhook.yml describes it. */
+/**
+ * A webhook event object as webhook.yml describes it. `botSuspended` / `botResumed` concern the
+ * channel itself: they carry no source.
+ */
 export interface WebhookEvent {
-  type: 'message' | 'follow' | 'unfollow' | 'postback';
+  type: 'message' | 'follow' | 'unfollow' | 'postback' | 'botSuspended' | 'botResumed';
   mode: 'active';
   timestamp: number;
-  source: WebhookSource;
+  source?: WebhookSource;
   webhookEventId: string;
   deliveryContext: { isRedelivery: boolean };
   replyToken?: string;
@@ -286,6 +298,16 @@ export interface RichMenuSettings {
   insightPrivacyThreshold: number;
 }
 
+/** A channel's statistics in the simulator (LINE has no such settings: they drive tests and demos). */
+export interface InsightSettings {
+  /** Every date answers `status: unready` (LINE has not counted it yet) until set back to false. Default false. */
+  unready: boolean;
+  /** How long after a JST day ends its figures become ready (before: `unready`). Default 0. */
+  countingDelayMs: number;
+  /** Demographics are withheld (`available: false`) below this many friends LINE knows the attributes of. Default 20. */
+  demographicsThreshold: number;
+}
+
 /** What a tap on a rich-menu area did. */
 export interface RichMenuTap {
   richMenuId: string;
@@ -339,6 +361,17 @@ export interface SimChannel {
   webhookDeliveries(): WebhookDelivery[];
   /** Sets some of the simulator's rich-menu settings and answers them all. */
   setRichMenuSettings(changes: Partial<RichMenuSettings>): RichMenuSettings;
+  /** Sets some of the channel's statistics settings (insight.yml's not-ready states) and answers them all. */
+  setInsightSettings(changes: Partial<InsightSettings>): InsightSettings;
+  /** Whether LINE has suspended the channel's LINE Official Account. */
+  readonly suspended: boolean;
+  /**
+   * LINE suspends the account: the `botSuspended` webhook event is sent, and every Messaging API
+   * call of the channel answers 403 until `resume`. Rejects (409) when already suspended.
+   */
+  suspend(): Promise<WebhookDelivery>;
+  /** LINE lifts the suspension: the `botResumed` webhook event, and calls are answered again. Rejects (409) when not suspended. */
+  resume(): Promise<WebhookDelivery>;
 }
 
 export interface SimFaults {

@@ -33,6 +33,7 @@ import { manifest as forms } from './forms/manifest.ts';
 import { manifest as metrics } from './metrics/manifest.ts';
 import { manifest as abnormalDetection } from './abnormal-detection/manifest.ts';
 import { manifest as dashboard } from './dashboard/manifest.ts';
+import { manifest as lineInsight } from './line-insight/manifest.ts';
 import { manifest as inquiries } from './inquiries/manifest.ts';
 
 /**
@@ -76,5 +77,6 @@ export const modules: readonly ModuleManifest[] = [
   metrics,
   abnormalDetection,
   dashboard,
+  lineInsight,
   inquiries,
 ];

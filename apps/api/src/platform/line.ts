@@ -1,4 +1,4 @@
-import { HTTPFetchError, messagingApi } from '@line/bot-sdk';
+import { HTTPFetchError, insight, messagingApi } from '@line/bot-sdk';
 
 /** LINE message objects as sent (validated by the simulator against LINE's OpenAPI). */
 export type LineMessage = messagingApi.Message;
@@ -83,6 +83,25 @@ export interface LineRichMenuInsight {
   }[];
 }
 
+/**
+ * A day's figures of LINE's statistics (insight.yml): only `ready` carries them. `unready`: LINE has
+ * not counted that day yet (try later); `out_of_service`: a date before LINE counted. Never zeros.
+ */
+export type LineStatistics<T> = { status: 'ready'; figures: T } | { status: 'unready' | 'out_of_service' };
+
+/** getNumberOfFollowers as of a day: first adds ever, friends reachable by targeted messages, blocking. */
+export interface LineFollowers {
+  followers: number;
+  targetedReaches: number;
+  blocks: number;
+}
+
+/** getNumberOfMessageDeliveries for a day: each counter LINE gave (broadcast, apiPush, …) and their sum. */
+export interface LineDeliveries {
+  total: number;
+  byKind: Record<string, number>;
+}
+
 /** The calls the console makes to one channel. */
 export interface LineClient {
   push(to: string, messages: LineMessage[], retryKey: string): Promise<{ requestId: string | null }>;
@@ -114,11 +133,16 @@ export interface LineClient {
   richMenuBatchProgress(requestId: string): Promise<LineRichMenuBatchPhase>;
   /** `from`/`to`: JST dates (YYYYMMDD), at most 99 days apart (the daily endpoint's limit). */
   richMenuInsight(richMenuId: string, from: string, to: string): Promise<LineRichMenuInsight | null>;
+  /** `date`: a JST date (YYYYMMDD). */
+  followers(date: string): Promise<LineStatistics<LineFollowers>>;
+  /** `date`: a JST date (YYYYMMDD). */
+  deliveries(date: string): Promise<LineStatistics<LineDeliveries>>;
 }
 
 export function lineClient(endpoints: LineEndpoints, channelAccessToken: string): LineClient {
   const api = new messagingApi.MessagingApiClient({ channelAccessToken, baseURL: endpoints.apiBaseUrl });
   const data = new messagingApi.MessagingApiBlobClient({ channelAccessToken, baseURL: endpoints.dataApiBaseUrl });
+  const stats = new insight.InsightClient({ channelAccessToken, baseURL: endpoints.apiBaseUrl });
   const call = <T>(work: () => Promise<T>) => withTimeout(work(), endpoints.timeoutMs).catch(toLineError);
   const requestId = (headers: Headers) => headers.get('x-line-request-id');
   const messageQuota = async () => {
@@ -242,6 +266,24 @@ export function lineClient(endpoints: LineEndpoints, channelAccessToken: string)
         impressions: summary.impression.metrics,
         clicks: summary.clicks.map((click, index) => ({ ...click, daily: daily.clicks?.[index]?.metrics ?? [] })),
       };
+    },
+    async followers(date) {
+      const { status, followers, targetedReaches, blocks } = await call(() => stats.getNumberOfFollowers(date));
+      if (status !== 'ready') return { status: status ?? 'unready' };
+      return {
+        status,
+        figures: { followers: followers ?? 0, targetedReaches: targetedReaches ?? 0, blocks: blocks ?? 0 },
+      };
+    },
+    async deliveries(date) {
+      const { status, ...counters } = await call(() => stats.getNumberOfMessageDeliveries(date));
+      if (status !== 'ready') return { status: status ?? 'unready' };
+      // LINE leaves out the kinds it has nothing for.
+      const byKind = Object.fromEntries(
+        Object.entries(counters).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+      );
+      const total = Object.values(byKind).reduce((sum, n) => sum + n, 0);
+      return { status, figures: { total, byKind } };
     },
   };
 }

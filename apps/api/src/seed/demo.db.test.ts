@@ -31,6 +31,7 @@ import {
 import { channelScope, type ChannelRequest } from '../platform/principal.ts';
 import { simulatedLoginChannel } from '@linq/line-simulator';
 import { loginChannelOf } from '../modules/line-accounts/service.ts';
+import { yesterdayFigures } from '../modules/line-insight/service.ts';
 
 const t = useTestApp({ tenants: 0 });
 
@@ -58,6 +59,14 @@ describe('demo seed', () => {
       });
     }
     expect(new Set(channels.map((c) => c.channelId)).size).toBe(2);
+    // The dashboard's card of LINE's figures has yesterday's to show.
+    for (const channel of channels) {
+      expect(await yesterdayFigures(t.ctx, channelScope(channel.id))).toMatchObject({
+        followers: { followers: expect.any(Number) },
+        deliveries: { total: expect.any(Number) },
+        pending: null,
+      });
+    }
   });
 
   it('gives each demo channel tags, marks and info fields, and puts them on its friends once they exist', async () => {

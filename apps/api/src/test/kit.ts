@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { startLineSimulator, type LineSimulator } from '@linq/line-simulator';
+import { startLineSimulator, type LineSimulator, type SimulatorOptions } from '@linq/line-simulator';
 import { fillPath, type Endpoint, type EndpointInput, type EndpointOutput } from '@linq/contract';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../platform/context.ts';
@@ -37,8 +37,11 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   role?: ProcessRole;
   extraRoutes?: (app: FastifyInstance, ctx: AppContext) => void;
-  /** Starts a LINE simulator for the file (`t.sim`), given to the app for simulated channels. */
-  simulator?: boolean;
+  /**
+   * Starts a LINE simulator for the file (`t.sim`), given to the app for simulated channels; its
+   * options when given (a clock of its own, for LINE's statistics of past days).
+   */
+  simulator?: boolean | SimulatorOptions;
   /** Keeps the embedded database on disk, so that `restart` finds the same data (crash tests). */
   persistent?: boolean;
   /** Whole tenants made before the tests (`t.tenant`, `t.tenants`); 1 unless told. */
@@ -93,7 +96,7 @@ export function useTestApp(options: TestAppOptions = {}): TestAppHandle {
   };
 
   beforeAll(async () => {
-    if (options.simulator) simulator = await startLineSimulator();
+    if (options.simulator) simulator = await startLineSimulator(options.simulator === true ? {} : options.simulator);
     current = await startTestApp(options.config, {
       ...(options.role ? { role: options.role } : {}),
       ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),

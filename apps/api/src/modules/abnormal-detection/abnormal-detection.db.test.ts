@@ -203,6 +203,34 @@ describe('abnormal detection against the simulator', () => {
     ]);
   });
 
+  it('LINE suspending the account raises the credentials incident; lifting it resolves the incident', async () => {
+    const { scope, channel, friends } = await channelWithFriends(1);
+    await checkChannel(t.ctx, scope);
+    expect(await unresolved(scope, 'credentials_invalid')).toEqual([]);
+
+    // The simulator's fault: the botSuspended webhook, and 403 on every call.
+    const suspension = await channel.suspend();
+    expect(suspension).toMatchObject({ ok: true, statusCode: 200 });
+    await waitFor(async () => (await repo.suspendedSince(t.db, scope)) !== null);
+    await checkChannel(t.ctx, scope);
+    const [raised] = await unresolved(scope, 'credentials_invalid');
+    expect(raised).toMatchObject({
+      severity: 'critical',
+      figures: { suspended_since: new Date(suspension.events[0]!.timestamp).toISOString(), invalid_since: null },
+    });
+    // LINE refuses the sends meanwhile; the incident stays one.
+    await sendTo(scope, [friends[0]!.row.id]);
+    await counted(scope, 'sends_failed', 1);
+    await checkChannel(t.ctx, scope);
+    expect(await unresolved(scope, 'credentials_invalid')).toMatchObject([{ id: raised!.id }]);
+
+    await channel.resume();
+    await waitFor(async () => (await repo.suspendedSince(t.db, scope)) === null);
+    await checkChannel(t.ctx, scope);
+    expect(await unresolved(scope, 'credentials_invalid')).toEqual([]);
+    expect(await lastOf(scope, 'credentials_invalid')).toMatchObject({ id: raised!.id, status: 'resolved' });
+  });
+
   it('plan sends due and not handed to LINE raise scheduler lag naming the plan', async () => {
     const { scope, friends } = await channelWithFriends(1);
     const [plan] = await t.db

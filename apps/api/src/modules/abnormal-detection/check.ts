@@ -10,8 +10,9 @@ import type { EventTransaction } from '../../platform/events.ts';
 import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 import { queueMail } from '../mail/service.ts';
 import { metricSeries } from '../metrics/series.ts';
-import { DETECTORS, type Detector, type Finding } from './registry.ts';
+import { DETECTORS, type Detector, type Finding, type Verdict } from './registry.ts';
 import * as repo from './repository.ts';
+import { changesOf } from './verdict.ts';
 
 /** The channel's thresholds: the defaults, with what staff changed. */
 export async function thresholdsOf(ctx: AppContext, scope: ChannelScope): Promise<DetectionThresholds> {
@@ -44,41 +45,43 @@ export async function checkChannel(
   };
   for (const detector of ctx.registries.all(DETECTORS)) {
     if (detector.callsLine && !options.withLine) continue;
-    let findings: Finding[] | null;
+    let verdict: Verdict;
     try {
-      findings = await detector.check(input);
+      verdict = await detector.check(input);
     } catch (error) {
       ctx.log.error({ err: error, detector: detector.kind, lineAccountId: scope.lineAccountId }, 'detector failed');
       continue;
     }
-    if (findings) await apply(ctx, scope, detector, findings, now);
+    // Cannot tell (LINE unreachable, its statistics not ready or withheld): not even a transaction.
+    if (verdict) await apply(ctx, scope, detector, verdict, now);
   }
 }
 
-async function apply(ctx: AppContext, scope: ChannelScope, detector: Detector, findings: Finding[], now: Date) {
+async function apply(ctx: AppContext, scope: ChannelScope, detector: Detector, verdict: Verdict, now: Date) {
   await ctx.events.transaction(ctx.database.db, async (on) => {
-    const open = await repo.unresolvedOf(on.tx, scope, detector.kind);
-    const seen = new Set<number>();
-    for (const finding of findings) {
-      const subject = finding.subject ?? '';
+    const changes = changesOf(await repo.unresolvedOf(on.tx, scope, detector.kind), verdict);
+    for (const { incident: existing, finding } of changes.update) {
       const affected = finding.affected ?? [];
-      const existing = open.find((incident) => incident.subject === subject);
-      if (existing) {
-        seen.add(existing.id);
-        const severity = rank(finding.severity) > rank(existing.severity) ? finding.severity : existing.severity;
-        // What a later check cannot see again (the send that preceded a spike) stays with the incident.
-        const figures = { ...existing.figures, ...finding.figures };
-        const kept = affected.length > 0 ? affected : existing.affected;
-        await repo.touchIncident(on.tx, scope, existing.id, { severity, figures, affected: kept, at: now });
-        if (!sameFigures(existing.figures, figures) || severity !== existing.severity) {
-          await repo.addTimeline(on.tx, scope, { incidentId: existing.id, kind: 'updated', at: now, figures });
-        }
-        continue;
+      const severity = rank(finding.severity) > rank(existing.severity) ? finding.severity : existing.severity;
+      // What a later check cannot see again (the send that preceded a spike) stays with the incident.
+      const figures = { ...existing.figures, ...finding.figures };
+      const kept = affected.length > 0 ? affected : existing.affected;
+      await repo.touchIncident(on.tx, scope, existing.id, { severity, figures, affected: kept, at: now });
+      if (!sameFigures(existing.figures, figures) || severity !== existing.severity) {
+        await repo.addTimeline(on.tx, scope, { incidentId: existing.id, kind: 'updated', at: now, figures });
       }
-      await raise(ctx, on, scope, detector, { ...finding, subject, affected }, now);
     }
-    for (const incident of open) {
-      if (seen.has(incident.id)) continue;
+    for (const finding of changes.raise) {
+      await raise(
+        ctx,
+        on,
+        scope,
+        detector,
+        { ...finding, subject: finding.subject ?? '', affected: finding.affected ?? [] },
+        now,
+      );
+    }
+    for (const incident of changes.resolve) {
       if (await repo.setStatus(on.tx, scope, incident.id, 'resolved', now)) {
         await repo.addTimeline(on.tx, scope, { incidentId: incident.id, kind: 'resolved', at: now });
       }

@@ -3,6 +3,7 @@ import { outboxConsumer, type EventTransaction, type OutboxConsumer } from '../.
 import { channelScope } from '../../platform/principal.ts';
 import type { JobQueue } from '../../platform/queue.ts';
 import { checkAllChannels, checkChannel } from './check.ts';
+import { recordSuspension } from './repository.ts';
 
 declare module '../../platform/queue.ts' {
   interface JobPayloads {
@@ -63,6 +64,22 @@ export const detectionTriggers: readonly OutboxConsumer[] = [
     name: 'abnormal-detection.on_signature_failed',
     event: 'webhook.signature_failed',
     handle: (e, on, ctx) => checkSoon(on, ctx, e.lineAccountId),
+  }),
+  outboxConsumer({
+    name: 'abnormal-detection.on_bot_suspended',
+    event: 'channel.bot_suspended',
+    async handle(e, on, ctx) {
+      await recordSuspension(on.tx, channelScope(e.lineAccountId), 'suspended', new Date(e.occurredAt));
+      await checkSoon(on, ctx, e.lineAccountId);
+    },
+  }),
+  outboxConsumer({
+    name: 'abnormal-detection.on_bot_resumed',
+    event: 'channel.bot_resumed',
+    async handle(e, on, ctx) {
+      await recordSuspension(on.tx, channelScope(e.lineAccountId), 'resumed', new Date(e.occurredAt));
+      await checkSoon(on, ctx, e.lineAccountId);
+    },
   }),
   outboxConsumer({
     name: 'abnormal-detection.on_blocked',

@@ -14,7 +14,8 @@ export interface Finding {
 /**
  * A detector's answer: what is wrong now (an empty list: nothing, so its open incidents clear), or
  * null when it cannot tell (LINE not answering, its statistics not ready or withheld): then nothing
- * is raised nor cleared, and the next check tries again.
+ * is raised nor cleared, and the next check tries again. A detector reading LINE goes through
+ * verdict.ts (`readLine`, `statisticsReading`, `verdictOver`), which gives null for no reading.
  */
 export type Verdict = Finding[] | null;
 

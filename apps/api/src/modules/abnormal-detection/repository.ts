@@ -18,7 +18,7 @@ import { planSends } from '../plan-engine/schema.ts';
 import { planEnrolments, plans } from '../plans/schema.ts';
 import { users } from '../sessions/schema.ts';
 import type { OverduePlan } from './detectors/scheduler-lag.ts';
-import { detectionSettings, incidentEvents, incidentMailOptIns, incidents } from './schema.ts';
+import { channelSuspensions, detectionSettings, incidentEvents, incidentMailOptIns, incidents } from './schema.ts';
 
 export type IncidentRow = typeof incidents.$inferSelect;
 
@@ -109,6 +109,34 @@ export async function channelsToCheckUnscoped(db: Db): Promise<number[]> {
     .where(and(isNotNull(lineAccounts.channelAccessTokenSealed), eq(lineAccounts.status, 'active')))
     .orderBy(lineAccounts.id);
   return rows.map((row) => row.id);
+}
+
+// --- the account suspended by LINE -----------------------------------------------------------
+
+/** LINE suspended the account at `at` ('suspended'), or lifted it ('resumed'); the latest of each is kept. */
+export async function recordSuspension(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  change: 'suspended' | 'resumed',
+  at: Date,
+): Promise<void> {
+  const { suspendedAt, resumedAt } = channelSuspensions;
+  // GREATEST skips a null: the first time either is known, it is taken.
+  const [values, set] =
+    change === 'suspended'
+      ? [{ lineAccountId, suspendedAt: at }, { suspendedAt: sql`greatest(${suspendedAt}, excluded.suspended_at)` }]
+      : [{ lineAccountId, resumedAt: at }, { resumedAt: sql`greatest(${resumedAt}, excluded.resumed_at)` }];
+  await db
+    .insert(channelSuspensions)
+    .values(values)
+    .onConflictDoUpdate({ target: channelSuspensions.lineAccountId, set });
+}
+
+/** Since when the account is suspended, or null when it is not (never was, or LINE lifted it since). */
+export async function suspendedSince(db: Db, { lineAccountId }: ChannelScope): Promise<Date | null> {
+  const [row] = await db.select().from(channelSuspensions).where(eq(channelSuspensions.lineAccountId, lineAccountId));
+  if (!row?.suspendedAt) return null;
+  return row.resumedAt && row.resumedAt >= row.suspendedAt ? null : row.suspendedAt;
 }
 
 // --- thresholds and e-mail opt-ins ----------------------------------------------------------

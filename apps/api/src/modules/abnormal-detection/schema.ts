@@ -93,6 +93,19 @@ export const detectionSettings = pgTable('detection_settings', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * When LINE last said it suspended the channel's account and last said it lifted that (webhook
+ * events, LINE's times): suspended while the suspension is the later of the two, whatever order the
+ * events were processed in.
+ */
+export const channelSuspensions = pgTable('channel_suspensions', {
+  lineAccountId: integer('line_account_id')
+    .primaryKey()
+    .references(() => lineAccounts.id, { onDelete: 'cascade' }),
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  resumedAt: timestamp('resumed_at', { withTimezone: true }),
+});
+
 /** Staff users of an account who want an e-mail for each new incident of warning level or above. */
 export const incidentMailOptIns = pgTable(
   'incident_mail_opt_ins',

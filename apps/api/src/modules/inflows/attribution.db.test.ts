@@ -92,7 +92,7 @@ async function callback(location: URL): Promise<string> {
 async function deliverHeldFollow(userId: string) {
   const held = channel
     .webhookDeliveries()
-    .find((d) => d.url === null && d.events.some((e) => e.type === 'follow' && e.source.userId === userId))!;
+    .find((d) => d.url === null && d.events.some((e) => e.type === 'follow' && e.source?.userId === userId))!;
   const response = await fetch(webhookUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-line-signature': held.signature },

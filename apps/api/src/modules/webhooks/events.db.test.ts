@@ -35,6 +35,8 @@ const seen: { [N in DomainEventName]: Array<DomainEvents[N]> } = {
   'delivery.refused': [],
   'webhook.received': [],
   'webhook.signature_failed': [],
+  'channel.bot_suspended': [],
+  'channel.bot_resumed': [],
   'tag.added': [],
   'mark.added': [],
   'label.removed': [],
@@ -155,6 +157,18 @@ describe('domain events from webhooks, under redelivery', () => {
     });
     expect(of('friend.followed', late.id)).toEqual([]);
     expect((await friendRow(userId)).status).toBe('blocked');
+  });
+
+  it('channel.bot_suspended / channel.bot_resumed: once each, from events about the channel (no source)', async () => {
+    const suspended = await deliverRepeatedly({ type: 'botSuspended' });
+    expect(of('channel.bot_suspended', suspended.id)).toEqual([
+      { lineAccountId, webhookEventId: suspended.id, occurredAt: new Date(suspended.occurredAt) },
+    ]);
+    const resumed = await deliverRepeatedly({ type: 'botResumed' });
+    expect(of('channel.bot_resumed', resumed.id)).toEqual([
+      { lineAccountId, webhookEventId: resumed.id, occurredAt: new Date(resumed.occurredAt) },
+    ]);
+    expect(of('channel.bot_suspended', resumed.id)).toEqual([]);
   });
 
   it('message.received: once, with the stored message', async () => {

@@ -26,12 +26,16 @@ export function toIncomingEvents(body: z.infer<typeof callbackBody>): IncomingEv
   }));
 }
 
-/** Facts of the webhooks module, kept in roll-ups by the metrics module (abnormal detection). */
+/** Facts of the webhooks module: kept in roll-ups by the metrics module, watched by abnormal detection. */
 declare module '../../platform/events.ts' {
   interface DomainEvents {
     /** A signed webhook request stored `events` new events of the channel. */
     'webhook.received': { lineAccountId: number; events: number; at: Date };
     /** A request to the channel's webhook URL carried no valid signature (forged, or a rotated secret). */
     'webhook.signature_failed': { lineAccountId: number; at: Date };
+    /** LINE suspended the channel's LINE Official Account (webhook.yml BotSuspendedEvent); `occurredAt` is LINE's time. */
+    'channel.bot_suspended': { lineAccountId: number; webhookEventId: number; occurredAt: Date };
+    /** LINE lifted the suspension (webhook.yml BotResumedEvent). */
+    'channel.bot_resumed': { lineAccountId: number; webhookEventId: number; occurredAt: Date };
   }
 }

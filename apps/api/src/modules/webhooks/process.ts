@@ -104,10 +104,16 @@ async function needsProfile(ctx: AppContext, channel: ChannelForLine, event: rep
   return !fetchedAt || ctx.clock.now().getTime() - fetchedAt.getTime() >= PROFILE_REFRESH_MS;
 }
 
+/** Events about the channel itself (no source): the account suspended by LINE, and the suspension lifted. */
+const CHANNEL_FACTS: Partial<Record<string, 'channel.bot_suspended' | 'channel.bot_resumed'>> = {
+  botSuspended: 'channel.bot_suspended',
+  botResumed: 'channel.bot_resumed',
+};
+
 /**
  * Hands the event to the module that owns its fact; that module publishes the domain event
  * (friend.followed, message.received, …) in this transaction, where the other modules' subscribers
- * react. Nothing else reacts here.
+ * react; the channel's own events are this module's facts. Nothing else reacts here.
  */
 async function apply(
   ctx: AppContext,
@@ -116,6 +122,16 @@ async function apply(
   event: repo.StoredEvent,
   prepared: Prepared,
 ): Promise<void> {
+  const channelFact = CHANNEL_FACTS[event.type];
+  if (channelFact) {
+    const fact = {
+      lineAccountId: scope.lineAccountId,
+      webhookEventId: event.id,
+      occurredAt: new Date(event.occurredAt),
+    };
+    await on.publish(channelFact, fact);
+    return;
+  }
   const lineUserId = event.lineUserId;
   if (!lineUserId) return;
   const follow = { scope, lineUserId, webhookEventId: event.id, eventAt: event.occurredAt };

@@ -1,7 +1,7 @@
 import type { DetectionThresholds } from '@linq/contract';
-import { LineApiError } from '../../../platform/line.ts';
 import { channelLineClient } from '../line-client.ts';
-import { round1, sum, type Detector, type Finding } from '../registry.ts';
+import { round1, sum, type Detector, type Finding, type Verdict } from '../registry.ts';
+import { readLine, verdictOver, type LineReading } from '../verdict.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -46,6 +46,24 @@ export function quotaRule(
 export const spentByRefusal = (refusals: readonly number[]): Finding | null =>
   sum(refusals) > 0 ? { severity: 'critical', figures: { spent: 1, refusals: sum(refusals) } } : null;
 
+/**
+ * The quota incident from LINE's figures and the recent quota-spent refusals. No reading of LINE's
+ * figures (LINE failed or refused): no verdict, whatever the refusals say, so the incident stays as it is.
+ */
+export function quotaVerdict(
+  reading: LineReading<{ limit: number | null; used: number }>,
+  refusals: readonly number[],
+  now: Date,
+  t: Pick<DetectionThresholds, 'quota_warning_percent' | 'quota_critical_percent'>,
+): Verdict {
+  return verdictOver(reading, ({ limit, used }) => {
+    const finding = quotaRule(limit, used, now, t);
+    const refused = spentByRefusal(refusals);
+    if (refused) return [{ ...refused, figures: { ...finding?.figures, ...refused.figures } }];
+    return finding ? [finding] : [];
+  });
+}
+
 export const quotaDetector: Detector = {
   kind: 'quota',
   title: '月間メッセージ数の上限',
@@ -54,15 +72,7 @@ export const quotaDetector: Detector = {
   async check({ ctx, scope, now, thresholds, series }) {
     const client = await channelLineClient(ctx, scope);
     if (!client) return null;
-    try {
-      const { limit, used } = await client.messageQuota();
-      const finding = quotaRule(limit, used, now, thresholds);
-      const refused = spentByRefusal(await series('quota_refused', 2));
-      if (refused) return [{ ...refused, figures: { ...finding?.figures, ...refused.figures } }];
-      return finding ? [finding] : [];
-    } catch (error) {
-      if (error instanceof LineApiError) return null;
-      throw error;
-    }
+    const reading = await readLine(() => client.messageQuota());
+    return quotaVerdict(reading, await series('quota_refused', 2), now, thresholds);
   },
 };

@@ -137,9 +137,14 @@ describe('scheduler lag and stopped plans', () => {
 });
 
 describe('credentials', () => {
-  it('raises while LINE refuses the token', () => {
-    expect(credentialsRule(null, 0)).toBeNull();
-    expect(credentialsRule(null, 1)).toMatchObject({ severity: 'critical' });
-    expect(credentialsRule(new Date(), 0)).toMatchObject({ severity: 'critical' });
+  it('raises while LINE refuses the token or has suspended the account', () => {
+    expect(credentialsRule(null, 0, null)).toBeNull();
+    expect(credentialsRule(null, 1, null)).toMatchObject({ severity: 'critical' });
+    expect(credentialsRule(new Date(), 0, null)).toMatchObject({ severity: 'critical' });
+    const since = new Date('2026-11-16T03:00:00Z');
+    expect(credentialsRule(null, 0, since)).toEqual({
+      severity: 'critical',
+      figures: { invalid_since: null, refusals: 0, suspended_since: '2026-11-16T03:00:00.000Z' },
+    });
   });
 });

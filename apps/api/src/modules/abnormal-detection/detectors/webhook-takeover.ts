@@ -1,7 +1,7 @@
-import { LineApiError } from '../../../platform/line.ts';
 import { channelLineClient } from '../line-client.ts';
 import { webhookKeyOf } from '../repository.ts';
 import type { Detector, Finding } from '../registry.ts';
+import { readLine, verdictOver } from '../verdict.ts';
 
 /**
  * LINE's webhook settings of the channel against this console's URL (which ends with the channel's
@@ -29,12 +29,10 @@ export const webhookTakeoverDetector: Detector = {
     const client = await channelLineClient(ctx, scope);
     const key = await webhookKeyOf(ctx.database.db, scope);
     if (!client || !key) return null;
-    try {
-      const finding = takeoverRule(await client.webhookEndpoint(), key);
+    // LINE not answering tells nothing about its settings.
+    return verdictOver(await readLine(() => client.webhookEndpoint()), (info) => {
+      const finding = takeoverRule(info, key);
       return finding ? [finding] : [];
-    } catch (error) {
-      if (error instanceof LineApiError) return null;
-      throw error;
-    }
+    });
   },
 };

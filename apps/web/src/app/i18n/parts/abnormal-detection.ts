@@ -25,7 +25,7 @@ const ja = {
       webhook_takeover: 'Webhook URLの変更',
       scheduler_lag: '配信スケジューラの遅延',
       plan_stopped: '配信が止まったプラン',
-      credentials_invalid: 'チャネルアクセストークンの無効',
+      credentials_invalid: 'チャネルアクセストークンの無効・アカウントの停止',
       other: 'その他の検知',
     },
     severities: { info: '情報', warning: '警告', critical: '重大' },
@@ -54,6 +54,8 @@ const ja = {
         'プラン「{{plan}}」の配信が {{oldest_minutes}}分止まっています（待っている友だち {{due_sends}}人）。',
       credentials_invalid:
         'LINEがチャネルアクセストークンを受け付けていません。管理者にトークンの再設定を依頼してください。',
+      credentials_suspended:
+        'LINEがこのLINE公式アカウントを停止しました（{{since}}）。停止中はLINEがすべてのリクエストを拒否します。停止が解除されると自動で解決します。',
       other: '検知された内容の詳細はタイムラインを確認してください。',
     },
     metrics: {
@@ -129,7 +131,7 @@ const en: typeof ja = {
       webhook_takeover: 'Webhook URL changed',
       scheduler_lag: 'Scheduler lag',
       plan_stopped: 'Plan stopped sending',
-      credentials_invalid: 'Channel access token invalid',
+      credentials_invalid: 'Channel access token invalid or account suspended',
       other: 'Other detection',
     },
     severities: { info: 'Info', warning: 'Warning', critical: 'Critical' },
@@ -156,6 +158,8 @@ const en: typeof ja = {
         '{{due_sends}} sends are past their time and not handed to LINE (up to {{oldest_minutes}} minutes late).',
       plan_stopped: 'The plan "{{plan}}" has not sent for {{oldest_minutes}} minutes ({{due_sends}} friends waiting).',
       credentials_invalid: 'LINE refuses the channel access token. Ask an administrator to set it again.',
+      credentials_suspended:
+        'LINE suspended this LINE Official Account ({{since}}). While suspended, LINE refuses every request; this resolves by itself once LINE lifts the suspension.',
       other: 'See the timeline for the details.',
     },
     metrics: {

@@ -54,6 +54,15 @@ export function describeIncident(incident: Incident, t: TFunction, when: (iso: s
       ];
     case 'webhook_takeover':
       return [text(TAKEOVER_KEYS[String(f.state)] ?? 'other')];
+    case 'credentials_invalid': {
+      // The token refused, the account suspended, or both.
+      const suspended =
+        typeof f.suspended_since === 'string'
+          ? [text('credentials_suspended', { since: when(f.suspended_since) })]
+          : [];
+      const refused = f.invalid_since || Number(f.refusals) > 0 || suspended.length === 0;
+      return [...(refused ? [text('credentials_invalid')] : []), ...suspended];
+    }
     default:
       return [text(kind)];
   }

@@ -30,6 +30,7 @@ import { EChart, type ChartOption } from '../../../components/charts/EChart.tsx'
 import { LoadState } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import '../../../app/i18n/parts/dashboard.ts';
+import { LineFiguresCard } from './LineFiguresCard.tsx';
 
 const TALKS_UNREAD_PATH = '/service/talks?unread=1';
 const ANOMALIES_PATH = '/service/abnormal-detection';
@@ -99,6 +100,7 @@ function Figures({ data }: { data: Dashboard }) {
       <Card title={t('dashboard.chartTitle')}>
         <FollowChart data={data} />
       </Card>
+      <LineFiguresCard />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={8}>
           <QuotaCard />
