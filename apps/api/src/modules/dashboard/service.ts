@@ -23,9 +23,9 @@ function periodDays(now: Date, days: number, timeZone: string): string[] {
 }
 
 /**
- * The channel's figures over the last `days` days. Friends are indexed counts; the day series, the
- * change and the tops come from roll-ups kept by the worker; the change is what the period's
- * follows and blocks moved (a block ends following, an unblock ends blocked, a new friend adds to the total).
+ * The channel's figures over the last `days` days. Friends are counts kept by triggers (two rows),
+ * unread talks an indexed count; the day series, the change and the tops come from roll-ups kept by
+ * the worker; the change is what the period's follows and blocks moved (a block ends following, an unblock ends blocked, a new friend adds to the total).
  */
 export async function dashboard(ctx: AppContext, request: ChannelRequest, query: DashboardQuery): Promise<Dashboard> {
   const db = ctx.database.db;
