@@ -1,6 +1,6 @@
 import { allowsEndpoint, friendsApi, talksApi, type Permissions } from '@linq/contract';
 import { Badge, Card, Empty, Flex, Spin, Tooltip } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { Navigate } from '../../../app/navigation.tsx';
@@ -100,10 +100,13 @@ export const UNREAD_PARAM = 'unread';
 function useUnreadFromAddress(conversations: ConversationListModel) {
   const [params, setParams] = useSearchParams();
   const asked = params.get(UNREAD_PARAM) === '1';
+  // Once per arrival: the search starts the list over and the address changes a moment later.
+  const applied = useRef(false);
   const { search, state } = conversations;
   const name = state.filters.name;
   useEffect(() => {
-    if (!asked) return;
+    if (!asked || applied.current) return;
+    applied.current = true;
     search({ name, unreadOnly: true });
     setParams(
       (current) => {
