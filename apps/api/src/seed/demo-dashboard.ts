@@ -67,7 +67,7 @@ export async function seedDemoDashboardHistory(db: Db, lineAccountId: number, no
       }
     }
     for (const attribution of attributions) {
-      if (attribution.kind === 'new' || attribution.kind === 're_add') {
+      if (attribution.routeId !== null && (attribution.kind === 'new' || attribution.kind === 're_add')) {
         await countTopItem(tx, scope, 'inflows', attribution.routeId, attribution.at);
       }
     }
