@@ -65,6 +65,7 @@ export default tseslint.config(
       'apps/api/src/seed/demo-plans.ts',
       'apps/api/src/seed/demo-plan-history.ts',
       'apps/api/src/seed/demo-inflows.ts',
+      'apps/api/src/seed/demo-dashboard.ts',
       'apps/api/src/seed/demo-conversions.ts',
       'apps/api/src/seed/demo-forms.ts',
     ],

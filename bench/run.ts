@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: every benchmark, each printing its figures. BENCH_SCALE=ci runs
  * the reduced sizes CI can afford; BENCH_ONLY=<name>[,<name>] runs only those of
- * bundle-size, webhook-ingest, multicast, large-channel and plan-engine.
+ * bundle-size, webhook-ingest, multicast, large-channel, plan-engine and dashboard.
  */
 import { bundleSizes } from './bundle-size.ts';
+import { dashboardBench } from './dashboard.ts';
 import { largeChannelBench } from './large-channel.ts';
 import { multicastBench } from './multicast.ts';
 import { planEngineBench } from './plan-engine.ts';
@@ -40,6 +41,7 @@ const databaseBenches = (
     ['multicast', multicastBench],
     ['large-channel', largeChannelBench],
     ['plan-engine', planEngineBench],
+    ['dashboard', dashboardBench],
   ] as const
 ).filter(([name]) => selected(name));
 

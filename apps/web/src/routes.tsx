@@ -189,7 +189,8 @@ const areaPages: Record<Role, RouteObject[]> = {
     ),
     page('/service', 'serviceHome', dashboardPage, 'dashboard'),
     page('/service/dashboard', 'dashboard', dashboardPage, 'dashboard'),
-    page('/service/inquiry', 'inquiry', () => import('./areas/service/inquiry/InquiryPage.tsx'), 'dashboard'),
+    // Every staff member may ask the platform for help (the API's permission is none).
+    page('/service/inquiry', 'inquiry', () => import('./areas/service/inquiry/InquiryPage.tsx')),
     page('/service/rich-menu', 'richMenus', () => import('./areas/service/rich-menu/RichMenusPage.tsx'), 'rich_menus'),
     page('/service/rich-menu/create', 'richMenuCreate', richMenuEditPage, 'rich_menus'),
     page('/service/rich-menu/:id/edit', 'richMenuEdit', richMenuEditPage, 'rich_menus'),

@@ -6,7 +6,7 @@ import { addToBucket } from '../modules/metrics/repository.ts';
 import { DEMO_BROADCAST } from './demo-plans.ts';
 
 /*
- * The demo channel's abnormal detection (issue 27): a week of roll-ups, an open block spike after
+ * The demo channel's abnormal detection (issue 27): a week of sends and webhook roll-ups, an open block spike after
  * the demo broadcast (it clears by itself an hour or two after the start, as a real one would once
  * the blocks stop) and a delivery-failure incident of two days ago, acknowledged and resolved.
  */
@@ -23,8 +23,6 @@ export async function seedDemoIncidents(db: Db, ctx: AppContext, lineAccountId: 
     const daytime = (at.getUTCHours() + 9) % 24 >= 9 && (at.getUTCHours() + 9) % 24 < 22;
     if (daytime) await addToBucket(db, scope, 'sends_ok', at, 20 + (hour % 7));
     if (daytime) await addToBucket(db, scope, 'webhook_events', at, 8 + (hour % 5));
-    if (hour % 9 === 0) await addToBucket(db, scope, 'blocks', at);
-    if (hour % 5 === 0) await addToBucket(db, scope, 'follows', at, 1, 'new');
   }
   // Two days ago LINE answered 500s for three hours.
   const failureStart = hoursAgo(50);
@@ -71,9 +69,8 @@ export async function seedDemoIncidents(db: Db, ctx: AppContext, lineAccountId: 
     await incidents.addTimeline(db, scope, { incidentId: failure.id, kind: 'resolved', at: resolvedAt });
   }
 
-  // Blocks right after the demo broadcast, in this hour and the last.
-  await addToBucket(db, scope, 'blocks', hoursAgo(1), 9);
-  await addToBucket(db, scope, 'blocks', now, 14);
+  // The blocks right after the demo broadcast are the demo friends' own, in this hour and the last
+  // (demo-dashboard.ts dates them), so the chart and the dashboard agree with the friend counts.
   const broadcast = await incidents.planIdByName(db, scope, DEMO_BROADCAST);
   const spike = await incidents.insertIncident(
     db,
@@ -83,17 +80,17 @@ export async function seedDemoIncidents(db: Db, ctx: AppContext, lineAccountId: 
       subject: '',
       severity: 'warning',
       figures: {
-        blocks: 14,
+        blocks: 4,
         usual_per_hour: 0.1,
         threshold: 1.6,
         plan: DEMO_BROADCAST,
         plan_sent_at: hoursAgo(1.5).toISOString(),
-        plan_recipients: 120,
-        plan_blocked: 23,
-        plan_block_rate_percent: 19.2,
+        plan_recipients: 12,
+        plan_blocked: 4,
+        plan_block_rate_percent: 33.3,
         usual_block_rate_percent: 0.4,
       },
-      affected: broadcast ? [{ kind: 'plan', id: broadcast, label: DEMO_BROADCAST, count: 23 }] : [],
+      affected: broadcast ? [{ kind: 'plan', id: broadcast, label: DEMO_BROADCAST, count: 4 }] : [],
       metric: 'blocks',
       at: hoursAgo(1),
     },

@@ -181,7 +181,8 @@ export async function attributeDemoFriends(db: Db, lineAccountId: number, now: D
   });
   await db.transaction(async (tx) => {
     for (const { friend, route, i } of chosen) {
-      const at = new Date(now.getTime() - (i % 29) * DAY - (i % 7) * 3_600_000);
+      // Eight days or more before now for the first six: the demo survey went to them a week ago.
+      const at = new Date(now.getTime() - ((i + 8) % 29) * DAY - (i % 7) * 3_600_000);
       const [visit] = await tx
         .insert(inflowVisits)
         .values({

@@ -3,6 +3,7 @@ import type { Db } from '../platform/db.ts';
 import { friends } from '../modules/friends/schema.ts';
 import { writePastSend, writePastTaps } from '../modules/plan-engine/history-repository.ts';
 import { channelScope } from '../platform/principal.ts';
+import { countTopItem } from '../modules/dashboard/registry.ts';
 import { planActions, planEnrolments, plans } from '../modules/plans/schema.ts';
 import type { PlanMessage } from '@linq/contract';
 import { DEMO_SURVEY_SCENARIO } from './demo-plans.ts';
@@ -92,8 +93,17 @@ export async function seedDemoPlanHistory(db: Db, lineAccountId: number, now: Da
     const enrolmentOf = new Map(enrolments.map((row) => [row.friendId, row.id]));
 
     const scope = channelScope(lineAccountId);
-    const send = (boxId: string, sentAt: Date, recipients: [number, 'sent' | 'failed'][]) =>
-      writePastSend(tx, scope, {
+    const send = async (boxId: string, sentAt: Date, recipients: [number, 'sent' | 'failed'][]) => {
+      // LINE accepted the sent ones: they count for the plan among the dashboard's top plans.
+      await countTopItem(
+        tx,
+        scope,
+        'plans',
+        plan.id,
+        sentAt,
+        recipients.filter(([, status]) => status === 'sent').length,
+      );
+      await writePastSend(tx, scope, {
         planId: plan.id,
         planActionId: box(boxId).id,
         boxId,
@@ -106,6 +116,7 @@ export async function seedDemoPlanHistory(db: Db, lineAccountId: number, now: Da
           status,
         })),
       });
+    };
     await send('box-0', at(0), [
       [f1, 'sent'],
       [f2, 'sent'],

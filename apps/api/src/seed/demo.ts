@@ -18,6 +18,7 @@ import type { SecretBox } from '../platform/secrets.ts';
 import { insertTemplate } from '../modules/templates/service.ts';
 import { seedDemoPlanHistory } from './demo-plan-history.ts';
 import { seedDemoConversionPoints, seedDemoConversions } from './demo-conversions.ts';
+import { seedDemoDashboardHistory } from './demo-dashboard.ts';
 import { DEMO_SNS_TAG, seedDemoFormAnswers, seedDemoForms } from './demo-forms.ts';
 import { seedDemoPlans } from './demo-plans.ts';
 import { attributeDemoFriends, seedDemoInflows } from './demo-inflows.ts';
@@ -233,11 +234,11 @@ async function seedChannelLabels(db: Db, lineAccountIds: number[]) {
  */
 /** The demo friends are there: they get their labels, and their rich menus follow the labels (the VIP tab). */
 export async function demoFriendsAdded(ctx: AppContext, lineAccountId: number): Promise<void> {
-  await decorateDemoFriends(ctx.database.db, lineAccountId);
+  await decorateDemoFriends(ctx.database.db, lineAccountId, ctx.clock.now());
   await requestRelink(ctx, channelScope(lineAccountId));
 }
 
-export async function decorateDemoFriends(db: Db, lineAccountId: number): Promise<void> {
+export async function decorateDemoFriends(db: Db, lineAccountId: number, now: Date = new Date()): Promise<void> {
   const [friendRows, tagRows, markRows, fieldRows] = await Promise.all([
     db
       .select({ id: friends.id })
@@ -324,8 +325,9 @@ export async function decorateDemoFriends(db: Db, lineAccountId: number): Promis
       }
     }
   });
-  await seedDemoPlanHistory(db, lineAccountId);
-  await attributeDemoFriends(db, lineAccountId);
+  await seedDemoPlanHistory(db, lineAccountId, now);
+  await attributeDemoFriends(db, lineAccountId, now);
+  await seedDemoDashboardHistory(db, lineAccountId, now);
   await seedDemoConversions(db, lineAccountId);
   await seedDemoFormAnswers(db, lineAccountId);
 }

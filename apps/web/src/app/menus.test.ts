@@ -1,6 +1,6 @@
 import { permissionsWith } from '@linq/contract';
 import { describe, expect, it } from 'vitest';
-import { AREA_MENUS, selectedMenuItem, visibleMenuItems } from './menus.ts';
+import { AREA_MENUS, selectedMenuItem, serviceLanding, visibleMenuItems } from './menus.ts';
 
 describe('visibleMenuItems', () => {
   it('hides service features the staff authority grants none', () => {
@@ -14,11 +14,28 @@ describe('visibleMenuItems', () => {
 
   it('hides every feature item when nothing is granted', () => {
     const labels = visibleMenuItems(AREA_MENUS.service, permissionsWith('none', false)).map((item) => item.label);
-    expect(labels).toEqual(['home', 'inquiry']);
+    expect(labels).toEqual(['inquiry']);
   });
 
   it('shows everything without permissions (other areas)', () => {
     expect(visibleMenuItems(AREA_MENUS.account, null)).toHaveLength(AREA_MENUS.account.length);
+  });
+});
+
+describe('serviceLanding', () => {
+  it('is the dashboard home when the staff authority lets them view it', () => {
+    expect(serviceLanding(permissionsWith('view', false))).toBe('/service');
+  });
+
+  it('is the first screen they may view without the dashboard', () => {
+    const permissions = permissionsWith('view', false);
+    permissions.features.dashboard = 'none';
+    permissions.features.friends = 'none';
+    expect(serviceLanding(permissions)).toBe('/service/talks');
+  });
+
+  it('is the inquiry, open to every staff member, when nothing is granted', () => {
+    expect(serviceLanding(permissionsWith('none', false))).toBe('/service/inquiry');
   });
 });
 

@@ -45,7 +45,7 @@ const TEMPLATES_DEFAULT_TYPE = 'text_message';
 
 export const AREA_MENUS: Readonly<Record<Role, readonly MenuItem[]>> = {
   service: [
-    { path: '/service', label: 'home', icon: 'home' },
+    { path: '/service', label: 'home', icon: 'home', feature: 'dashboard' },
     { path: '/service/dashboard', label: 'dashboard', icon: 'dashboard', feature: 'dashboard' },
     { path: '/service/friends', label: 'friends', icon: 'team', feature: 'friends' },
     { path: '/service/talks', label: 'talks', icon: 'message', feature: 'talks' },
@@ -109,6 +109,16 @@ export const AREA_MENUS: Readonly<Record<Role, readonly MenuItem[]>> = {
 /** Items the user may open: service items whose feature the staff authority grants 'none' are hidden. */
 export function visibleMenuItems(items: readonly MenuItem[], permissions: Permissions | null): MenuItem[] {
   return items.filter((item) => !item.feature || !permissions || permissions.features[item.feature] !== 'none');
+}
+
+/**
+ * Where a staff member lands (after login, or opening `/service`): the service home, the dashboard,
+ * when they may view it; otherwise the first screen of the menu they may open (the inquiry, open to
+ * every staff member, when nothing else is granted).
+ */
+export function serviceLanding(permissions: Permissions): string {
+  const [first] = visibleMenuItems(AREA_MENUS.service, permissions);
+  return first?.path ?? '/service/inquiry';
 }
 
 /** The item whose section is the longest prefix of the path. */

@@ -6,7 +6,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimChannel } from '@linq/line-simulator';
 import { dashboardApi as api, type Dashboard } from '@linq/contract';
+import { count, eq, inArray } from 'drizzle-orm';
 import { useTestApp, type Caller } from '../../test/kit.ts';
+import { friends, friendStatusCounts } from '../friends/schema.ts';
 import { waitFor } from '../../test/wait.ts';
 import { activePlan, engineChannel, listening, receivedCount } from '../plan-engine/test-support.ts';
 import { branchingScenario } from '../plans/test-support.ts';
@@ -66,6 +68,45 @@ describe('the dashboard', () => {
       { kind: 'plans', items: [{ id: plan.plan.id!, label: 'ダッシュボードのようこそ', value: 3 }] },
     ]);
     expect(settled.setup).toEqual({ connected: true, has_friends: true, has_welcome: true });
+  });
+
+  it('keeps the friend counts through every write to friends, whoever makes it', async () => {
+    const account = await t.factory.account();
+    const other = await t.factory.lineAccount(account.id);
+    const counts = async () =>
+      Object.fromEntries(
+        (await t.db.select().from(friendStatusCounts).where(eq(friendStatusCounts.lineAccountId, other.id))).map(
+          (row) => [row.status, row.friends],
+        ),
+      );
+    const actual = async () =>
+      Object.fromEntries(
+        (
+          await t.db
+            .select({ status: friends.status, n: count() })
+            .from(friends)
+            .where(eq(friends.lineAccountId, other.id))
+            .groupBy(friends.status)
+        ).map((row) => [row.status, row.n]),
+      );
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await t.factory.friend(other.id));
+    await t.db
+      .insert(friends)
+      .values(
+        [0, 1, 2].map((i) => ({ lineAccountId: other.id, lineUserId: `Ucounts${i}`, status: 'blocked' as const })),
+      );
+    expect(await counts()).toEqual({ following: 5, blocked: 3 });
+    // Two block in one statement, one follows again, a profile change moves nothing, two go.
+    await t.db
+      .update(friends)
+      .set({ status: 'blocked' })
+      .where(inArray(friends.id, [made[0]!.id, made[1]!.id]));
+    await t.db.update(friends).set({ status: 'following' }).where(eq(friends.lineUserId, 'Ucounts0'));
+    await t.db.update(friends).set({ displayName: '改名' }).where(eq(friends.lineAccountId, other.id));
+    await t.db.delete(friends).where(inArray(friends.id, [made[2]!.id, made[0]!.id]));
+    expect(await counts()).toEqual(await actual());
+    expect(await counts()).toEqual({ following: 3, blocked: 3 });
   });
 
   it("reads this month's messages against LINE's quota and carries the pace to month end", async () => {

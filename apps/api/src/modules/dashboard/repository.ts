@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
 import { incidents } from '../abnormal-detection/schema.ts';
 import { deliveries } from '../delivery/schema.ts';
-import { friends } from '../friends/schema.ts';
+import { friends, friendStatusCounts } from '../friends/schema.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
 import { metricBuckets } from '../metrics/schema.ts';
 import { plans } from '../plans/schema.ts';
@@ -13,13 +13,12 @@ import { dashboardTops } from './schema.ts';
 const HOUR_MS = 3_600_000;
 const hourOf = (at: Date): Date => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
 
-/** Friends by status: an index-only count over (line_account_id, status). */
+/** Friends by status, as the triggers on `friends` keep them (friends/schema.ts): two rows, whatever the channel's size. */
 export async function friendCounts(db: Db, { lineAccountId }: ChannelScope) {
   return db
-    .select({ status: friends.status, n: count() })
-    .from(friends)
-    .where(eq(friends.lineAccountId, lineAccountId))
-    .groupBy(friends.status);
+    .select({ status: friendStatusCounts.status, n: friendStatusCounts.friends })
+    .from(friendStatusCounts)
+    .where(eq(friendStatusCounts.lineAccountId, lineAccountId));
 }
 
 /** Friends with unread messages (the partial unread index holds only those). */

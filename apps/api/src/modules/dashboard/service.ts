@@ -23,9 +23,9 @@ function periodDays(now: Date, days: number, timeZone: string): string[] {
 }
 
 /**
- * The channel's figures over the last `days` days. Friends are indexed counts; the day series, the
- * change and the tops come from roll-ups kept by the worker; the change is what the period's
- * follows and blocks moved (a block ends following, an unblock ends blocked, a new friend adds to the total).
+ * The channel's figures over the last `days` days. Friends are counts kept by triggers (two rows),
+ * unread talks an indexed count; the day series, the change and the tops come from roll-ups kept by
+ * the worker; the change is what the period's follows and blocks moved (a block ends following, an unblock ends blocked, a new friend adds to the total).
  */
 export async function dashboard(ctx: AppContext, request: ChannelRequest, query: DashboardQuery): Promise<Dashboard> {
   const db = ctx.database.db;
@@ -35,14 +35,24 @@ export async function dashboard(ctx: AppContext, request: ChannelRequest, query:
   const dayList = periodDays(now, days, timeZone);
   // A day or so of margin: the rows are cut to the period's days of the time zone below.
   const from = new Date(now.getTime() - (days + 1) * DAY_MS);
+  const start = new Date(now.getTime() - days * DAY_MS);
+  const sources = ctx.registries.all(DASHBOARD_TOPS);
 
-  const counts = await repo.friendCounts(db, request);
+  // Independent reads outside any transaction: side by side on the pool's connections.
+  const [counts, followsAndBlocks, openAnomalies, ranked, setup, unreadTalks] = await Promise.all([
+    repo.friendCounts(db, request),
+    repo.followsAndBlocksByDay(db, request, from, timeZone),
+    repo.openAnomalies(db, request),
+    Promise.all(sources.map((source) => repo.topItems(db, request, source.kind, start, now, TOP_LIMIT))),
+    repo.setupOf(db, request),
+    repo.unreadTalks(db, request),
+  ]);
   const following = counts.find((c) => c.status === 'following')?.n ?? 0;
   const blocked = counts.find((c) => c.status === 'blocked')?.n ?? 0;
 
   const byDay = new Map(dayList.map((day) => [day, { day, follows: 0, blocks: 0 }]));
   const change = { total: 0, following: 0, blocked: 0 };
-  for (const row of await repo.followsAndBlocksByDay(db, request, from, timeZone)) {
+  for (const row of followsAndBlocks) {
     const point = byDay.get(row.day);
     if (!point) continue;
     if (row.metric === 'follows') {
@@ -58,32 +68,32 @@ export async function dashboard(ctx: AppContext, request: ChannelRequest, query:
   }
 
   const anomalies = Object.fromEntries(INCIDENT_SEVERITIES.map((s) => [s, 0])) as Record<IncidentSeverity, number>;
-  for (const row of await repo.openAnomalies(db, request)) anomalies[row.severity] = row.n;
+  for (const row of openAnomalies) anomalies[row.severity] = row.n;
 
-  const start = new Date(now.getTime() - days * DAY_MS);
-  const tops: Dashboard['tops'] = [];
-  for (const source of ctx.registries.all(DASHBOARD_TOPS)) {
-    const ranked = await repo.topItems(db, request, source.kind, start, now, TOP_LIMIT);
-    if (ranked.length === 0) continue;
-    const labels = await source.labels(
-      db,
-      request,
-      ranked.map((r) => r.id),
-    );
-    const items = ranked.flatMap((r) => {
-      const label = labels.get(r.id);
-      return label === undefined ? [] : [{ id: r.id, label, value: r.n }];
-    });
-    if (items.length > 0) tops.push({ kind: source.kind, items });
-  }
+  const named = await Promise.all(
+    sources.map(async (source, i) => {
+      const items = ranked[i]!;
+      if (items.length === 0) return null;
+      const labels = await source.labels(
+        db,
+        request,
+        items.map((r) => r.id),
+      );
+      const top = items.flatMap((r) => {
+        const label = labels.get(r.id);
+        return label === undefined ? [] : [{ id: r.id, label, value: r.n }];
+      });
+      return top.length > 0 ? { kind: source.kind, items: top } : null;
+    }),
+  );
+  const tops: Dashboard['tops'] = named.filter((top) => top !== null);
 
-  const setup = await repo.setupOf(db, request);
   return {
     days: query.days,
     friends: { total: following + blocked, following, blocked },
     change,
     series: [...byDay.values()],
-    unread_talks: await repo.unreadTalks(db, request),
+    unread_talks: unreadTalks,
     open_anomalies: anomalies,
     tops,
     setup: { connected: setup.connected, has_friends: following + blocked > 0, has_welcome: setup.hasWelcome },

@@ -14,9 +14,9 @@ export const dashboardTopsConsumer = outboxConsumer({
     const scope = channelScope(e.lineAccountId);
     const delivery = await deliverySource(on.tx, scope, e.deliveryId);
     if (!delivery || delivery.sourceId === null) return;
-    const source = ctx.registries.all(DASHBOARD_TOPS).find((s) => s.deliverySource === delivery.source);
-    if (!source) return;
-    const item = await source.itemOf(on.tx, scope, delivery.sourceId);
+    const source = ctx.registries.all(DASHBOARD_TOPS).find((s) => s.deliveries?.source === delivery.source);
+    if (!source?.deliveries) return;
+    const item = await source.deliveries.itemOf(on.tx, scope, delivery.sourceId);
     if (item === null) return;
     await addToTop(on.tx, scope, source.kind, item, ctx.clock.now(), delivery.recipients);
   },

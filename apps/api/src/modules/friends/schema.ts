@@ -92,6 +92,23 @@ export const friends = pgTable(
   ],
 );
 
+/**
+ * How many friends a channel has in each status, kept by statement-level triggers on `friends`
+ * (migration 0030: every insert, status change and delete, whoever writes it), so a page that
+ * shows the totals reads two rows instead of counting a million friends.
+ */
+export const friendStatusCounts = pgTable(
+  'friend_status_counts',
+  {
+    lineAccountId: integer('line_account_id')
+      .notNull()
+      .references(() => lineAccounts.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['following', 'blocked'] }).notNull(),
+    friends: integer('friends').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lineAccountId, t.status] })],
+);
+
 /** A friend info field (友だち情報欄) a channel defines: text, number, date or one of a list of options. */
 export const friendInfoFields = pgTable(
   'friend_info_fields',

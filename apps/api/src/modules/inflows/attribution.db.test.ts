@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SimChannel, SimFriend } from '@linq/line-simulator';
-import { conversionsApi, inflowPublicApi, inflowsApi as api, type InflowInput } from '@linq/contract';
+import { conversionsApi, dashboardApi, inflowPublicApi, inflowsApi as api, type InflowInput } from '@linq/contract';
 import type { Caller } from '../../test/kit.ts';
 import { useTestApp } from '../../test/kit.ts';
 import { waitFor } from '../../test/wait.ts';
@@ -171,6 +171,13 @@ describe('attribution through LINE Login', () => {
 
     const { output } = await t.call(api.get, { params: { id: route.id } }, as);
     expect(output.data.stats).toMatchObject({ visits: 1, friends_added: 1, blocks: 0 });
+    // The dashboard's top routes count the friend the route brought, once.
+    const top = await waitFor(async () =>
+      (await t.call(dashboardApi.get, { query: { days: '7' } }, as)).output.data.tops.find(
+        (entry) => entry.kind === 'inflows',
+      ),
+    );
+    expect(top.items).toEqual([{ id: route.id, label: 'Instagram広告', value: 1 }]);
   });
 
   it('visit → follow → callback: the callback finds the follow and attributes once', async () => {

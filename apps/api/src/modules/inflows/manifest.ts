@@ -1,6 +1,7 @@
 import type { ModuleManifest } from '../../platform/module.ts';
 import { inflowRouteLeaf } from './audience-leaf.ts';
 import { inflowConversionOrigin } from './conversion-origin.ts';
+import { inflowDashboardTop, inflowDashboardTopConsumer } from './dashboard-top.ts';
 import { inflowAttributedTrigger } from './plan-plugins.ts';
 import { inflowRoutes } from './routes.ts';
 import { followed } from './visit.ts';
@@ -12,6 +13,7 @@ export const manifest: ModuleManifest = {
   subscribe: (ctx) => {
     ctx.events.subscribe('friend.followed', (event, on) => followed(ctx, on, event));
   },
-  contributes: [inflowRouteLeaf, inflowAttributedTrigger, inflowConversionOrigin],
+  consumers: [inflowDashboardTopConsumer],
+  contributes: [inflowRouteLeaf, inflowAttributedTrigger, inflowConversionOrigin, inflowDashboardTop],
   isolation: async () => (await import('./isolation.ts')).isolation,
 };

@@ -671,3 +671,12 @@ export async function liveRouteIds(db: Db, scope: ChannelScope, ids: number[]): 
     .where(ownRoute(scope, inArray(inflowRoutes.id, [...new Set(ids)])));
   return new Set(rows.map((row) => row.id));
 }
+
+/** The names of the channel's routes among `ids` (the dashboard's top routes). */
+export async function routeNames(db: Db, scope: ChannelScope, ids: number[]): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ id: inflowRoutes.id, name: inflowRoutes.name })
+    .from(inflowRoutes)
+    .where(ownRoute(scope, inArray(inflowRoutes.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

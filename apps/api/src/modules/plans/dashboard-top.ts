@@ -4,7 +4,6 @@ import { planNames, planOfSend } from './dashboard-top-repository.ts';
 /** The dashboard's top plans of the period: a plan delivery's source is its first plan send. */
 export const planDashboardTop = dashboardTop({
   kind: 'plans',
-  deliverySource: 'plan',
-  itemOf: planOfSend,
+  deliveries: { source: 'plan', itemOf: planOfSend },
   labels: planNames,
 });

@@ -3,14 +3,15 @@ import type { Permissions, Role, SessionOf } from '@linq/contract';
 import { Button, Drawer, Flex, Grid, Layout, Result, Spin, Typography } from 'antd';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigation } from 'react-router';
-import { homePath, loginPath } from '../areas.ts';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { homePath, loginPath, normalizePath } from '../areas.ts';
 import { headerTextColour, siderMenuTheme } from '../branding/theme.ts';
 import { useBranding } from '../branding/branding.ts';
 import { useChoosingChannel } from '../channels/channels.ts';
 import { useTabChannelId } from '../channels/tab-channel.ts';
 import { DEFAULT_SERVICE_NAME } from '../branding/title.ts';
 import { SPINNER_DELAY_MS } from '../config.ts';
+import { serviceLanding } from '../menus.ts';
 import { Link, Navigate } from '../navigation.tsx';
 import { useRouteHandle } from '../route-handle.ts';
 import { requireSession, useSession } from '../session.ts';
@@ -59,11 +60,18 @@ function ChannelPages() {
   return <Outlet key={`channel-${tabChannel ?? 'none'}`} />;
 }
 
-/** Service screens need their feature granted at least 'view'. */
+/**
+ * Service screens need their feature granted at least 'view'. The service home is where staff land:
+ * without the dashboard they are sent on to the first screen they may view rather than refused.
+ */
 function FeatureGuard({ session, children }: { session: SessionOf<Role>; children: ReactNode }) {
   const { t } = useTranslation();
   const feature = useRouteHandle()?.feature;
+  const { pathname } = useLocation();
   if (session.role === 'service' && feature && session.permissions.features[feature] === 'none') {
+    if (normalizePath(pathname) === homePath('service')) {
+      return <Navigate to={serviceLanding(session.permissions)} replace />;
+    }
     return <Result status="403" title="403" subTitle={t('errors.forbiddenFeature')} data-testid="forbidden" />;
   }
   return children;

@@ -1,9 +1,11 @@
 import {
   dashboardApi as api,
   DASHBOARD_PERIODS,
+  DASHBOARD_TOP_KINDS,
   INCIDENT_SEVERITIES,
   type Dashboard,
   type DashboardPeriod,
+  type DashboardTopKind,
 } from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -34,7 +36,7 @@ import { LineFiguresCard } from './LineFiguresCard.tsx';
 
 const TALKS_UNREAD_PATH = '/service/talks?unread=1';
 const ANOMALIES_PATH = '/service/abnormal-detection';
-const topPath = (kind: Dashboard['tops'][number]['kind'], id: number) =>
+const topPath = (kind: DashboardTopKind, id: number) =>
   kind === 'plans' ? `/service/plan-analysis/${id}` : `/service/inflows/${id}`;
 
 const signed = (n: number) => (n > 0 ? `+${n.toLocaleString()}` : n.toLocaleString());
@@ -130,12 +132,14 @@ function Figures({ data }: { data: Dashboard }) {
         </Col>
       </Row>
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={12}>
-          <Card title={t('dashboard.tops.plans')} data-testid="dashboard-top-plans">
-            <TopList top={data.tops.find((top) => top.kind === 'plans')} />
-          </Card>
-        </Col>
-        <Col xs={24} lg={12}>
+        {DASHBOARD_TOP_KINDS.map((kind) => (
+          <Col xs={24} lg={8} key={kind}>
+            <Card title={t(`dashboard.tops.${kind}`)} data-testid={`dashboard-top-${kind}`}>
+              <TopList kind={kind} top={data.tops.find((top) => top.kind === kind)} />
+            </Card>
+          </Col>
+        ))}
+        <Col xs={24} lg={8}>
           <Card title={t('dashboard.news')} data-testid="dashboard-news">
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noNews')} />
           </Card>
@@ -195,16 +199,16 @@ function FollowChart({ data }: { data: Dashboard }) {
   return <EChart option={option} label={t('dashboard.chartLabel')} testId="dashboard-chart" style={{ height: 280 }} />;
 }
 
-function TopList({ top }: { top: Dashboard['tops'][number] | undefined }) {
+function TopList({ kind, top }: { kind: DashboardTopKind; top: Dashboard['tops'][number] | undefined }) {
   const { t } = useTranslation();
   return (
     <List
       size="small"
       dataSource={top?.items ?? []}
-      locale={{ emptyText: t('dashboard.topsEmpty') }}
+      locale={{ emptyText: t(`dashboard.topsEmpty.${kind}`) }}
       renderItem={(item) => (
-        <List.Item extra={t('dashboard.sends', { count: item.value })}>
-          <Link to={topPath(top!.kind, item.id)}>{item.label}</Link>
+        <List.Item extra={t(`dashboard.figure.${kind}`, { count: item.value })}>
+          <Link to={topPath(kind, item.id)}>{item.label}</Link>
         </List.Item>
       )}
     />

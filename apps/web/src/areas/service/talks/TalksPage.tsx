@@ -1,8 +1,8 @@
 import { allowsEndpoint, friendsApi, talksApi, type Permissions } from '@linq/contract';
 import { Badge, Card, Empty, Flex, Spin, Tooltip } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Navigate } from '../../../app/navigation.tsx';
 import { call } from '../../../app/api/call.ts';
 import { invalidateEndpoints } from '../../../app/api/queries.ts';
@@ -90,12 +90,42 @@ function useTalkEvents(
   });
 }
 
+/** The address asks for the unread talks only (`?unread=1`, the dashboard's link). */
+export const UNREAD_PARAM = 'unread';
+
+/**
+ * `?unread=1` turns the list's unread-only switch on, keeping the name searched, and leaves the
+ * address: from then on the switch shows the filter and takes it off, as if it had been ticked.
+ */
+function useUnreadFromAddress(conversations: ConversationListModel) {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get(UNREAD_PARAM) === '1';
+  // Once per arrival: the search starts the list over and the address changes a moment later.
+  const applied = useRef(false);
+  const { search, state } = conversations;
+  const name = state.filters.name;
+  useEffect(() => {
+    if (!asked || applied.current) return;
+    applied.current = true;
+    search({ name, unreadOnly: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(UNREAD_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [asked, name, search, setParams]);
+}
+
 function TalksScreen({ lineAccountId, permissions, friendId }: TalksScreenProps) {
   const { t } = useTranslation();
   const wide = useWideScreen();
   const conversations = useConversationList(lineAccountId);
   const mayMarkRead = allowsEndpoint(permissions, talksApi.markRead.permission);
   const status = useTalkEvents(lineAccountId, friendId, conversations, mayMarkRead);
+  useUnreadFromAddress(conversations);
 
   const indicator = <ConnectionIndicator status={status} />;
   const list = <ConversationList conversations={conversations} selectedId={friendId} />;
