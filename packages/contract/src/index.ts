@@ -52,3 +52,5 @@ export * from './forms/endpoints.ts';
 export * from './abnormal-detection.ts';
 export * from './dashboard.ts';
 export * from './inquiries.ts';
+export * from './oems.ts';
+export * from './oem-privacy.ts';

@@ -34,6 +34,8 @@ import { manifest as metrics } from './metrics/manifest.ts';
 import { manifest as abnormalDetection } from './abnormal-detection/manifest.ts';
 import { manifest as dashboard } from './dashboard/manifest.ts';
 import { manifest as inquiries } from './inquiries/manifest.ts';
+import { manifest as oems } from './oems/manifest.ts';
+import { manifest as oemPrivacy } from './oem-privacy/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -77,4 +79,6 @@ export const modules: readonly ModuleManifest[] = [
   abnormalDetection,
   dashboard,
   inquiries,
+  oems,
+  oemPrivacy,
 ];

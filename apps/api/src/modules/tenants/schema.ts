@@ -15,6 +15,19 @@ export const oems = pgTable('oems', {
   primaryColor: text('primary_color').notNull(),
   headerColor: text('header_color').notNull(),
   siderColor: text('sider_color').notNull(),
+  /** The OEM's own company, contact and billing contact (oem-account); all optional. */
+  companyName: text('company_name'),
+  companyAddress: text('company_address'),
+  companyPhone: text('company_phone'),
+  contactName: text('contact_name'),
+  contactEmail: text('contact_email'),
+  billingName: text('billing_name'),
+  billingEmail: text('billing_email'),
+  /** The From of mails sent for this OEM; unset: the server's configured sender. */
+  mailFromName: text('mail_from_name'),
+  mailFromAddress: text('mail_from_address'),
+  /** The short text of the public landing page on the OEM's domain. */
+  landingText: text('landing_text'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
