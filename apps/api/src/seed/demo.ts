@@ -22,6 +22,7 @@ import { DEMO_SNS_TAG, seedDemoFormAnswers, seedDemoForms } from './demo-forms.t
 import { seedDemoPlans } from './demo-plans.ts';
 import { attributeDemoFriends, seedDemoInflows } from './demo-inflows.ts';
 import { seedDemoIncidents } from './demo-incidents.ts';
+import { seedDemoOemPages } from './demo-oem-pages.ts';
 import { DEMO_VIP_TAG, publishDemoRichMenus, seedDemoRichMenus } from './demo-rich-menus.ts';
 import { requestRelink } from '../modules/rich-menus/relink.ts';
 import { folders } from '../modules/folders/schema.ts';
@@ -195,6 +196,7 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
       { userId: viewer.id, lineAccountId: channels[0]!.id },
     ]);
   await seedDemoIncidents(db, ctx, channels[0]!.id, staff.id);
+  await seedDemoOemPages(db);
   return menus;
 }
 

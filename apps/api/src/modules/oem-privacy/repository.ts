@@ -1,10 +1,9 @@
-import { and, count, desc, eq, max, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, max } from 'drizzle-orm';
 import type { OemPageKind } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
 import type { OemScope } from '../../platform/principal.ts';
 import { users } from '../sessions/schema.ts';
 import { oems } from '../tenants/schema.ts';
-import { oemDomains } from '../oems/schema.ts';
 import { oemPageVersions } from './schema.ts';
 
 export type VersionRow = typeof oemPageVersions.$inferSelect;
@@ -83,23 +82,5 @@ export async function version(db: Db, { oemId }: OemScope, id: number): Promise<
     .select()
     .from(oemPageVersions)
     .where(and(eq(oemPageVersions.id, id), eq(oemPageVersions.oemId, oemId)));
-  return row;
-}
-
-/** The OEM serving a host (primary or other domain), else the default one: public pages are by host. */
-export async function oemForDomainUnscoped(db: Db, domain: string) {
-  const [row] = await db
-    .select({ id: oems.id, serviceName: oems.serviceName })
-    .from(oems)
-    .where(
-      or(
-        eq(oems.domain, domain),
-        sql`exists (select 1 from ${oemDomains} where ${oemDomains.oemId} = ${oems.id} and ${oemDomains.domain} = ${domain})`,
-        eq(oems.isDefault, true),
-      ),
-    )
-    // The OEM of the host wins over the default.
-    .orderBy(desc(sql`not ${oems.isDefault} or ${oems.domain} = ${domain}`))
-    .limit(1);
   return row;
 }

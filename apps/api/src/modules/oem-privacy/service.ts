@@ -3,7 +3,7 @@ import { listPage } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { oemScope, type OemScope } from '../../platform/principal.ts';
-import { normaliseHost } from '../branding/service.ts';
+import { brandingForDomain } from '../branding/service.ts';
 import * as repo from './repository.ts';
 
 const OEM = 'OEM';
@@ -62,12 +62,10 @@ export async function version(ctx: AppContext, scope: OemScope, id: number): Pro
 }
 
 export async function publicPage(ctx: AppContext, kind: OemPageKind, domain: string) {
-  const db = ctx.database.db;
-  const oem = await repo.oemForDomainUnscoped(db, normaliseHost(domain));
-  if (!oem) throw notFound('ページ');
-  const row = await repo.current(db, oemScope(oem.id), kind);
+  const oem = await brandingForDomain(ctx, domain);
+  const row = await repo.current(ctx.database.db, oemScope(oem.id), kind);
   return {
-    service_name: oem.serviceName,
+    service_name: oem.service_name,
     body: row?.body ?? null,
     version: row?.version ?? null,
     updated_at: row?.createdAt.toISOString() ?? null,

@@ -202,25 +202,3 @@ export async function admins(db: Db, { oemId }: OemScope) {
     .where(and(eq(users.role, 'admin'), eq(users.oemId, oemId)))
     .orderBy(asc(users.name), asc(users.id));
 }
-
-/** The OEM serving a host (primary or other domain), else the default one: public landing data. */
-export async function findForDomainUnscoped(db: Db, domain: string) {
-  const [row] = await db
-    .select({
-      serviceName: oems.serviceName,
-      logoUrl: oems.logoUrl,
-      landingText: oems.landingText,
-    })
-    .from(oems)
-    .where(
-      or(
-        eq(oems.domain, domain),
-        sql`exists (select 1 from ${oemDomains} where ${oemDomains.oemId} = ${oems.id} and ${oemDomains.domain} = ${domain})`,
-        eq(oems.isDefault, true),
-      ),
-    )
-    // The OEM of the host wins over the default.
-    .orderBy(desc(sql`not ${oems.isDefault} or ${oems.domain} = ${domain}`))
-    .limit(1);
-  return row;
-}

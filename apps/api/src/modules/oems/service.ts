@@ -17,7 +17,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { conflict, fieldError, notFound, requireSameId } from '../../platform/errors.ts';
 import { oemScope, PLATFORM_SCOPE, type OemScope } from '../../platform/principal.ts';
 import { storeImage } from '../files/service.ts';
-import { normaliseHost } from '../branding/service.ts';
+import { brandingForDomain } from '../branding/service.ts';
 import * as repo from './repository.ts';
 
 const OEM = 'OEM';
@@ -124,9 +124,9 @@ export async function updateAccount(ctx: AppContext, scope: OemScope, input: Acc
 }
 
 export async function landing(ctx: AppContext, domain: string) {
-  const row = await repo.findForDomainUnscoped(ctx.database.db, normaliseHost(domain));
-  if (!row) throw notFound('ブランド設定');
-  return { service_name: row.serviceName, logo_url: row.logoUrl, landing_text: row.landingText };
+  const oem = await brandingForDomain(ctx, domain);
+  const row = await repo.find(ctx.database.db, oemScope(oem.id));
+  return { service_name: oem.service_name, logo_url: oem.image_urls.logo_url, landing_text: row?.landingText ?? null };
 }
 
 async function uniqueDomains(tx: Parameters<typeof repo.domainTaken>[0], domains: string[], exceptOemId?: number) {
