@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { dataOf, email, id, idParams, listOf, okMessage, optionalText, pageQuery, requiredText, timestamp } from './common.ts';
+import {
+  dataOf,
+  email,
+  id,
+  idParams,
+  listOf,
+  okMessage,
+  optionalText,
+  pageQuery,
+  requiredText,
+  timestamp,
+} from './common.ts';
 import { endpoint, publicAccess, sessionOf } from './http.ts';
 
 /*
@@ -14,8 +25,7 @@ export const DOMAINS_REQUIRED = 'ドメインを1つ以上入力してくださ�
 export const DOMAIN_REPEATED = 'ドメインが重複しています';
 export const COLOUR_MESSAGE = '色は #RRGGBB の形式で入力してください';
 export const IMAGE_PATH_MESSAGE = '画像はアップロードしてください';
-export const DEFAULT_REQUIRED_MESSAGE =
-  '既定のOEMは常に1つ必要です。別のOEMを既定にすると、このOEMの既定は外れます';
+export const DEFAULT_REQUIRED_MESSAGE = '既定のOEMは常に1つ必要です。別のOEMを既定にすると、このOEMの既定は外れます';
 export const oemInUseMessage = (agencies: number, accounts: number) =>
   `このOEMには代理店が${agencies}件、アカウントが${accounts}件あるため削除できません。先に移すか削除してください。`;
 export const DEFAULT_OEM_DELETE_MESSAGE = '既定のOEMは削除できません。';

@@ -21,9 +21,12 @@ export const isolation: IsolationModule = {
     'DELETE /api/admin/oems/:id': adminOnly(oemOf),
     'POST /api/admin/oems/images': adminOnly(() => '/admin/oems/images'),
     'GET /api/admin/oem_account': adminOnly((b) => `/admin/oem_account?oem_id=${b.account.oemId}`),
-    'PUT /api/admin/oem_account': adminOnly((b) => `/admin/oem_account?oem_id=${b.account.oemId}`, () => ({
-      company_name: 'hijack',
-    })),
+    'PUT /api/admin/oem_account': adminOnly(
+      (b) => `/admin/oem_account?oem_id=${b.account.oemId}`,
+      () => ({
+        company_name: 'hijack',
+      }),
+    ),
     'GET /api/public/oem_landing': notTenant('public landing by host name'),
   }),
 };

@@ -97,7 +97,6 @@ export async function list(
   return { rows: await withDomains(db, rows), total: total?.n ?? 0 };
 }
 
-
 /** The OEM of the scope. */
 export async function find(db: Db, { oemId }: OemScope): Promise<OemRow | undefined> {
   const rows = await db
@@ -130,7 +129,12 @@ export async function domainTaken(db: Db, domains: string[], exceptOemId?: numbe
   return domains.find((domain) => taken.has(domain));
 }
 
-export async function insert(tx: Db, _scope: PlatformScope, values: OemValues, extraDomains: string[]): Promise<number> {
+export async function insert(
+  tx: Db,
+  _scope: PlatformScope,
+  values: OemValues,
+  extraDomains: string[],
+): Promise<number> {
   const [row] = await tx.insert(oems).values(values).returning({ id: oems.id });
   const oemId = row!.id;
   if (extraDomains.length > 0) {

@@ -66,7 +66,8 @@ const ja = {
     privacy_policy: 'プライバシーポリシー',
     terms: '利用規約',
     body: '本文（Markdown）',
-    bodyHint: '見出しは「# 」、箇条書きは「- 」、太字は **文字**、リンクは [文字](https://…) で書けます。HTMLは表示されません。',
+    bodyHint:
+      '見出しは「# 」、箇条書きは「- 」、太字は **文字**、リンクは [文字](https://…) で書けます。HTMLは表示されません。',
     preview: 'プレビュー',
     saveVersion: '新しい版として保存',
     saved: '第{{version}}版を保存しました',

@@ -63,7 +63,12 @@ function AccountForm({ account, oemId }: { account: OemAccount; oemId: number | 
         extra={t('oems.landingTextHint')}
         rules={[model.rule('landing_text')]}
       >
-        <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={2000} showCount data-testid="field-landing_text" />
+        <Input.TextArea
+          autoSize={{ minRows: 3, maxRows: 10 }}
+          maxLength={2000}
+          showCount
+          data-testid="field-landing_text"
+        />
       </Form.Item>
     </FormShell>
   );
@@ -123,7 +128,11 @@ export default function OemAccountPage() {
               size="small"
               column={{ xs: 1, md: 2 }}
               items={[
-                { key: 'oem', label: t('oemAccount.oem'), children: <span data-testid="oem-account-name">{data.oem.service_name}</span> },
+                {
+                  key: 'oem',
+                  label: t('oemAccount.oem'),
+                  children: <span data-testid="oem-account-name">{data.oem.service_name}</span>,
+                },
                 { key: 'domain', label: t('oemAccount.domain'), children: data.oem.domain },
               ]}
             />

@@ -1,4 +1,11 @@
-import { OEM_PAGE_BODY_MAX, oemPageInput, oemPrivacyApi, type OemPageKind, type OemPageVersion, type OemPrivacy } from '@linq/contract';
+import {
+  OEM_PAGE_BODY_MAX,
+  oemPageInput,
+  oemPrivacyApi,
+  type OemPageKind,
+  type OemPageVersion,
+  type OemPrivacy,
+} from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Form, Input, Modal, Row, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
@@ -22,11 +29,21 @@ const publicUrl = (domain: string, kind: OemPageKind) => {
   return `${window.location.protocol}//${domain}${port}${PUBLIC_PATHS[kind]}`;
 };
 
-function History({ kind, oemId, onRestore }: { kind: OemPageKind; oemId: number | undefined; onRestore: (body: string) => void }) {
+function History({
+  kind,
+  oemId,
+  onRestore,
+}: {
+  kind: OemPageKind;
+  oemId: number | undefined;
+  onRestore: (body: string) => void;
+}) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<OemPageVersion | null>(null);
-  const versions = useQuery(endpointQuery(oemPrivacyApi.versions, { params: { kind }, query: { oem_id: oemId, page, limit: 10 } }));
+  const versions = useQuery(
+    endpointQuery(oemPrivacyApi.versions, { params: { kind }, query: { oem_id: oemId, page, limit: 10 } }),
+  );
 
   const view = async (id: number) => {
     const answer = await call(oemPrivacyApi.version, { params: { id }, query: { oem_id: oemId } });
@@ -55,13 +72,21 @@ function History({ kind, oemId, onRestore }: { kind: OemPageKind; oemId: number 
             key: 'version',
             render: (_, version) => t('oemPrivacy.versionValue', { version: version.version }),
           },
-          { title: t('oemPrivacy.savedAt'), key: 'created_at', render: (_, version) => formatDateTime(version.created_at) },
+          {
+            title: t('oemPrivacy.savedAt'),
+            key: 'created_at',
+            render: (_, version) => formatDateTime(version.created_at),
+          },
           { title: t('oemPrivacy.author'), key: 'author', render: (_, version) => version.author_name },
           {
             title: t('common.actions'),
             key: 'actions',
             render: (_, version) => (
-              <Button size="small" onClick={() => void view(version.id)} data-testid={`view-version-${version.version}`}>
+              <Button
+                size="small"
+                onClick={() => void view(version.id)}
+                data-testid={`view-version-${version.version}`}
+              >
                 {t('oemPrivacy.view')}
               </Button>
             ),
@@ -135,17 +160,35 @@ function PageEditor({ kind, privacy, oemId }: { kind: OemPageKind; privacy: OemP
           {t('oemPrivacy.publicPage')}
         </Typography.Link>
       </Space>
-      <Form form={form} layout="vertical" initialValues={{ body: current?.body ?? '' }} onFinish={(values) => void save(values)}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ body: current?.body ?? '' }}
+        onFinish={(values) => void save(values)}
+      >
         <Row gutter={16}>
           <Col xs={24} lg={12}>
-            <Form.Item name="body" label={t('oemPrivacy.body')} extra={t('oemPrivacy.bodyHint')} rules={[schemaRule(oemPageInput.shape.body)]}>
-              <Input.TextArea autoSize={{ minRows: 14, maxRows: 30 }} maxLength={OEM_PAGE_BODY_MAX} data-testid={`field-body-${kind}`} />
+            <Form.Item
+              name="body"
+              label={t('oemPrivacy.body')}
+              extra={t('oemPrivacy.bodyHint')}
+              rules={[schemaRule(oemPageInput.shape.body)]}
+            >
+              <Input.TextArea
+                autoSize={{ minRows: 14, maxRows: 30 }}
+                maxLength={OEM_PAGE_BODY_MAX}
+                data-testid={`field-body-${kind}`}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} lg={12}>
             <Typography.Text strong>{t('oemPrivacy.preview')}</Typography.Text>
             <Card size="small" style={{ marginTop: 8, maxHeight: 560, overflow: 'auto' }}>
-              {body.trim() ? <Markdown source={body} testId={`preview-${kind}`} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+              {body.trim() ? (
+                <Markdown source={body} testId={`preview-${kind}`} />
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+              )}
             </Card>
           </Col>
         </Row>
@@ -176,7 +219,9 @@ export default function OemPrivacyPage() {
             items={(['privacy_policy', 'terms'] as const).map((kind) => ({
               key: kind,
               label: <span data-testid={`tab-${kind}`}>{t(`oemPrivacy.${kind}`)}</span>,
-              children: <PageEditor key={`${data.oem.id}-${data[kind]?.id ?? 0}`} kind={kind} privacy={data} oemId={oemId} />,
+              children: (
+                <PageEditor key={`${data.oem.id}-${data[kind]?.id ?? 0}`} kind={kind} privacy={data} oemId={oemId} />
+              ),
             }))}
           />
         )}

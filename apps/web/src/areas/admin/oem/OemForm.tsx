@@ -76,7 +76,12 @@ export function bodyOf(values: OemFormValues): OemInput {
 }
 
 /** An uploaded favicon or logo: its preview, upload and (for an optional one) removal. */
-function ImageField({ value, onChange, optional, testId }: {
+function ImageField({
+  value,
+  onChange,
+  optional,
+  testId,
+}: {
   value?: string;
   onChange?: (value: string) => void;
   optional: boolean;
@@ -106,11 +111,20 @@ function ImageField({ value, onChange, optional, testId }: {
     <Space direction="vertical" size={4}>
       <Space>
         {value ? (
-          <img src={value} alt="" style={{ height: 32, maxWidth: 160, objectFit: 'contain' }} data-testid={`${testId}-preview`} />
+          <img
+            src={value}
+            alt=""
+            style={{ height: 32, maxWidth: 160, objectFit: 'contain' }}
+            data-testid={`${testId}-preview`}
+          />
         ) : (
           <Typography.Text type="secondary">{t('oems.noImage')}</Typography.Text>
         )}
-        <Button icon={<UploadOutlined />} loading={uploading} onClick={() => document.getElementById(`${testId}-file`)?.click()}>
+        <Button
+          icon={<UploadOutlined />}
+          loading={uploading}
+          onClick={() => document.getElementById(`${testId}-file`)?.click()}
+        >
           {t('oems.upload')}
         </Button>
         {optional && value && (
@@ -137,15 +151,47 @@ function ImageField({ value, onChange, optional, testId }: {
   );
 }
 
-function ColourField({ name, label, rule }: { name: OemField; label: string; rule: ResourceFormModel<OemFormValues, OemField>['rule'] }) {
+/** A theme colour: the picker and its #RRGGBB code, either of which may be changed. */
+function ColourInput({
+  value,
+  onChange,
+  testId,
+}: {
+  value?: string;
+  onChange?: (value: string) => void;
+  testId: string;
+}) {
   return (
-    <Form.Item
-      name={name}
-      label={label}
-      rules={[rule(name)]}
-      getValueFromEvent={(colour: { toHexString: () => string }) => colour.toHexString().toUpperCase()}
-    >
-      <ColorPicker showText disabledAlpha format="hex" data-testid={`field-${name}`} />
+    <Space.Compact>
+      <ColorPicker
+        value={value}
+        disabledAlpha
+        format="hex"
+        onChange={(colour) => onChange?.(colour.toHexString().toUpperCase())}
+      />
+      <Input
+        value={value}
+        onChange={(event) => onChange?.(event.target.value)}
+        maxLength={7}
+        style={{ width: 110 }}
+        data-testid={testId}
+      />
+    </Space.Compact>
+  );
+}
+
+function ColourField({
+  name,
+  label,
+  rule,
+}: {
+  name: OemField;
+  label: string;
+  rule: ResourceFormModel<OemFormValues, OemField>['rule'];
+}) {
+  return (
+    <Form.Item name={name} label={label} rules={[rule(name)]}>
+      <ColourInput testId={`field-${name}`} />
     </Form.Item>
   );
 }
@@ -160,7 +206,12 @@ export function OemForm({ model, initialValues, cancelTo }: OemFormProps) {
   const { t } = useTranslation();
   return (
     <FormShell model={model} initialValues={initialValues} cancelTo={cancelTo}>
-      <Form.Item name="service_name" label={t('oems.serviceName')} extra={t('oems.serviceNameHint')} rules={[model.rule('service_name')]}>
+      <Form.Item
+        name="service_name"
+        label={t('oems.serviceName')}
+        extra={t('oems.serviceNameHint')}
+        rules={[model.rule('service_name')]}
+      >
         <Input maxLength={100} data-testid="field-service_name" />
       </Form.Item>
       <Form.Item name="name" label={t('oems.name')} rules={[model.rule('name')]}>
@@ -172,7 +223,12 @@ export function OemForm({ model, initialValues, cancelTo }: OemFormProps) {
         extra={t('oems.domainsHint')}
         rules={[{ required: true, whitespace: true, message: DOMAINS_REQUIRED }]}
       >
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} autoComplete="off" spellCheck={false} data-testid="field-domains" />
+        <Input.TextArea
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="field-domains"
+        />
       </Form.Item>
       <Form.Item name="is_default" label={t('oems.isDefault')} extra={t('oems.isDefaultHint')} valuePropName="checked">
         <Switch data-testid="field-is_default" />
@@ -190,7 +246,12 @@ export function OemForm({ model, initialValues, cancelTo }: OemFormProps) {
         <ImageField optional testId="logo" />
       </Form.Item>
       <Divider />
-      <Form.Item name="support_email" label={t('oems.supportEmail')} extra={t('oems.supportEmailHint')} rules={[model.rule('support_email')]}>
+      <Form.Item
+        name="support_email"
+        label={t('oems.supportEmail')}
+        extra={t('oems.supportEmailHint')}
+        rules={[model.rule('support_email')]}
+      >
         <Input type="email" data-testid="field-support_email" />
       </Form.Item>
       <Form.Item name="mail_from_name" label={t('oems.mailFromName')} rules={[model.rule('mail_from_name')]}>
@@ -204,8 +265,18 @@ export function OemForm({ model, initialValues, cancelTo }: OemFormProps) {
       >
         <Input type="email" data-testid="field-mail_from_address" />
       </Form.Item>
-      <Form.Item name="landing_text" label={t('oems.landingText')} extra={t('oems.landingTextHint')} rules={[model.rule('landing_text')]}>
-        <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={2000} showCount data-testid="field-landing_text" />
+      <Form.Item
+        name="landing_text"
+        label={t('oems.landingText')}
+        extra={t('oems.landingTextHint')}
+        rules={[model.rule('landing_text')]}
+      >
+        <Input.TextArea
+          autoSize={{ minRows: 3, maxRows: 10 }}
+          maxLength={2000}
+          showCount
+          data-testid="field-landing_text"
+        />
       </Form.Item>
     </FormShell>
   );
