@@ -105,8 +105,11 @@ describe('OEMs in the admin area', () => {
     await visitor.getByTestId('landing-privacy-link').click();
     await visitor.getByTestId('oem-page-empty').waitFor();
 
-    const oemId = Number((await row.getAttribute('data-testid'))!.replace('oem-row-', ''));
-    await page.goto(`/admin/oem-privacy?oem_id=${oemId}`);
+    // The platform admin acts on the new OEM (the header's picker) and writes its privacy policy.
+    await page.getByTestId('acting-oem').click();
+    await page.getByTestId('acting-oem-option').filter({ hasText: `E2E OEM ${suffix}` }).click();
+    await page.getByTestId('menu-oemPrivacy').click();
+    await page.waitForURL(/\/admin\/oem-privacy$/);
     await page.getByTestId('field-body-privacy_policy').waitFor();
     await page
       .getByTestId('field-body-privacy_policy')

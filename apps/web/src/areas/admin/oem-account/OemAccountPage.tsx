@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../components/format.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { FormShell, useResourceForm } from '../../../components/ResourceForm.tsx';
-import { useActingOem } from '../acting-oem.ts';
+import { useActingOem } from '../acting-oem/acting-oem.ts';
 import '../../../app/i18n/parts/oems.ts';
 
 const PATH = '/admin/oem-account';

@@ -18,7 +18,7 @@ import { formatDateTime } from '../../../components/format.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { Markdown } from '../../../components/markdown/Markdown.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useActingOem } from '../acting-oem.ts';
+import { useActingOem } from '../acting-oem/acting-oem.ts';
 import '../../../app/i18n/parts/oems.ts';
 
 /** The public page of each text on the OEM's own domain. */
