@@ -107,7 +107,10 @@ describe('OEMs in the admin area', () => {
 
     // The platform admin acts on the new OEM (the header's picker) and writes its privacy policy.
     await page.getByTestId('acting-oem').click();
-    await page.getByTestId('acting-oem-option').filter({ hasText: `E2E OEM ${suffix}` }).click();
+    await page
+      .getByTestId('acting-oem-option')
+      .filter({ hasText: `E2E OEM ${suffix}` })
+      .click();
     await page.getByTestId('menu-oemPrivacy').click();
     await page.waitForURL(/\/admin\/oem-privacy$/);
     await page.getByTestId('field-body-privacy_policy').waitFor();
