@@ -34,6 +34,7 @@ import { manifest as metrics } from './metrics/manifest.ts';
 import { manifest as abnormalDetection } from './abnormal-detection/manifest.ts';
 import { manifest as dashboard } from './dashboard/manifest.ts';
 import { manifest as inquiries } from './inquiries/manifest.ts';
+import { manifest as adminOemOptions } from './admin-oem-options/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -77,4 +78,5 @@ export const modules: readonly ModuleManifest[] = [
   abnormalDetection,
   dashboard,
   inquiries,
+  adminOemOptions,
 ];
