@@ -9,6 +9,8 @@ export * from './passwords.ts';
 export * from './staff-authorities.ts';
 export * from './account-users.ts';
 export * from './admin-line-accounts.ts';
+export * from './admin-scope.ts';
+export * from './admin-oem-options.ts';
 export * from './friends.ts';
 export * from './audience.ts';
 export * from './simulator.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataOf, idParams, listOf, pageQuery, timestamp } from './common.ts';
-import { endpoint, publicAccess, sessionOf } from './http.ts';
-import { actingOemQuery } from './oems.ts';
+import { anyAdmin, endpoint, publicAccess } from './http.ts';
+import { actingOemQuery } from './admin-scope.ts';
 
 /*
  * The OEM's privacy policy and terms of use (Markdown, shown sanitized), versioned: each save is a
@@ -50,7 +50,6 @@ export const publicOemPage = z.object({
   updated_at: timestamp.nullable(),
 });
 
-const admin = sessionOf('admin');
 const ownOem = { none: 'an admin writes their own OEM’s texts, a platform admin those of the OEM they act on' };
 
 export const oemPrivacyApi = {
@@ -58,7 +57,7 @@ export const oemPrivacyApi = {
     method: 'GET',
     path: '/admin/oem_privacy',
     summary: 'The acting OEM’s current privacy policy and terms of use',
-    access: admin,
+    access: anyAdmin,
     query: actingOemQuery,
     response: dataOf(oemPrivacy),
   }),
@@ -66,7 +65,7 @@ export const oemPrivacyApi = {
     method: 'PUT',
     path: '/admin/oem_privacy/:kind',
     summary: 'Save a new version of the acting OEM’s privacy policy or terms of use',
-    access: admin,
+    access: anyAdmin,
     permission: ownOem,
     params: kindParams,
     query: actingOemQuery,
@@ -77,7 +76,7 @@ export const oemPrivacyApi = {
     method: 'GET',
     path: '/admin/oem_privacy/:kind/versions',
     summary: 'The versions of the acting OEM’s privacy policy or terms of use, newest first',
-    access: admin,
+    access: anyAdmin,
     params: kindParams,
     query: actingOemQuery.extend(pageQuery.shape),
     response: listOf(oemPageVersionSummary),
@@ -86,7 +85,7 @@ export const oemPrivacyApi = {
     method: 'GET',
     path: '/admin/oem_privacy/versions/:id',
     summary: 'One version of the acting OEM’s privacy policy or terms of use',
-    access: admin,
+    access: anyAdmin,
     params: idParams,
     query: actingOemQuery,
     response: dataOf(oemPageVersion),

@@ -11,7 +11,8 @@ import {
   requiredText,
   timestamp,
 } from './common.ts';
-import { endpoint, publicAccess, sessionOf } from './http.ts';
+import { actingOemQuery } from './admin-scope.ts';
+import { anyAdmin, endpoint, platformAdmin, publicAccess } from './http.ts';
 
 /*
  * OEMs (admin area, platform admins): the white-label brands, their host names, images and theme
@@ -116,9 +117,6 @@ export const oemListQuery = pageQuery.extend({
 
 export const oemImage = z.object({ url: z.string() });
 
-/** Platform admins choose the OEM they act on; an OEM's admins always act on their own. */
-export const actingOemQuery = z.object({ oem_id: id.optional() });
-
 export const oemAccountAdmin = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -167,8 +165,7 @@ export const oemLanding = z.object({
   landing_text: z.string().nullable(),
 });
 
-const admin = sessionOf('admin');
-const platformOnly = { none: 'platform administrators manage every OEM (checked in the service)' };
+const platformOnly = { none: 'platform administrators manage every OEM' };
 const ownOem = { none: 'an admin changes their own OEM, a platform admin the OEM they act on' };
 
 export const oemsApi = {
@@ -176,7 +173,7 @@ export const oemsApi = {
     method: 'GET',
     path: '/admin/oems',
     summary: 'Every OEM (platform admins)',
-    access: admin,
+    access: platformAdmin,
     query: oemListQuery,
     response: listOf(oem),
   }),
@@ -184,7 +181,7 @@ export const oemsApi = {
     method: 'GET',
     path: '/admin/oems/:id',
     summary: 'One OEM (platform admins)',
-    access: admin,
+    access: platformAdmin,
     params: idParams,
     response: dataOf(oem),
   }),
@@ -192,7 +189,7 @@ export const oemsApi = {
     method: 'POST',
     path: '/admin/oems',
     summary: 'Create an OEM with its domains, images and colours (platform admins)',
-    access: admin,
+    access: platformAdmin,
     permission: platformOnly,
     body: oemInput,
     response: dataOf(oem),
@@ -202,7 +199,7 @@ export const oemsApi = {
     method: 'PUT',
     path: '/admin/oems/:id',
     summary: 'Update an OEM; making it the default takes the flag from the previous one (platform admins)',
-    access: admin,
+    access: platformAdmin,
     permission: platformOnly,
     params: idParams,
     body: oemInput,
@@ -212,7 +209,7 @@ export const oemsApi = {
     method: 'DELETE',
     path: '/admin/oems/:id',
     summary: 'Delete an OEM without agencies or accounts; never the default (platform admins)',
-    access: admin,
+    access: platformAdmin,
     permission: platformOnly,
     params: idParams,
     response: okMessage,
@@ -221,7 +218,7 @@ export const oemsApi = {
     method: 'POST',
     path: '/admin/oems/images',
     summary: 'Upload a favicon or logo (multipart/form-data, field "file", JPEG or PNG); answers its path',
-    access: admin,
+    access: platformAdmin,
     permission: platformOnly,
     response: dataOf(oemImage),
     successStatus: 201,
@@ -230,7 +227,7 @@ export const oemsApi = {
     method: 'GET',
     path: '/admin/oem_account',
     summary: 'The acting OEM’s company, contact and billing details, and its admins',
-    access: admin,
+    access: anyAdmin,
     query: actingOemQuery,
     response: dataOf(oemAccount),
   }),
@@ -238,7 +235,7 @@ export const oemsApi = {
     method: 'PUT',
     path: '/admin/oem_account',
     summary: 'Update the acting OEM’s company, contact and billing details and landing text',
-    access: admin,
+    access: anyAdmin,
     permission: ownOem,
     query: actingOemQuery,
     body: oemAccountInput,

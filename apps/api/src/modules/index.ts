@@ -34,6 +34,7 @@ import { manifest as metrics } from './metrics/manifest.ts';
 import { manifest as abnormalDetection } from './abnormal-detection/manifest.ts';
 import { manifest as dashboard } from './dashboard/manifest.ts';
 import { manifest as inquiries } from './inquiries/manifest.ts';
+import { manifest as adminOemOptions } from './admin-oem-options/manifest.ts';
 import { manifest as oems } from './oems/manifest.ts';
 import { manifest as oemPrivacy } from './oem-privacy/manifest.ts';
 
@@ -79,6 +80,7 @@ export const modules: readonly ModuleManifest[] = [
   abnormalDetection,
   dashboard,
   inquiries,
+  adminOemOptions,
   oems,
   oemPrivacy,
 ];

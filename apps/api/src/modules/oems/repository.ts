@@ -165,12 +165,9 @@ export async function updateAccount(db: Db, { oemId }: OemScope, values: OemAcco
     .where(eq(oems.id, oemId));
 }
 
-/** Takes the default flag from every OEM but the scope's (the caller sets it on that one). */
-export async function clearOtherDefaults(tx: Db, { oemId }: OemScope): Promise<void> {
-  await tx
-    .update(oems)
-    .set({ isDefault: false, updatedAt: new Date() })
-    .where(and(eq(oems.isDefault, true), ne(oems.id, oemId)));
+/** Takes the default flag from whichever OEM has it (the caller then gives it to another, in the same transaction). */
+export async function clearDefaults(tx: Db, _scope: PlatformScope): Promise<void> {
+  await tx.update(oems).set({ isDefault: false, updatedAt: new Date() }).where(eq(oems.isDefault, true));
 }
 
 /**

@@ -41,9 +41,9 @@ export async function create(ctx: AppContext, input: OemInputValues): Promise<Oe
   const id = await ctx.database.db.transaction(async (tx) => {
     await repo.lockOemSettings(tx);
     await uniqueDomains(tx, input.domains);
-    const oemId = await repo.insert(tx, PLATFORM_SCOPE, values(input), input.domains.slice(1));
-    if (input.is_default) await repo.clearOtherDefaults(tx, oemScope(oemId));
-    return oemId;
+    // One default at a time (a unique index): the previous one gives up the flag first.
+    if (input.is_default) await repo.clearDefaults(tx, PLATFORM_SCOPE);
+    return repo.insert(tx, PLATFORM_SCOPE, values(input), input.domains.slice(1));
   });
   return get(ctx, oemScope(id));
 }
@@ -60,8 +60,8 @@ export async function update(ctx: AppContext, scope: OemScope, input: OemInputVa
     if (!stored) throw notFound(OEM);
     if (stored.isDefault && !input.is_default) throw fieldError('is_default', DEFAULT_REQUIRED_MESSAGE);
     await uniqueDomains(tx, input.domains, scope.oemId);
+    if (input.is_default) await repo.clearDefaults(tx, PLATFORM_SCOPE);
     await repo.update(tx, scope, values(input), input.domains.slice(1));
-    if (input.is_default) await repo.clearOtherDefaults(tx, scope);
   });
   return get(ctx, scope);
 }

@@ -1,4 +1,4 @@
-import { oemInput, oemsApi } from '@linq/contract';
+import { adminOemOptionsApi, oemInput, oemsApi } from '@linq/contract';
 import { call } from '../../../app/api/call.ts';
 import { flagBrandingReload } from '../../../app/branding/branding.ts';
 import { ResourcePage } from '../../../components/RecordPage.tsx';
@@ -16,7 +16,7 @@ export default function OemCreatePage() {
       return saved;
     },
     notice: 'created',
-    changes: [oemsApi.list],
+    changes: [oemsApi.list, adminOemOptionsApi.list],
     next: () => LIST_PATH,
   });
   return (

@@ -1,4 +1,4 @@
-import { oemInput, oemsApi, type Oem } from '@linq/contract';
+import { adminOemOptionsApi, oemInput, oemsApi, type Oem } from '@linq/contract';
 import { call } from '../../../app/api/call.ts';
 import { flagBrandingReload } from '../../../app/branding/branding.ts';
 import { RecordPage } from '../../../components/RecordPage.tsx';
@@ -16,7 +16,7 @@ function EditForm({ oem }: { oem: Oem }) {
       return saved;
     },
     notice: 'saved',
-    changes: [oemsApi.list, oemsApi.get],
+    changes: [oemsApi.list, oemsApi.get, adminOemOptionsApi.list],
     next: () => LIST_PATH,
   });
   return <OemForm model={model} initialValues={formValuesOf(oem)} cancelTo={LIST_PATH} />;
@@ -27,7 +27,7 @@ export default function OemEditPage() {
     <RecordPage
       endpoint={oemsApi.get}
       backTo={LIST_PATH}
-      remove={{ resource: oemsApi, name: ({ data }) => data.service_name }}
+      remove={{ resource: oemsApi, name: ({ data }) => data.service_name, changes: [adminOemOptionsApi.list] }}
     >
       {({ data }) => <EditForm key={data.updated_at} oem={data} />}
     </RecordPage>

@@ -1,4 +1,4 @@
-import { oemsApi, type Oem } from '@linq/contract';
+import { adminOemOptionsApi, oemsApi, type Oem } from '@linq/contract';
 import { Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ export default function OemsListPage() {
   const oems = useResourceList(FILTERS, ({ page, limit, filters }) =>
     endpointQuery(oemsApi.list, { query: { page, limit, q: filters.q } }),
   );
-  const removeOem = useRemoveRecord(oemsApi);
+  const removeOem = useRemoveRecord(oemsApi, [adminOemOptionsApi.list]);
 
   const columns: ColumnsType<Oem> = [
     {
