@@ -1,6 +1,5 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { oemDomains } from '../oems/schema.ts';
 import { oems } from '../tenants/schema.ts';
 
 /** Branding is public and not tenant data: the OEM for a host (its primary or another domain), else the default one. */
@@ -11,7 +10,8 @@ export async function findOemForDomainUnscoped(db: Db, domain: string) {
     .where(
       or(
         eq(oems.domain, domain),
-        sql`exists (select 1 from ${oemDomains} where ${oemDomains.oemId} = ${oems.id} and ${oemDomains.domain} = ${domain})`,
+        // Spelled out: inside a select from oems, drizzle would leave the columns unqualified.
+        sql`exists (select 1 from "oem_domains" where "oem_domains"."oem_id" = "oems"."id" and "oem_domains"."domain" = ${domain})`,
         eq(oems.isDefault, true),
       ),
     )

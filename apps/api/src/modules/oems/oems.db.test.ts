@@ -180,6 +180,8 @@ describe('OEMs (platform admins)', () => {
       theme: { primary_color: '#123456' },
     });
     expect((await branding('www.live.example')).service_name).toBe('Live Now');
+    // Unknown hosts still get the default OEM.
+    expect((await branding('nowhere.example')).is_default).toBe(true);
   });
 
   it('keeps exactly one default OEM', async () => {

@@ -45,10 +45,11 @@ const oemColumns = {
   updatedAt: oems.updatedAt,
 };
 
-const agencyCount = sql<number>`(select count(*) from ${agencies} where ${agencies.oemId} = ${oems.id})`.mapWith(
+// Spelled out: inside a select from oems, drizzle would leave the columns unqualified.
+const agencyCount = sql<number>`(select count(*) from "agencies" where "agencies"."oem_id" = "oems"."id")`.mapWith(
   Number,
 );
-const accountCount = sql<number>`(select count(*) from ${accounts} where ${accounts.oemId} = ${oems.id})`.mapWith(
+const accountCount = sql<number>`(select count(*) from "accounts" where "accounts"."oem_id" = "oems"."id")`.mapWith(
   Number,
 );
 
@@ -83,7 +84,7 @@ export async function list(
       ilike(oems.name, pattern),
       ilike(oems.serviceName, pattern),
       ilike(oems.domain, pattern),
-      sql`exists (select 1 from ${oemDomains} where ${oemDomains.oemId} = ${oems.id} and ${oemDomains.domain} ilike ${pattern})`,
+      sql`exists (select 1 from "oem_domains" where "oem_domains"."oem_id" = "oems"."id" and "oem_domains"."domain" ilike ${pattern})`,
     );
   }
   const rows = await db
