@@ -4,6 +4,7 @@ import { Button, Drawer, Flex, Grid, Layout, Result, Spin, Typography } from 'an
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router';
+import { useActingOemId } from '../acting-oem.ts';
 import { homePath, loginPath } from '../areas.ts';
 import { headerTextColour, siderMenuTheme } from '../branding/theme.ts';
 import { useBranding } from '../branding/branding.ts';
@@ -59,6 +60,15 @@ function ChannelPages() {
   const choosing = useChoosingChannel();
   if (choosing) return <Spin delay={SPINNER_DELAY_MS} style={{ display: 'block' }} data-testid="choosing-channel" />;
   return <Outlet key={`channel-${tabChannel ?? 'none'}`} />;
+}
+
+/**
+ * The admin screens of the acting OEM: switching OEM makes them anew, so their queries read (and
+ * their forms send) the new OEM's data only.
+ */
+function AdminPages() {
+  const actingOem = useActingOemId();
+  return <Outlet key={`oem-${actingOem ?? 'own'}`} />;
 }
 
 /** Service screens need their feature granted at least 'view'. */
@@ -144,7 +154,9 @@ function AreaShell({
         </Layout.Header>
         <Layout.Content style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
           <Spin spinning={navigation.state === 'loading'} delay={SPINNER_DELAY_MS}>
-            <FeatureGuard session={session}>{session.role === 'service' ? <ChannelPages /> : <Outlet />}</FeatureGuard>
+            <FeatureGuard session={session}>
+              {session.role === 'service' ? <ChannelPages /> : session.role === 'admin' ? <AdminPages /> : <Outlet />}
+            </FeatureGuard>
           </Spin>
         </Layout.Content>
       </Layout>
