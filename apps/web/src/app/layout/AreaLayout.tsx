@@ -104,7 +104,13 @@ function AreaShell({
   const wide = screens.lg ?? true;
 
   const menu = (
-    <SideMenu role={role} permissions={permissions} theme={menuTheme} onNavigate={() => setDrawerOpen(false)} />
+    <SideMenu
+      role={role}
+      permissions={permissions}
+      platformAdmin={session.role === 'admin' && session.platform}
+      theme={menuTheme}
+      onNavigate={() => setDrawerOpen(false)}
+    />
   );
 
   return (
