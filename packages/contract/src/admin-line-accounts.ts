@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf, id, idParams, listOf, okMessage, pageQuery, requiredText, timestamp } from './common.ts';
-import { endpoint, platformAdmin } from './http.ts';
+import { actingOemQuery } from './admin-scope.ts';
+import { anyAdmin, endpoint } from './http.ts';
 import { LINE_ACCOUNT_STATUSES } from './line-accounts.ts';
 
 /*
@@ -149,6 +150,7 @@ export type AdminLineAccountCreate = z.input<typeof adminLineAccountCreate>;
 export type AdminLineAccountUpdate = z.input<typeof adminLineAccountUpdate>;
 
 export const adminLineAccountListQuery = pageQuery.extend({
+  ...actingOemQuery.shape,
   /** Matches the name, channel id or basic id. */
   q: z.string().trim().max(100).optional(),
   account_id: id.optional(),
@@ -170,15 +172,16 @@ export type ConnectionTestResult = z.infer<typeof connectionTestResult>;
 export const accountOption = z.object({ id: z.number().int(), name: z.string() });
 export type AccountOption = z.infer<typeof accountOption>;
 
-// Platform admins until the channels are scoped to the acting OEM.
-const access = platformAdmin;
-const adminOwns = { none: 'platform admins manage every channel' };
+// Admins manage the channels of the OEM they act on (a platform admin names it with oem_id).
+const access = anyAdmin;
+const adminOwns = { none: 'admins manage every channel of the OEM they act on' };
+const query = actingOemQuery;
 
 export const adminLineAccountsApi = {
   list: endpoint({
     method: 'GET',
     path: '/admin/line_accounts',
-    summary: 'Every LINE channel of every account',
+    summary: 'The LINE channels of the acting OEM’s accounts',
     access,
     query: adminLineAccountListQuery,
     response: listOf(adminLineAccount),
@@ -188,6 +191,7 @@ export const adminLineAccountsApi = {
     path: '/admin/line_accounts/:id',
     summary: 'One LINE channel (its secret and token are never returned)',
     access,
+    query,
     params: idParams,
     response: dataOf(adminLineAccount),
   }),
@@ -197,6 +201,7 @@ export const adminLineAccountsApi = {
     summary: 'Connect a LINE channel to an account',
     access,
     permission: adminOwns,
+    query,
     body: adminLineAccountCreate,
     response: dataOf(adminLineAccount),
     successStatus: 201,
@@ -208,6 +213,7 @@ export const adminLineAccountsApi = {
       'Update a LINE channel (an empty secret or token keeps the stored one; an empty LINE Login channel id removes the login pair)',
     access,
     permission: adminOwns,
+    query,
     params: idParams,
     body: adminLineAccountUpdate,
     response: dataOf(adminLineAccount),
@@ -218,6 +224,7 @@ export const adminLineAccountsApi = {
     summary: 'Delete a LINE channel that has no friends',
     access,
     permission: adminOwns,
+    query,
     params: idParams,
     response: okMessage,
   }),
@@ -227,14 +234,16 @@ export const adminLineAccountsApi = {
     summary: 'Call LINE bot info with the stored token and record the result',
     access,
     permission: adminOwns,
+    query,
     params: idParams,
     response: dataOf(connectionTestResult),
   }),
   accountOptions: endpoint({
     method: 'GET',
     path: '/admin/accounts/options',
-    summary: 'Every account (id and name), for pickers',
+    summary: 'The acting OEM’s accounts (id and name), for pickers',
     access,
+    query,
     response: dataOf(z.array(accountOption)),
   }),
 };

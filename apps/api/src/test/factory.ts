@@ -265,10 +265,11 @@ export function createFactory(db: Db, app: FastifyInstance, secrets: SecretBox) 
     },
     /**
      * A whole tenant: an account with two channels, a full and a view-only authority,
-     * its owner login and two staff logins, all logged in.
+     * its owner login and two staff logins, its agency's user and its OEM's admin, all logged in.
+     * Its own OEM unless told.
      */
-    async tenant() {
-      const agency = await factory.agency();
+    async tenant(options: { oemId?: number } = {}) {
+      const agency = await factory.agency(options.oemId ? { oemId: options.oemId } : {});
       const account = await factory.account({ agencyId: agency.id, oemId: agency.oemId });
       const channels = [await factory.lineAccount(account.id), await factory.lineAccount(account.id)];
       const fullAuthority = await factory.staffAuthority(account.id, permissionsWith('edit', true), '全権限');

@@ -4,6 +4,7 @@ import { Button, Drawer, Flex, Grid, Layout, Result, Spin, Typography } from 'an
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router';
+import { useActingOemId } from '../acting-oem.ts';
 import { homePath, loginPath } from '../areas.ts';
 import { headerTextColour, siderMenuTheme } from '../branding/theme.ts';
 import { useBranding } from '../branding/branding.ts';
@@ -61,6 +62,15 @@ function ChannelPages() {
   return <Outlet key={`channel-${tabChannel ?? 'none'}`} />;
 }
 
+/**
+ * The admin screens of the acting OEM: switching OEM makes them anew, so their queries read (and
+ * their forms send) the new OEM's data only.
+ */
+function AdminPages() {
+  const actingOem = useActingOemId();
+  return <Outlet key={`oem-${actingOem ?? 'own'}`} />;
+}
+
 /** Service screens need their feature granted at least 'view'. */
 function FeatureGuard({ session, children }: { session: SessionOf<Role>; children: ReactNode }) {
   const { t } = useTranslation();
@@ -94,7 +104,13 @@ function AreaShell({
   const wide = screens.lg ?? true;
 
   const menu = (
-    <SideMenu role={role} permissions={permissions} theme={menuTheme} onNavigate={() => setDrawerOpen(false)} />
+    <SideMenu
+      role={role}
+      permissions={permissions}
+      platformAdmin={session.role === 'admin' && session.platform}
+      theme={menuTheme}
+      onNavigate={() => setDrawerOpen(false)}
+    />
   );
 
   return (
@@ -144,7 +160,9 @@ function AreaShell({
         </Layout.Header>
         <Layout.Content style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
           <Spin spinning={navigation.state === 'loading'} delay={SPINNER_DELAY_MS}>
-            <FeatureGuard session={session}>{session.role === 'service' ? <ChannelPages /> : <Outlet />}</FeatureGuard>
+            <FeatureGuard session={session}>
+              {session.role === 'service' ? <ChannelPages /> : session.role === 'admin' ? <AdminPages /> : <Outlet />}
+            </FeatureGuard>
           </Spin>
         </Layout.Content>
       </Layout>

@@ -30,7 +30,7 @@ export function ActingOemPicker({ textColour }: { textColour?: string }) {
           label: oem.is_default ? t('adminScope.defaultOem', { name: oem.name }) : oem.name,
         }))}
         optionRender={(option) => <span data-testid="acting-oem-option">{option.label}</span>}
-        onChange={(oemId: number) => chooseActingOem(oemId === session.oem.id ? null : oemId)}
+        onChange={(oemId: number) => chooseActingOem(oemId, session.oem.id)}
       />
     </>
   );
