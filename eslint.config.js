@@ -68,6 +68,7 @@ export default tseslint.config(
       'apps/api/src/seed/demo-dashboard.ts',
       'apps/api/src/seed/demo-conversions.ts',
       'apps/api/src/seed/demo-forms.ts',
+      'apps/api/src/seed/demo-oem-pages.ts',
     ],
     rules: { 'no-restricted-imports': 'off' },
   },

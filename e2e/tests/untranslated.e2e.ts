@@ -13,6 +13,7 @@ import {
   formsApi,
   friendsApi,
   inflowsApi,
+  oemsApi,
   plansApi,
   richMenusApi,
   staffAuthoritiesApi,
@@ -182,6 +183,7 @@ async function concretePath(path: string, page: Page): Promise<string> {
     '/admin/line-accounts/:id/edit': async () => ({
       id: await firstId(page, adminLineAccountsApi.list, { query: {} }, null),
     }),
+    '/admin/oem/edit/:id': async () => ({ id: await firstId(page, oemsApi.list, { query: {} }, null) }),
     '/admin/teppan/templates/:message_type': () => Promise.resolve({ message_type: 'text_message' }),
     '/admin/teppan/templates/:message_type/create': () => Promise.resolve({ message_type: 'text_message' }),
     '/admin/teppan/templates/:message_type/edit/:id': async () => ({

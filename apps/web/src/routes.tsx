@@ -132,6 +132,11 @@ const areaPages: Record<Role, RouteObject[]> = {
       'teppanTemplateEdit',
       () => import('./areas/admin/teppan/TeppanTemplateEditPage.tsx'),
     ),
+    page('/admin/oem', 'oems', () => import('./areas/admin/oem/OemsListPage.tsx')),
+    page('/admin/oem/create', 'oemCreate', () => import('./areas/admin/oem/OemCreatePage.tsx')),
+    page('/admin/oem/edit/:id', 'oemEdit', () => import('./areas/admin/oem/OemEditPage.tsx')),
+    page('/admin/oem-account', 'oemAccount', () => import('./areas/admin/oem-account/OemAccountPage.tsx')),
+    page('/admin/oem-privacy', 'oemPrivacy', () => import('./areas/admin/oem-privacy/OemPrivacyPage.tsx')),
     ...shellRoutesOf('admin'),
   ],
   agency: [
@@ -243,13 +248,17 @@ function areaRoute(role: Role): RouteObject {
   return {
     id: `${role}-area`,
     lazy: async () => {
-      const [layout, headerTools] = await Promise.all([
+      const [layout, headerTools, adminTools] = await Promise.all([
         loadChunk(() => import('./app/layout/AreaLayout.tsx'), role),
         role === 'service'
           ? loadChunk(() => import('./areas/service/phone-panel/ServiceHeaderTools.tsx'), role)
           : undefined,
+        role === 'admin' ? loadChunk(() => import('./areas/admin/acting-oem/ActingOemPicker.tsx'), role) : undefined,
       ]);
-      return layout.areaLayoutRoute(role, headerTools?.ServiceHeaderTools);
+      return layout.areaLayoutRoute(role, {
+        HeaderTools: headerTools?.ServiceHeaderTools,
+        AdminTools: adminTools?.ActingOemPicker,
+      });
     },
     // A pathless level whose boundary shows page errors inside the area layout.
     children: [{ id: `${role}-pages`, ErrorBoundary: ContentErrorBoundary, children: areaPages[role] }],
@@ -273,6 +282,8 @@ export const routes: RouteObject[] = [
           page('/links', 'links', () => import('./areas/public/conversion/ConversionPage.tsx')),
           page('/form', 'publicForm', () => import('./areas/public/form/FormPage.tsx')),
           page('/inflow', 'inflowLanding', () => import('./areas/public/inflow/InflowPage.tsx')),
+          page('/privacy-policy', 'privacyPolicy', () => import('./areas/public/oem-pages/PrivacyPolicyPage.tsx')),
+          page('/rule', 'rule', () => import('./areas/public/oem-pages/RulePage.tsx')),
           ...shellRoutesOf('public'),
         ],
       },

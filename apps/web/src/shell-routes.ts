@@ -29,14 +29,9 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/admin/news', title: 'news' },
   { path: '/admin/news/create', title: 'newsCreate' },
   { path: '/admin/news/edit/:id', title: 'newsEdit' },
-  { path: '/admin/oem', title: 'oems' },
-  { path: '/admin/oem/create', title: 'oemCreate' },
-  { path: '/admin/oem/edit/:id', title: 'oemEdit' },
-  { path: '/admin/oem-account', title: 'oemAccount' },
   { path: '/admin/oem-plan', title: 'oemPlans' },
   { path: '/admin/oem-plan/create', title: 'oemPlanCreate' },
   { path: '/admin/oem-plan/edit/:id', title: 'oemPlanEdit' },
-  { path: '/admin/oem-privacy', title: 'oemPrivacy' },
 
   { path: '/agency', title: 'agencyHome' },
   { path: '/agency/dashboard', title: 'dashboard' },
@@ -52,7 +47,4 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/agency/users', title: 'agencyUsers' },
   { path: '/agency/users/:id', title: 'agencyUserDetail' },
   { path: '/agency/users/:id/edit', title: 'agencyUserEdit' },
-
-  { path: '/privacy-policy', title: 'privacyPolicy' },
-  { path: '/rule', title: 'rule' },
 ];

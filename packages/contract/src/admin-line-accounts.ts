@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf, id, idParams, listOf, okMessage, pageQuery, requiredText, timestamp } from './common.ts';
-import { endpoint, sessionOf } from './http.ts';
+import { actingOemQuery } from './admin-scope.ts';
+import { anyAdmin, endpoint } from './http.ts';
 import { LINE_ACCOUNT_STATUSES } from './line-accounts.ts';
 
 /*
@@ -149,6 +150,7 @@ export type AdminLineAccountCreate = z.input<typeof adminLineAccountCreate>;
 export type AdminLineAccountUpdate = z.input<typeof adminLineAccountUpdate>;
 
 export const adminLineAccountListQuery = pageQuery.extend({
+  ...actingOemQuery.shape,
   /** Matches the name, channel id or basic id. */
   q: z.string().trim().max(100).optional(),
   account_id: id.optional(),
@@ -170,14 +172,16 @@ export type ConnectionTestResult = z.infer<typeof connectionTestResult>;
 export const accountOption = z.object({ id: z.number().int(), name: z.string() });
 export type AccountOption = z.infer<typeof accountOption>;
 
-const access = sessionOf('admin');
-const platformAdmin = { none: 'platform administrators manage every channel' };
+// Admins manage the channels of the OEM they act on (a platform admin names it with oem_id).
+const access = anyAdmin;
+const adminOwns = { none: 'admins manage every channel of the OEM they act on' };
+const query = actingOemQuery;
 
 export const adminLineAccountsApi = {
   list: endpoint({
     method: 'GET',
     path: '/admin/line_accounts',
-    summary: 'Every LINE channel of every account',
+    summary: 'The LINE channels of the acting OEM’s accounts',
     access,
     query: adminLineAccountListQuery,
     response: listOf(adminLineAccount),
@@ -187,6 +191,7 @@ export const adminLineAccountsApi = {
     path: '/admin/line_accounts/:id',
     summary: 'One LINE channel (its secret and token are never returned)',
     access,
+    query,
     params: idParams,
     response: dataOf(adminLineAccount),
   }),
@@ -195,7 +200,8 @@ export const adminLineAccountsApi = {
     path: '/admin/line_accounts',
     summary: 'Connect a LINE channel to an account',
     access,
-    permission: platformAdmin,
+    permission: adminOwns,
+    query,
     body: adminLineAccountCreate,
     response: dataOf(adminLineAccount),
     successStatus: 201,
@@ -206,7 +212,8 @@ export const adminLineAccountsApi = {
     summary:
       'Update a LINE channel (an empty secret or token keeps the stored one; an empty LINE Login channel id removes the login pair)',
     access,
-    permission: platformAdmin,
+    permission: adminOwns,
+    query,
     params: idParams,
     body: adminLineAccountUpdate,
     response: dataOf(adminLineAccount),
@@ -216,7 +223,8 @@ export const adminLineAccountsApi = {
     path: '/admin/line_accounts/:id',
     summary: 'Delete a LINE channel that has no friends',
     access,
-    permission: platformAdmin,
+    permission: adminOwns,
+    query,
     params: idParams,
     response: okMessage,
   }),
@@ -225,15 +233,17 @@ export const adminLineAccountsApi = {
     path: '/admin/line_accounts/:id/connection_test',
     summary: 'Call LINE bot info with the stored token and record the result',
     access,
-    permission: platformAdmin,
+    permission: adminOwns,
+    query,
     params: idParams,
     response: dataOf(connectionTestResult),
   }),
   accountOptions: endpoint({
     method: 'GET',
     path: '/admin/accounts/options',
-    summary: 'Every account (id and name), for pickers',
+    summary: 'The acting OEM’s accounts (id and name), for pickers',
     access,
+    query,
     response: dataOf(z.array(accountOption)),
   }),
 };

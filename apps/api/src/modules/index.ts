@@ -35,6 +35,9 @@ import { manifest as abnormalDetection } from './abnormal-detection/manifest.ts'
 import { manifest as dashboard } from './dashboard/manifest.ts';
 import { manifest as lineInsight } from './line-insight/manifest.ts';
 import { manifest as inquiries } from './inquiries/manifest.ts';
+import { manifest as adminOemOptions } from './admin-oem-options/manifest.ts';
+import { manifest as oems } from './oems/manifest.ts';
+import { manifest as oemPrivacy } from './oem-privacy/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -79,4 +82,7 @@ export const modules: readonly ModuleManifest[] = [
   dashboard,
   lineInsight,
   inquiries,
+  adminOemOptions,
+  oems,
+  oemPrivacy,
 ];

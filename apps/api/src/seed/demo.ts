@@ -25,6 +25,7 @@ import { attributeDemoFriends, seedDemoInflows } from './demo-inflows.ts';
 import { seedDemoIncidents } from './demo-incidents.ts';
 import { seedDemoLineFigures } from './demo-line-figures.ts';
 import { demoFriendCount } from '../modules/simulator/demo-friends.ts';
+import { seedDemoOemPages } from './demo-oem-pages.ts';
 import { DEMO_VIP_TAG, publishDemoRichMenus, seedDemoRichMenus } from './demo-rich-menus.ts';
 import { requestRelink } from '../modules/rich-menus/relink.ts';
 import { folders } from '../modules/folders/schema.ts';
@@ -38,6 +39,8 @@ import { accounts, agencies, oems } from '../modules/tenants/schema.ts';
 export const DEMO_PASSWORD = 'Demo#2026';
 export const DEMO_LOGINS = [
   { area: 'admin', url: '/admin/login', email: 'admin@demo.example' },
+  // The partner OEM's admin: logs in on its domain (partner.localhost) and manages that OEM only.
+  { area: 'admin', url: '/admin/login', email: 'partner-admin@demo.example' },
   { area: 'agency', url: '/agency/login', email: 'agency@demo.example' },
   { area: 'account', url: '/account/login', email: 'account@demo.example' },
   { area: 'service', url: '/service/login', email: 'staff@demo.example' },
@@ -57,7 +60,7 @@ export const DEFAULT_OEM = {
   siderColor: '#001529',
 };
 export const PARTNER_OEM = {
-  name: 'Partner Marketing',
+  name: 'パートナーOEM',
   serviceName: 'Partner Marketing',
   domain: 'partner.localhost',
   supportEmail: 'support@partner-marketing.example',
@@ -103,11 +106,21 @@ function simulatedChannel(secrets: SecretBox, name: string, basicId: string, now
   };
 }
 
+/** The partner OEM: its admin, an agency and an account, so its admin area has something of its own. */
+async function seedPartnerOem(db: Db, oemId: number, passwordHash: string): Promise<void> {
+  const [agency] = await db.insert(agencies).values({ oemId, name: 'パートナー代理店' }).returning();
+  await db.insert(accounts).values({ oemId, agencyId: agency!.id, name: 'パートナーショップ' });
+  await db
+    .insert(users)
+    .values({ role: 'admin', email: 'partner-admin@demo.example', name: 'パートナー管理者', passwordHash, oemId });
+}
+
 /** Seeds the demo tenant; answers each channel's rich menus to publish once committed. */
 async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const [oem] = await db.insert(oems).values([DEFAULT_OEM, PARTNER_OEM]).returning();
+  const [oem, partnerOem] = await db.insert(oems).values([DEFAULT_OEM, PARTNER_OEM]).returning();
   const oemId = oem!.id;
+  await seedPartnerOem(db, partnerOem!.id, passwordHash);
   const [agency] = await db.insert(agencies).values({ oemId, name: 'Demo Agency' }).returning();
   const [account] = await db.insert(accounts).values({ oemId, agencyId: agency!.id, name: 'Demo Shop' }).returning();
   const accountId = account!.id;
@@ -144,7 +157,7 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
   const people = await db
     .insert(users)
     .values([
-      { role: 'admin', email: 'admin@demo.example', name: 'デモ管理者', passwordHash },
+      { role: 'admin', email: 'admin@demo.example', name: 'デモ管理者', passwordHash, oemId },
       { role: 'agency', email: 'agency@demo.example', name: 'デモ代理店担当', passwordHash, agencyId: agency!.id },
       { role: 'account', email: 'account@demo.example', name: 'デモショップ オーナー', passwordHash, accountId },
       {
@@ -201,6 +214,7 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
   for (const channel of channels) {
     await seedDemoLineFigures(db, ctx.clock.now(), channel.id, demoFriendCount(channel.basicId));
   }
+  await seedDemoOemPages(db);
   return menus;
 }
 

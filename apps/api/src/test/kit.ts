@@ -46,6 +46,8 @@ export interface TestAppOptions {
   persistent?: boolean;
   /** Whole tenants made before the tests (`t.tenant`, `t.tenants`); 1 unless told. */
   tenants?: number;
+  /** All the file's tenants in the first one's OEM (each tenant is its own OEM otherwise). */
+  sameOem?: boolean;
   /** Logs in a platform administrator (`t.admin`). */
   admin?: boolean;
   /** Modules beyond the app's, plugged in as a feature would (outbox consumers, registry items). */
@@ -104,7 +106,10 @@ export function useTestApp(options: TestAppOptions = {}): TestAppHandle {
       ...(options.persistent ? { persistent: true } : {}),
       ...(options.modules ? { modules: options.modules } : {}),
     });
-    for (let i = 0; i < (options.tenants ?? 1); i++) tenants.push(await current.factory.tenant());
+    for (let i = 0; i < (options.tenants ?? 1); i++) {
+      const oemId = options.sameOem ? tenants[0]?.agency.oemId : undefined;
+      tenants.push(await current.factory.tenant(oemId ? { oemId } : {}));
+    }
     if (options.admin) {
       const admin = await current.factory.user('admin');
       adminToken = await current.factory.login('admin', admin.email);

@@ -20,6 +20,13 @@ describe('visibleMenuItems', () => {
   it('shows everything without permissions (other areas)', () => {
     expect(visibleMenuItems(AREA_MENUS.account, null)).toHaveLength(AREA_MENUS.account.length);
   });
+
+  it('shows platform-only items to platform admins only', () => {
+    const labels = (platform: boolean) => visibleMenuItems(AREA_MENUS.admin, null, platform).map((i) => i.label);
+    expect(labels(true)).toContain('teppanTemplates');
+    expect(labels(false)).not.toContain('teppanTemplates');
+    expect(labels(false)).toContain('lineAccounts');
+  });
 });
 
 describe('serviceLanding', () => {

@@ -39,6 +39,8 @@ export interface MenuItem {
   feature?: Feature;
   /** Paths under this prefix highlight the item (defaults to `path`). */
   section?: string;
+  /** The platform's own data: hidden from OEM partners' admins. */
+  platformOnly?: true;
 }
 
 const TEMPLATES_DEFAULT_TYPE = 'text_message';
@@ -93,6 +95,7 @@ export const AREA_MENUS: Readonly<Record<Role, readonly MenuItem[]>> = {
       section: '/admin/teppan/templates',
       label: 'teppanTemplates',
       icon: 'template',
+      platformOnly: true,
     },
   ],
   agency: [
@@ -106,9 +109,20 @@ export const AREA_MENUS: Readonly<Record<Role, readonly MenuItem[]>> = {
   ],
 };
 
-/** Items the user may open: service items whose feature the staff authority grants 'none' are hidden. */
-export function visibleMenuItems(items: readonly MenuItem[], permissions: Permissions | null): MenuItem[] {
-  return items.filter((item) => !item.feature || !permissions || permissions.features[item.feature] !== 'none');
+/**
+ * Items the user may open: service items whose feature the staff authority grants 'none' are hidden,
+ * and platform-only items from anyone but a platform admin.
+ */
+export function visibleMenuItems(
+  items: readonly MenuItem[],
+  permissions: Permissions | null,
+  platformAdmin = false,
+): MenuItem[] {
+  return items.filter(
+    (item) =>
+      (!item.feature || !permissions || permissions.features[item.feature] !== 'none') &&
+      (!item.platformOnly || platformAdmin),
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ import { isApiError } from './api/errors.ts';
 import { queryClient } from './api/queries.ts';
 import { areaOf, loginPath } from './areas.ts';
 import { isBrandingQuery } from './branding/branding.ts';
+import { setActingOemId } from './acting-oem.ts';
 import { resetChannelSelection } from './channels/channels.ts';
 import { readStored, STORAGE_KEYS, writeStored } from './storage.ts';
 
@@ -83,6 +84,7 @@ export function recheckSessions(): Promise<void> {
 function forgetSession(): void {
   writeStored(STORAGE_KEYS.accessToken, null);
   resetChannelSelection();
+  setActingOemId(null);
   queryClient.removeQueries({ predicate: (query) => !isBrandingQuery(query) });
 }
 

@@ -1,5 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
-import { allows, type Endpoint, type idParams } from '@linq/contract';
+import { allows, type actingOemQuery, type Endpoint, type idParams } from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
 import type { ReactNode } from 'react';
@@ -17,7 +17,13 @@ import { PageHeader } from './PageHeader.tsx';
 import { useRemoveRecord, type RemovableResource } from './useRemoveRecord.ts';
 
 /** An endpoint that reads one record by the `:id` of the address. */
-type RecordEndpoint<R extends z.ZodType> = Endpoint<typeof idParams, z.ZodUndefined, z.ZodUndefined, R>;
+/** Admin endpoints also take the acting OEM (`oem_id`, which the API client adds). */
+type RecordEndpoint<R extends z.ZodType> = Endpoint<
+  typeof idParams,
+  z.ZodUndefined | typeof actingOemQuery,
+  z.ZodUndefined,
+  R
+>;
 
 /**
  * Whether the user may change what the screen shows: in the service area, the edit level of the

@@ -1,4 +1,4 @@
-import type { Endpoint, idParams } from '@linq/contract';
+import type { actingOemQuery, Endpoint, idParams } from '@linq/contract';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../app/api/errors.ts';
@@ -7,7 +7,8 @@ import { feedback } from '../app/feedback.ts';
 
 /** The endpoints of one resource that a delete touches. */
 export interface RemovableResource {
-  remove: Endpoint<typeof idParams, z.ZodUndefined, z.ZodUndefined>;
+  /** Admin endpoints also take the acting OEM (`oem_id`, which the API client adds). */
+  remove: Endpoint<typeof idParams, z.ZodUndefined | typeof actingOemQuery, z.ZodUndefined>;
   get: Endpoint;
   list: Endpoint;
 }

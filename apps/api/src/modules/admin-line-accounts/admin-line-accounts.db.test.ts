@@ -19,7 +19,9 @@ import { LOGIN_CHANNEL_SECRET_MESSAGE, LOGIN_CHANNEL_SECRET_REQUIRED } from '@li
 import { channelScope } from '../../platform/principal.ts';
 import { loginChannelOf } from '../line-accounts/service.ts';
 
-const t = useTestApp({ simulator: true, tenants: 2, admin: true });
+// Both tenants in one OEM, which the platform admin acts on (oem_id) unless a request names another.
+const t = useTestApp({ simulator: true, tenants: 2, admin: true, sameOem: true });
+const actingOem = () => ({ oem_id: t.tenant.agency.oemId });
 
 const PATH = '/admin/line_accounts';
 
@@ -32,7 +34,7 @@ async function asAdmin(request: Omit<TestRequest, 'token'>): Promise<TestRespons
     // Long enough to be a real secret (not a short invalid value an error message might echo).
     if (typeof body?.[key] === 'string' && body[key].length >= 20) plaintexts.add(body[key]);
   }
-  const response = await t.request({ ...request, token: t.admin.token });
+  const response = await t.request({ ...request, query: { ...actingOem(), ...request.query }, token: t.admin.token });
   answers.push(JSON.stringify(response.body));
   return response;
 }
@@ -77,7 +79,8 @@ async function stored(id: number) {
   return row;
 }
 const open = (sealed: string | null | undefined) => t.ctx.secrets.open(sealed!);
-const read = async (id: number) => (await t.call(adminLineAccountsApi.get, { params: { id } }, t.admin)).output.data;
+const read = async (id: number) =>
+  (await t.call(adminLineAccountsApi.get, { params: { id }, query: actingOem() }, t.admin)).output.data;
 
 describe('admin line accounts', () => {
   it('connects a channel to an account, storing the secret and token sealed', async () => {
@@ -130,7 +133,7 @@ describe('admin line accounts', () => {
   });
 
   it('lists every tenant’s channels newest first, searched by name, channel id or basic id, filtered by account', async () => {
-    const fresh = await t.factory.tenant();
+    const fresh = await t.factory.tenant({ oemId: t.tenant.agency.oemId });
     const prefix = `list${digits(6)}`;
     const first = await createChannel(channelBody(fresh, { name: `${prefix} 一号店` }));
     const second = await createChannel(channelBody(fresh, { basic_id: `@${prefix}` }));
@@ -539,6 +542,45 @@ describe('admin line accounts', () => {
       ]),
     );
     expect(Object.keys(options[0]!).sort()).toEqual(['id', 'name']);
+  });
+
+  it('keeps each admin to the OEM they act on: another OEM’s channels and accounts are not found', async () => {
+    const partner = await t.factory.tenant();
+    const channel = t.tenant.channels[0]!;
+    const before = await stored(channel.id);
+    const platformOwn = await t.request({ method: 'GET', path: PATH, query: { limit: 1000 }, token: t.admin.token });
+    expect(outputOf(adminLineAccountsApi.list, platformOwn).data.map((c) => c.id)).not.toContain(channel.id);
+    const chosen = await t.request({
+      method: 'GET',
+      path: PATH,
+      query: { limit: 1000, oem_id: partner.agency.oemId },
+      token: t.admin.token,
+    });
+    expect(
+      outputOf(adminLineAccountsApi.list, chosen)
+        .data.map((c) => c.id)
+        .sort(),
+    ).toEqual(partner.channels.map((c) => c.id).sort());
+
+    const token = partner.tokens.oemAdmin;
+    const own = await t.request({ method: 'GET', path: PATH, query: { limit: 1000 }, token });
+    expect(
+      outputOf(adminLineAccountsApi.list, own)
+        .data.map((c) => c.id)
+        .sort(),
+    ).toEqual(partner.channels.map((c) => c.id).sort());
+    expect((await t.request({ method: 'GET', path: PATH, query: actingOem(), token })).status).toBe(404);
+    expect((await t.request({ method: 'GET', path: `${PATH}/${channel.id}`, token })).status).toBe(404);
+    const update = updateBody(await read(channel.id), { name: '乗っ取り', channel_id: `7${digits(9)}` });
+    expect((await t.request({ method: 'PUT', path: `${PATH}/${channel.id}`, body: update, token })).status).toBe(404);
+    expect((await t.request({ method: 'DELETE', path: `${PATH}/${channel.id}`, token })).status).toBe(404);
+    const foreign = await t.request({ method: 'POST', path: PATH, body: channelBody(t.tenant), token });
+    expect(foreign.json).toMatchObject({ errors: { account_id: { description: UNKNOWN_ACCOUNT_MESSAGE } } });
+    const options = await t.request({ method: 'GET', path: '/admin/accounts/options', token });
+    expect(outputOf(adminLineAccountsApi.accountOptions, options).data).toEqual([
+      { id: partner.account.id, name: partner.account.name },
+    ]);
+    expect(await stored(channel.id)).toEqual(before);
   });
 
   it('answers 401 to every session but an administrator’s', async () => {

@@ -1,5 +1,5 @@
 import type { Tenant } from '../../test/factory.ts';
-import { adminOnly, type IsolationModule } from '../../test/isolation.ts';
+import { INVALID, oemAdminRoute, type IsolationModule } from '../../test/isolation.ts';
 
 const adminChannelBody = (b: Tenant) => ({
   name: 'hijack',
@@ -11,16 +11,28 @@ const adminChannelBody = (b: Tenant) => ({
   simulated: false,
 });
 
+// Each tenant is its own OEM: A's OEM admin reaches none of B's channels or accounts.
 export const isolation: IsolationModule = {
   routes: () => ({
-    'GET /api/admin/line_accounts': adminOnly(() => '/admin/line_accounts'),
-    'GET /api/admin/line_accounts/:id': adminOnly((b) => `/admin/line_accounts/${b.channels[0]!.id}`),
-    'POST /api/admin/line_accounts': adminOnly(() => '/admin/line_accounts', adminChannelBody),
-    'PUT /api/admin/line_accounts/:id': adminOnly((b) => `/admin/line_accounts/${b.channels[0]!.id}`, adminChannelBody),
-    'DELETE /api/admin/line_accounts/:id': adminOnly((b) => `/admin/line_accounts/${b.channels[1]!.id}`),
-    'POST /api/admin/line_accounts/:id/connection_test': adminOnly(
+    'GET /api/admin/line_accounts': oemAdminRoute(() => '/admin/line_accounts', {
+      answers: [200],
+      absentIds: (b) => b.channels.map((c) => c.id),
+    }),
+    'GET /api/admin/line_accounts/:id': oemAdminRoute((b) => `/admin/line_accounts/${b.channels[0]!.id}`),
+    'POST /api/admin/line_accounts': oemAdminRoute(() => '/admin/line_accounts', {
+      body: adminChannelBody,
+      answers: INVALID,
+    }),
+    'PUT /api/admin/line_accounts/:id': oemAdminRoute((b) => `/admin/line_accounts/${b.channels[0]!.id}`, {
+      body: adminChannelBody,
+    }),
+    'DELETE /api/admin/line_accounts/:id': oemAdminRoute((b) => `/admin/line_accounts/${b.channels[1]!.id}`),
+    'POST /api/admin/line_accounts/:id/connection_test': oemAdminRoute(
       (b) => `/admin/line_accounts/${b.channels[0]!.id}/connection_test`,
     ),
-    'GET /api/admin/accounts/options': adminOnly(() => '/admin/accounts/options'),
+    'GET /api/admin/accounts/options': oemAdminRoute(() => '/admin/accounts/options', {
+      answers: [200],
+      absentIds: (b) => [b.account.id],
+    }),
   }),
 };

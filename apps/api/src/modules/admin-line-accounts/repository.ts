@@ -1,10 +1,9 @@
 /**
- * LINE channels as the platform administrator sees them: every tenant's. These queries are
- * deliberately not scoped to an account (hence `...Unscoped`); only the admin-session routes of
- * this module call them.
+ * LINE channels as an admin sees them: every channel of the accounts of one OEM (the acting OEM's
+ * scope, first argument of each query). Only the channel id's uniqueness is checked across OEMs.
  */
 import { and, asc, count, desc, eq, ilike, ne, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AccountScope, ChannelScope } from '../../platform/principal.ts';
+import type { AccountScope, ChannelScope, OemScope } from '../../platform/principal.ts';
 import type { Db } from '../../platform/db.ts';
 import { containsPattern } from '../../platform/sql.ts';
 import { channelDeliveryStates, deliveries } from '../delivery/schema.ts';
@@ -70,6 +69,11 @@ export interface ChannelFilter {
 
 const friendsOfChannel = eq(friends.lineAccountId, lineAccounts.id);
 
+/** The channel belongs to an account of the OEM. */
+const channelOfOem = ({ oemId }: OemScope) =>
+  sql`${lineAccounts.accountId} in (select ${accounts.id} from ${accounts} where ${accounts.oemId} = ${oemId})`;
+const channelInScope = (scope: OemScope, id: number) => and(eq(lineAccounts.id, id), channelOfOem(scope));
+
 /** The channel's columns for an answer: whether secrets are stored, never the secrets themselves. */
 function selectChannels(db: Db) {
   return db
@@ -109,9 +113,14 @@ function selectChannels(db: Db) {
     .$dynamic();
 }
 
-export async function listUnscoped(db: Db, filter: ChannelFilter): Promise<{ rows: ChannelRow[]; total: number }> {
+export async function list(
+  db: Db,
+  scope: OemScope,
+  filter: ChannelFilter,
+): Promise<{ rows: ChannelRow[]; total: number }> {
   const pattern = filter.q ? containsPattern(filter.q) : undefined;
   const conditions: (SQL | undefined)[] = [
+    channelOfOem(scope),
     pattern
       ? or(
           ilike(lineAccounts.name, pattern),
@@ -134,25 +143,25 @@ export async function listUnscoped(db: Db, filter: ChannelFilter): Promise<{ row
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function findUnscoped(db: Db, id: number): Promise<ChannelRow | undefined> {
-  const [row] = await selectChannels(db).where(eq(lineAccounts.id, id));
+export async function find(db: Db, scope: OemScope, id: number): Promise<ChannelRow | undefined> {
+  const [row] = await selectChannels(db).where(channelInScope(scope, id));
   return row;
 }
 
 /** What a call to LINE needs: the sealed token and where the channel's calls go. */
-export async function credentialsUnscoped(db: Db, id: number) {
+export async function credentials(db: Db, scope: OemScope, id: number) {
   const [row] = await db
     .select({
       simulated: lineAccounts.simulated,
       channelAccessTokenSealed: lineAccounts.channelAccessTokenSealed,
     })
     .from(lineAccounts)
-    .where(eq(lineAccounts.id, id));
+    .where(channelInScope(scope, id));
   return row;
 }
 
 /** What the LINE Login check needs: the sealed pair and where the channel's calls go. */
-export async function loginCredentialsUnscoped(db: Db, id: number) {
+export async function loginCredentials(db: Db, scope: OemScope, id: number) {
   const [row] = await db
     .select({
       simulated: lineAccounts.simulated,
@@ -160,31 +169,36 @@ export async function loginCredentialsUnscoped(db: Db, id: number) {
       loginChannelSecretSealed: lineAccounts.loginChannelSecretSealed,
     })
     .from(lineAccounts)
-    .where(eq(lineAccounts.id, id));
+    .where(channelInScope(scope, id));
   return row;
 }
 
-export async function recordLoginCheckUnscoped(
+export async function recordLoginCheck(
   db: Db,
+  scope: OemScope,
   id: number,
   values: { checkedAt: Date; error: string | null },
 ): Promise<void> {
   await db
     .update(lineAccounts)
     .set({ loginCheckedAt: values.checkedAt, loginCheckError: values.error })
-    .where(eq(lineAccounts.id, id));
+    .where(channelInScope(scope, id));
 }
 
-export async function accountExistsUnscoped(db: Db, accountId: number): Promise<boolean> {
-  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
+export async function accountExists(db: Db, { oemId }: OemScope, accountId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.oemId, oemId)));
   return row !== undefined;
 }
 
-/** Every account, for the form's account picker. */
-export async function accountOptionsUnscoped(db: Db): Promise<{ id: number; name: string }[]> {
+/** The OEM's accounts, for the form's account picker. */
+export async function accountOptions(db: Db, { oemId }: OemScope): Promise<{ id: number; name: string }[]> {
   return db
     .select({ id: accounts.id, name: accounts.name })
     .from(accounts)
+    .where(eq(accounts.oemId, oemId))
     .orderBy(asc(accounts.name), asc(accounts.id));
 }
 
@@ -196,6 +210,7 @@ export async function lockChannelIds(tx: Db): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('line_accounts.channel_id'))`);
 }
 
+/** Unscoped: a LINE channel is connected once in the whole console, whichever OEM holds it. */
 export async function channelIdTakenUnscoped(db: Db, channelId: string, exceptId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: lineAccounts.id })
@@ -205,23 +220,24 @@ export async function channelIdTakenUnscoped(db: Db, channelId: string, exceptId
   return row !== undefined;
 }
 
-export async function insertUnscoped(db: Db, values: ChannelValues): Promise<number> {
+/** The caller checked that the account is the scope's (`accountExists`). */
+export async function insert(db: Db, _scope: OemScope, values: ChannelValues): Promise<number> {
   const [row] = await db.insert(lineAccounts).values(values).returning({ id: lineAccounts.id });
   return row!.id;
 }
 
 /** Returns the account the channel belonged to before, or undefined when there is no such channel. */
-export async function updateUnscoped(db: Db, id: number, values: ChannelValues): Promise<number | undefined> {
+export async function update(db: Db, scope: OemScope, id: number, values: ChannelValues): Promise<number | undefined> {
   const [before] = await db
     .select({ accountId: lineAccounts.accountId })
     .from(lineAccounts)
-    .where(eq(lineAccounts.id, id))
+    .where(channelInScope(scope, id))
     .for('update');
   if (!before) return undefined;
   await db
     .update(lineAccounts)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(lineAccounts.id, id));
+    .where(channelInScope(scope, id));
   return before.accountId;
 }
 
@@ -244,8 +260,9 @@ export async function dropForeignAssignments(
     );
 }
 
-export async function recordConnectionUnscoped(
+export async function recordConnection(
   db: Db,
+  scope: OemScope,
   id: number,
   values: { checkedAt: Date; error: string | null; botUserId?: string; basicId?: string },
 ): Promise<void> {
@@ -257,11 +274,11 @@ export async function recordConnectionUnscoped(
       ...(values.botUserId !== undefined ? { botUserId: values.botUserId } : {}),
       ...(values.basicId !== undefined ? { basicId: values.basicId } : {}),
     })
-    .where(eq(lineAccounts.id, id));
+    .where(channelInScope(scope, id));
 }
 
-export async function friendCountUnscoped(db: Db, id: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(friends).where(eq(friends.lineAccountId, id));
+export async function friendCount(db: Db, { lineAccountId }: ChannelScope): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(friends).where(eq(friends.lineAccountId, lineAccountId));
   return row?.n ?? 0;
 }
 
@@ -269,12 +286,12 @@ export async function friendCountUnscoped(db: Db, id: number): Promise<number> {
  * Deletes the channel only while it has no friends (checked in the same statement, so a friend
  * arriving meanwhile keeps it). Returns whether it was deleted.
  */
-export async function removeWithoutFriendsUnscoped(db: Db, id: number): Promise<boolean> {
+export async function removeWithoutFriends(db: Db, scope: OemScope, id: number): Promise<boolean> {
   const rows = await db
     .delete(lineAccounts)
     .where(
       and(
-        eq(lineAccounts.id, id),
+        channelInScope(scope, id),
         notExists(
           db
             .select({ one: sql`1` })

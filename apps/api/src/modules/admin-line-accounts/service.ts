@@ -16,7 +16,7 @@ import type { Db } from '../../platform/db.ts';
 import { conflict, fieldError, notFound, requireSameId } from '../../platform/errors.ts';
 import { LineApiError, lineClient, type LineEndpoints } from '../../platform/line.ts';
 import { lineLoginClient } from '../../platform/line-login.ts';
-import { accountScope, channelScope, type AdminPrincipal } from '../../platform/principal.ts';
+import { accountScope, channelScope, type AdminPrincipal, type OemScope } from '../../platform/principal.ts';
 import * as repo from './repository.ts';
 import { bindChannelById } from '../simulator/bind.ts';
 import { credentialsFixed } from '../delivery/service.ts';
@@ -40,9 +40,10 @@ type ListQuery = z.output<typeof adminLineAccountListQuery>;
 type CreateInput = z.output<typeof adminLineAccountCreate>;
 type UpdateInput = z.output<typeof adminLineAccountUpdate>;
 
-/** Who asks (a platform administrator: every tenant is theirs) and where webhook URLs point. */
+/** Who asks, the OEM they act on (its accounts' channels are theirs) and where webhook URLs point. */
 export interface AdminCaller {
   admin: AdminPrincipal;
+  scope: OemScope;
   /** Public origin of this console, without a trailing slash. */
   publicOrigin: string;
 }
@@ -52,7 +53,7 @@ export async function list(
   caller: AdminCaller,
   query: ListQuery,
 ): Promise<EndpointOutput<typeof adminLineAccountsApi.list>> {
-  const { rows, total } = await repo.listUnscoped(ctx.database.db, {
+  const { rows, total } = await repo.list(ctx.database.db, caller.scope, {
     q: query.q,
     accountId: query.account_id,
     status: query.status,
@@ -67,14 +68,14 @@ export async function list(
 }
 
 export async function get(ctx: AppContext, caller: AdminCaller, id: number): Promise<AdminLineAccount> {
-  const row = await repo.findUnscoped(ctx.database.db, id);
+  const row = await repo.find(ctx.database.db, caller.scope, id);
   if (!row) throw notFound(CHANNEL);
   return present(caller, row);
 }
 
 export async function create(ctx: AppContext, caller: AdminCaller, input: CreateInput): Promise<AdminLineAccount> {
   const db = ctx.database.db;
-  await checkAccount(db, input.account_id);
+  await checkAccount(db, caller.scope, input.account_id);
   // A simulated channel gets the simulator's LINE Login channel unless another is given.
   const login = input.login_channel_id
     ? loginValues(ctx, input, false)
@@ -83,14 +84,14 @@ export async function create(ctx: AppContext, caller: AdminCaller, input: Create
       : {};
   const id = await db.transaction(async (tx) => {
     await uniqueChannelId(tx, input.channel_id);
-    return repo.insertUnscoped(tx, {
+    return repo.insert(tx, caller.scope, {
       ...values(input),
       ...login,
       channelSecretSealed: ctx.secrets.seal(input.channel_secret),
       channelAccessTokenSealed: ctx.secrets.seal(input.channel_access_token),
     });
   });
-  if (login.loginChannelId) await checkLogin(ctx, id);
+  if (login.loginChannelId) await checkLogin(ctx, caller.scope, id);
   return get(ctx, caller, id);
 }
 
@@ -102,13 +103,13 @@ export async function update(
 ): Promise<AdminLineAccount> {
   requireSameId(id, input.id);
   const db = ctx.database.db;
-  const stored = await repo.findUnscoped(db, id);
+  const stored = await repo.find(db, caller.scope, id);
   if (!stored) throw notFound(CHANNEL);
-  await checkAccount(db, input.account_id);
+  await checkAccount(db, caller.scope, input.account_id);
   const login = loginValues(ctx, input, stored.hasLoginChannelSecret);
   await db.transaction(async (tx) => {
     await uniqueChannelId(tx, input.channel_id, id);
-    const previousAccountId = await repo.updateUnscoped(tx, id, {
+    const previousAccountId = await repo.update(tx, caller.scope, id, {
       ...values(input),
       ...login,
       // Empty or absent keeps the stored secret and token.
@@ -121,7 +122,7 @@ export async function update(
   });
   // A new token may be the fixed one: deliveries waiting for it go out (or wait again on a 401).
   if (input.channel_access_token) await credentialsFixed(ctx, channelScope(id));
-  if (login.loginChannelId) await checkLogin(ctx, id);
+  if (login.loginChannelId) await checkLogin(ctx, caller.scope, id);
   return get(ctx, caller, id);
 }
 
@@ -156,9 +157,9 @@ const sealedLogin = (ctx: AppContext, pair: { channelId: string; channelSecret: 
  * Checks the stored LINE Login pair with LINE (a token request LINE refuses for the made-up code
  * only when the client is right) and records the outcome; inflow routes show it.
  */
-export async function checkLogin(ctx: AppContext, id: number): Promise<void> {
+export async function checkLogin(ctx: AppContext, scope: OemScope, id: number): Promise<void> {
   const db = ctx.database.db;
-  const credentials = await repo.loginCredentialsUnscoped(db, id);
+  const credentials = await repo.loginCredentials(db, scope, id);
   if (!credentials?.loginChannelId || !credentials.loginChannelSecretSealed) return;
   let error: string | null;
   const channelSecret = openLoginSecret(ctx, credentials.loginChannelSecretSealed);
@@ -177,16 +178,16 @@ export async function checkLogin(ctx: AppContext, id: number): Promise<void> {
       error = check.ok ? null : check.reason;
     }
   }
-  await repo.recordLoginCheckUnscoped(db, id, { checkedAt: ctx.clock.now(), error });
+  await repo.recordLoginCheck(db, scope, id, { checkedAt: ctx.clock.now(), error });
 }
 
 /** A channel with friends is refused (409): deleting it would delete them and their history. */
-export async function remove(ctx: AppContext, id: number): Promise<void> {
+export async function remove(ctx: AppContext, scope: OemScope, id: number): Promise<void> {
   const db = ctx.database.db;
-  if (await repo.removeWithoutFriendsUnscoped(db, id)) return;
-  const friendCount = await repo.friendCountUnscoped(db, id);
-  if (friendCount > 0) throw conflict(hasFriendsMessage(friendCount));
-  throw notFound(CHANNEL);
+  if (await repo.removeWithoutFriends(db, scope, id)) return;
+  // Not deleted: the scope's channel with friends (409), or no channel of the scope (404).
+  if (!(await repo.find(db, scope, id))) throw notFound(CHANNEL);
+  throw conflict(hasFriendsMessage(await repo.friendCount(db, channelScope(id))));
 }
 
 /**
@@ -195,7 +196,7 @@ export async function remove(ctx: AppContext, id: number): Promise<void> {
  */
 export async function connectionTest(ctx: AppContext, caller: AdminCaller, id: number): Promise<ConnectionTestResult> {
   const db = ctx.database.db;
-  const credentials = await repo.credentialsUnscoped(db, id);
+  const credentials = await repo.credentials(db, caller.scope, id);
   if (!credentials) throw notFound(CHANNEL);
   if (!credentials.channelAccessTokenSealed) throw fieldError('channel_access_token', NO_TOKEN_MESSAGE);
   let token: string;
@@ -228,7 +229,7 @@ export async function connectionTest(ctx: AppContext, caller: AdminCaller, id: n
   // The token works: deliveries that waited for it go out.
   if (result.ok) await credentialsFixed(ctx, channelScope(id));
   const checkedAt = new Date();
-  await repo.recordConnectionUnscoped(db, id, {
+  await repo.recordConnection(db, caller.scope, id, {
     checkedAt,
     error: result.error,
     ...(result.bot ? { botUserId: result.bot.user_id, basicId: result.bot.basic_id } : {}),
@@ -244,8 +245,8 @@ function openLoginSecret(ctx: AppContext, sealed: string): string | null {
   }
 }
 
-export async function accountOptions(ctx: AppContext): Promise<AccountOption[]> {
-  return repo.accountOptionsUnscoped(ctx.database.db);
+export async function accountOptions(ctx: AppContext, scope: OemScope): Promise<AccountOption[]> {
+  return repo.accountOptions(ctx.database.db, scope);
 }
 
 /** Where the channel's calls go; null when it is bound to a simulator this process does not run. */
@@ -258,8 +259,8 @@ function describeLineError(error: LineApiError): string {
   return error.status === 0 ? `LINEに接続できません: ${error.message}` : `HTTP ${error.status}: ${error.message}`;
 }
 
-async function checkAccount(db: Db, accountId: number): Promise<void> {
-  if (!(await repo.accountExistsUnscoped(db, accountId))) throw fieldError('account_id', UNKNOWN_ACCOUNT_MESSAGE);
+async function checkAccount(db: Db, scope: OemScope, accountId: number): Promise<void> {
+  if (!(await repo.accountExists(db, scope, accountId))) throw fieldError('account_id', UNKNOWN_ACCOUNT_MESSAGE);
 }
 
 async function uniqueChannelId(tx: Db, channelId: string, exceptId?: number): Promise<void> {

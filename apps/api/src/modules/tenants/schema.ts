@@ -1,33 +1,61 @@
-import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, integer, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../platform/db-columns.ts';
 
 /** The tenant tree: OEM (the white-label brand) → agency → account; channels and logins hang below. */
-export const oems = pgTable('oems', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  serviceName: text('service_name').notNull(),
-  domain: text('domain').notNull().unique(),
-  isDefault: boolean('is_default').notNull().default(false),
-  faviconUrl: text('favicon_url').notNull(),
-  logoUrl: text('logo_url'),
-  /** Where staff's support inquiries are e-mailed; unset: support@ the OEM's domain. */
-  supportEmail: text('support_email'),
-  primaryColor: text('primary_color').notNull(),
-  headerColor: text('header_color').notNull(),
-  siderColor: text('sider_color').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const oems = pgTable(
+  'oems',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    serviceName: text('service_name').notNull(),
+    domain: text('domain').notNull().unique(),
+    isDefault: boolean('is_default').notNull().default(false),
+    faviconUrl: text('favicon_url').notNull(),
+    logoUrl: text('logo_url'),
+    /** Where staff's support inquiries are e-mailed; unset: support@ the OEM's domain. */
+    supportEmail: text('support_email'),
+    primaryColor: text('primary_color').notNull(),
+    headerColor: text('header_color').notNull(),
+    siderColor: text('sider_color').notNull(),
+    /** The OEM's own company, contact and billing contact (oem-account); all optional. */
+    companyName: text('company_name'),
+    companyAddress: text('company_address'),
+    companyPhone: text('company_phone'),
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
+    billingName: text('billing_name'),
+    billingEmail: text('billing_email'),
+    /** The From of mails sent for this OEM; unset: the server's configured sender. */
+    mailFromName: text('mail_from_name'),
+    mailFromAddress: text('mail_from_address'),
+    /** The short text of the public landing page on the OEM's domain. */
+    landingText: text('landing_text'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // One default OEM: its admins are the platform admins.
+  (t) => [
+    uniqueIndex('oems_one_default_idx')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
+  ],
+);
 
-export const agencies = pgTable('agencies', {
-  id: serial('id').primaryKey(),
-  oemId: integer('oem_id')
-    .notNull()
-    .references(() => oems.id),
-  name: text('name').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const agencies = pgTable(
+  'agencies',
+  {
+    id: serial('id').primaryKey(),
+    oemId: integer('oem_id')
+      .notNull()
+      .references(() => oems.id),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The target of accounts' (agency, OEM) key: an account's OEM is its agency's.
+  (t) => [unique('agencies_id_oem_key').on(t.id, t.oemId), index('agencies_oem_idx').on(t.oemId)],
+);
 
 export const accounts = pgTable(
   'accounts',
@@ -42,5 +70,14 @@ export const accounts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('accounts_agency_idx').on(t.agencyId)],
+  (t) => [
+    index('accounts_agency_idx').on(t.agencyId),
+    index('accounts_oem_idx').on(t.oemId),
+    // The database keeps the hierarchy: an account with an agency has that agency's OEM.
+    foreignKey({
+      name: 'accounts_agency_oem_fk',
+      columns: [t.agencyId, t.oemId],
+      foreignColumns: [agencies.id, agencies.oemId],
+    }),
+  ],
 );

@@ -1,4 +1,5 @@
 import { fillPath, IMAGE_UPLOAD_FIELD, type Endpoint, type EndpointInput, type EndpointOutput } from '@linq/contract';
+import { withActingOem } from '../acting-oem.ts';
 import { request, type RequestOptions } from './request.ts';
 
 export type CallOptions = Pick<RequestOptions, 'handles' | 'signal' | 'lineAccountId'>;
@@ -18,7 +19,7 @@ async function send<E extends Endpoint>(
   const data = await request({
     method: endpoint.method,
     path: fillPath(endpoint.path, params),
-    query,
+    query: withActingOem(endpoint, query),
     body,
     authenticated: endpoint.access.kind === 'session',
     ...options,

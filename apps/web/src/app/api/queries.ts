@@ -1,5 +1,6 @@
 import type { Endpoint, EndpointInput, EndpointOutput } from '@linq/contract';
 import { MutationCache, QueryCache, QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
+import { actingOemId, isAdminEndpoint } from '../acting-oem.ts';
 import { tabChannelId } from '../channels/tab-channel.ts';
 import { GET_CACHE_TTL_MS } from '../config.ts';
 import { feedback } from '../feedback.ts';
@@ -36,10 +37,13 @@ export function isChannelEndpoint(endpoint: Endpoint): boolean {
 
 /**
  * Query keys start with the endpoint path, so everything read from one path can be invalidated at
- * once; a channel endpoint's key then names the channel, so two channels' answers never share an entry.
+ * once; a channel endpoint's key then names the channel, and an admin endpoint's the acting OEM, so
+ * two channels' (or OEMs') answers never share an entry.
  */
 function endpointKey<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, lineAccountId: number | null) {
-  return isChannelEndpoint(endpoint) ? [endpoint.path, { lineAccountId }, input] : [endpoint.path, input];
+  if (isChannelEndpoint(endpoint)) return [endpoint.path, { lineAccountId }, input];
+  if (isAdminEndpoint(endpoint)) return [endpoint.path, { oemId: actingOemId() }, input];
+  return [endpoint.path, input];
 }
 
 /**

@@ -4,6 +4,7 @@ import { Button, Drawer, Flex, Grid, Layout, Result, Spin, Typography } from 'an
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useActingOemId } from '../acting-oem.ts';
 import { homePath, loginPath, normalizePath } from '../areas.ts';
 import { headerTextColour, siderMenuTheme } from '../branding/theme.ts';
 import { useBranding } from '../branding/branding.ts';
@@ -26,6 +27,8 @@ const SIDER_WIDTH = 220;
  * and phone panel). The route table passes it in, so the shell imports no area.
  */
 export type HeaderTools = ComponentType<{ permissions: Permissions; textColour?: string }>;
+/** What the admin area adds to the header (the acting OEM picker of platform admins). */
+export type AdminHeaderTools = ComponentType<{ textColour?: string }>;
 
 function Brand({ role, colour }: { role: Role; colour?: string }) {
   const { themes } = useBranding();
@@ -61,6 +64,15 @@ function ChannelPages() {
 }
 
 /**
+ * The admin screens of the acting OEM: switching OEM makes them anew, so their queries read (and
+ * their forms send) the new OEM's data only.
+ */
+function AdminPages() {
+  const actingOem = useActingOemId();
+  return <Outlet key={`oem-${actingOem ?? 'own'}`} />;
+}
+
+/**
  * Service screens need their feature granted at least 'view'. The service home is where staff land:
  * without the dashboard they are sent on to the first screen they may view rather than refused.
  */
@@ -81,10 +93,12 @@ function AreaShell({
   role,
   session,
   HeaderTools,
+  AdminTools,
 }: {
   role: Role;
   session: SessionOf<Role>;
   HeaderTools?: HeaderTools;
+  AdminTools?: AdminHeaderTools;
 }) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
@@ -98,7 +112,13 @@ function AreaShell({
   const wide = screens.lg ?? true;
 
   const menu = (
-    <SideMenu role={role} permissions={permissions} theme={menuTheme} onNavigate={() => setDrawerOpen(false)} />
+    <SideMenu
+      role={role}
+      permissions={permissions}
+      platformAdmin={session.role === 'admin' && session.platform}
+      theme={menuTheme}
+      onNavigate={() => setDrawerOpen(false)}
+    />
   );
 
   return (
@@ -138,6 +158,7 @@ function AreaShell({
             </Flex>
             <Flex align="center" gap={8}>
               {session.role === 'service' && <ChannelSelector permissions={session.permissions} />}
+              {session.role === 'admin' && AdminTools && <AdminTools textColour={textColour} />}
               {session.role === 'service' && HeaderTools && (
                 <HeaderTools permissions={session.permissions} textColour={textColour} />
               )}
@@ -147,7 +168,9 @@ function AreaShell({
         </Layout.Header>
         <Layout.Content style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
           <Spin spinning={navigation.state === 'loading'} delay={SPINNER_DELAY_MS}>
-            <FeatureGuard session={session}>{session.role === 'service' ? <ChannelPages /> : <Outlet />}</FeatureGuard>
+            <FeatureGuard session={session}>
+              {session.role === 'service' ? <ChannelPages /> : session.role === 'admin' ? <AdminPages /> : <Outlet />}
+            </FeatureGuard>
           </Spin>
         </Layout.Content>
       </Layout>
@@ -155,16 +178,21 @@ function AreaShell({
   );
 }
 
-function AreaLayout({ role, HeaderTools }: { role: Role; HeaderTools?: HeaderTools }) {
+interface AreaTools {
+  HeaderTools?: HeaderTools | undefined;
+  AdminTools?: AdminHeaderTools | undefined;
+}
+
+function AreaLayout({ role, tools }: { role: Role; tools: AreaTools }) {
   const session = useSession(role);
   // The loader has checked the session; it can still end later (logout elsewhere, expiry).
   if (!session) return <Navigate to={loginPath(role)} replace />;
-  return <AreaShell role={role} session={session} HeaderTools={HeaderTools} />;
+  return <AreaShell role={role} session={session} HeaderTools={tools.HeaderTools} AdminTools={tools.AdminTools} />;
 }
 
-export function areaLayoutRoute(role: Role, HeaderTools?: HeaderTools) {
+export function areaLayoutRoute(role: Role, tools: AreaTools = {}) {
   return {
     loader: requireSession(role),
-    Component: () => <AreaLayout role={role} HeaderTools={HeaderTools} />,
+    Component: () => <AreaLayout role={role} tools={tools} />,
   };
 }

@@ -10,14 +10,16 @@ interface SideMenuProps {
   role: Role;
   /** Service staff permissions; null in the other areas. */
   permissions: Permissions | null;
+  /** An admin of the default OEM: sees the platform-only items. */
+  platformAdmin: boolean;
   theme: 'dark' | 'light';
   onNavigate?: () => void;
 }
 
-export function SideMenu({ role, permissions, theme, onNavigate }: SideMenuProps) {
+export function SideMenu({ role, permissions, platformAdmin, theme, onNavigate }: SideMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const items = visibleMenuItems(AREA_MENUS[role], permissions);
+  const items = visibleMenuItems(AREA_MENUS[role], permissions, platformAdmin);
   const selected = selectedMenuItem(items, pathname);
 
   return (
