@@ -34,6 +34,10 @@ import { manifest as metrics } from './metrics/manifest.ts';
 import { manifest as abnormalDetection } from './abnormal-detection/manifest.ts';
 import { manifest as dashboard } from './dashboard/manifest.ts';
 import { manifest as inquiries } from './inquiries/manifest.ts';
+import { manifest as oemPlans } from './oem-plans/manifest.ts';
+import { manifest as agencies } from './agencies/manifest.ts';
+import { manifest as accounts } from './accounts/manifest.ts';
+import { manifest as admins } from './admins/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -77,4 +81,8 @@ export const modules: readonly ModuleManifest[] = [
   abnormalDetection,
   dashboard,
   inquiries,
+  oemPlans,
+  agencies,
+  accounts,
+  admins,
 ];

@@ -6,6 +6,10 @@ interface PrincipalBase {
 }
 export interface AdminPrincipal extends PrincipalBase {
   role: 'admin';
+  /** The OEM the admin administers. */
+  oemId: number;
+  /** An admin of the default OEM: sees and manages every OEM. */
+  platform: boolean;
 }
 export interface AgencyPrincipal extends PrincipalBase {
   role: 'agency';
