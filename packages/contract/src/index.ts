@@ -58,3 +58,4 @@ export * from './oem-plans.ts';
 export * from './agencies.ts';
 export * from './accounts.ts';
 export * from './admins.ts';
+export * from './mail.ts';

@@ -114,7 +114,16 @@ const invalidToken = () => fieldError('token', INVALID_RESET_TOKEN_MESSAGE);
 /** The console page that takes the token; base64url tokens need no escaping. */
 function resetLink(config: Config, role: InvitedRole, token: string): string {
   const base = publicOrigin(config);
-  return role === 'agency' ? `${base}/agency/reset-password/${token}` : `${base}/${role}/reset-password?token=${token}`;
+  switch (role) {
+    case 'service':
+      return `${base}/service/reset-password?token=${token}`;
+    case 'agency':
+      return `${base}/agency/reset-password/${token}`;
+    // No reset screen of their own (spec section 2): the login screen takes the invitation.
+    case 'account':
+    case 'admin':
+      return `${base}/${role}/login?invitation=${token}`;
+  }
 }
 
 function invitationMail(user: { email: string; name: string }, inviter: string, link: string): Mail {

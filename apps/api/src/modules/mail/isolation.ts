@@ -1,0 +1,7 @@
+import { adminOnly, type IsolationModule } from '../../test/isolation.ts';
+
+export const isolation: IsolationModule = {
+  routes: () => ({
+    'GET /api/admin/demo_outbox': adminOnly((b) => `/admin/demo_outbox?to=${encodeURIComponent(b.owner.email)}`),
+  }),
+};
