@@ -5,6 +5,7 @@ import { containsPattern } from '../../platform/sql.ts';
 import { users } from '../sessions/schema.ts';
 import { accounts, agencies, oems } from '../tenants/schema.ts';
 
+export type UserRow = typeof users.$inferSelect;
 export type AgencyStatus = (typeof agencies.$inferSelect)['status'];
 export type AgencyValues = Pick<
   typeof agencies.$inferInsert,

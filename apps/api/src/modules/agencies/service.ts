@@ -16,7 +16,6 @@ import type { AgencyScope, OemScope } from '../../platform/principal.ts';
 import { newToken } from '../../platform/tokens.ts';
 import { sendInvitation } from '../passwords/service.ts';
 import { revokeSessionsOfUsers } from '../sessions/authenticate.ts';
-import type { users } from '../sessions/schema.ts';
 import * as repo from './repository.ts';
 
 const AGENCY = '代理店';
@@ -151,7 +150,7 @@ function present(row: repo.AgencyRow): Agency {
 }
 
 /** A login as the admin area lists it: invited until its first login. */
-export function presentUser(user: typeof users.$inferSelect): TenantUser {
+export function presentUser(user: repo.UserRow): TenantUser {
   return {
     id: user.id,
     name: user.name,
