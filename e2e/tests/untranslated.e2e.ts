@@ -8,11 +8,15 @@ import { join } from 'node:path';
 import {
   abnormalDetectionApi,
   accountUsersApi,
+  adminAccountsApi,
   adminLineAccountsApi,
+  adminsApi,
+  agenciesApi,
   friendPlansApi,
   formsApi,
   friendsApi,
   inflowsApi,
+  oemPlansApi,
   plansApi,
   richMenusApi,
   staffAuthoritiesApi,
@@ -182,6 +186,12 @@ async function concretePath(path: string, page: Page): Promise<string> {
     '/admin/line-accounts/:id/edit': async () => ({
       id: await firstId(page, adminLineAccountsApi.list, { query: {} }, null),
     }),
+    '/admin/accounts/:id': async () => ({ id: await firstId(page, adminAccountsApi.list, { query: {} }, null) }),
+    '/admin/accounts/:id/edit': async () => ({ id: await firstId(page, adminAccountsApi.list, { query: {} }, null) }),
+    '/admin/agencies/:id': async () => ({ id: await firstId(page, agenciesApi.list, { query: {} }, null) }),
+    '/admin/agencies/:id/edit': async () => ({ id: await firstId(page, agenciesApi.list, { query: {} }, null) }),
+    '/admin/admins/edit/:id': async () => ({ id: await firstId(page, adminsApi.list, { query: {} }, null) }),
+    '/admin/oem-plan/edit/:id': async () => ({ id: await firstId(page, oemPlansApi.list, { query: {} }, null) }),
     '/admin/teppan/templates/:message_type': () => Promise.resolve({ message_type: 'text_message' }),
     '/admin/teppan/templates/:message_type/create': () => Promise.resolve({ message_type: 'text_message' }),
     '/admin/teppan/templates/:message_type/edit/:id': async () => ({
