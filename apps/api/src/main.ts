@@ -39,7 +39,7 @@ async function main() {
     lines.push(seeded ? '  Demo data seeded.' : '  Demo data present (seeded on first start).');
     lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);
     for (const login of DEMO_LOGINS) lines.push(`    ${login.area.padEnd(8)} ${login.url.padEnd(16)} ${login.email}`);
-    lines.push(`  White-label demo: http://partner.localhost:${port}/`);
+    lines.push(`  White-label demo: http://partner.localhost:${port}/ (partner-admin@demo.example logs in there)`);
   }
   if (simulated && simulated.channels > 0) {
     const seeding = simulated.seedingChannels > 0 ? '; virtual friends are being added in the background' : '';

@@ -257,13 +257,17 @@ function areaRoute(role: Role): RouteObject {
   return {
     id: `${role}-area`,
     lazy: async () => {
-      const [layout, headerTools] = await Promise.all([
+      const [layout, headerTools, adminTools] = await Promise.all([
         loadChunk(() => import('./app/layout/AreaLayout.tsx'), role),
         role === 'service'
           ? loadChunk(() => import('./areas/service/phone-panel/ServiceHeaderTools.tsx'), role)
           : undefined,
+        role === 'admin' ? loadChunk(() => import('./areas/admin/acting-oem/ActingOemPicker.tsx'), role) : undefined,
       ]);
-      return layout.areaLayoutRoute(role, headerTools?.ServiceHeaderTools);
+      return layout.areaLayoutRoute(role, {
+        HeaderTools: headerTools?.ServiceHeaderTools,
+        AdminTools: adminTools?.ActingOemPicker,
+      });
     },
     // A pathless level whose boundary shows page errors inside the area layout.
     children: [{ id: `${role}-pages`, ErrorBoundary: ContentErrorBoundary, children: areaPages[role] }],

@@ -11,7 +11,7 @@ import {
   requiredText,
   timestamp,
 } from './common.ts';
-import { endpoint, sessionOf } from './http.ts';
+import { endpoint, heldBy } from './http.ts';
 
 export const USER_STATUSES = ['active', 'disabled'] as const;
 
@@ -56,7 +56,7 @@ export const accountUserListQuery = pageQuery.extend({
   staff_authority_id: id.optional(),
 });
 
-const access = sessionOf('account');
+const access = heldBy('account_owner');
 const owner = { none: 'the account owner manages every staff user of the account' };
 
 export const accountUsersApi = {

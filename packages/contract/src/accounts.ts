@@ -3,7 +3,7 @@ import { actingOemQuery } from './admin-scope.ts';
 import { OEM_ADMIN_PERMISSION, TENANT_STATUSES } from './tenant-admin.ts';
 import { tenantUser } from './agencies.ts';
 import { dataOf, email, id, idParams, listOf, okMessage, pageQuery, requiredText, timestamp } from './common.ts';
-import { endpoint, sessionOf } from './http.ts';
+import { anyAdmin, endpoint } from './http.ts';
 import { LINE_ACCOUNT_STATUSES } from './line-accounts.ts';
 import { OEM_PLAN_STATUSES } from './oem-plans.ts';
 
@@ -87,7 +87,7 @@ export const adminAccountListQuery = pageQuery.extend(actingOemQuery.shape).exte
   oem_plan_id: id.optional(),
 });
 
-const access = sessionOf('admin');
+const access = anyAdmin;
 const permission = OEM_ADMIN_PERMISSION;
 
 export const adminAccountsApi = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, id, idParams, listOf, okMessage, pageQuery, requiredText, timestamp } from './common.ts';
-import { endpoint, sessionOf } from './http.ts';
+import { endpoint, platformAdmin } from './http.ts';
 import { LINE_ACCOUNT_STATUSES } from './line-accounts.ts';
 
 /*
@@ -170,8 +170,9 @@ export type ConnectionTestResult = z.infer<typeof connectionTestResult>;
 export const accountOption = z.object({ id: z.number().int(), name: z.string() });
 export type AccountOption = z.infer<typeof accountOption>;
 
-const access = sessionOf('admin');
-const platformAdmin = { none: 'platform administrators manage every channel' };
+// Platform admins until the channels are scoped to the acting OEM.
+const access = platformAdmin;
+const adminOwns = { none: 'platform admins manage every channel' };
 
 export const adminLineAccountsApi = {
   list: endpoint({
@@ -195,7 +196,7 @@ export const adminLineAccountsApi = {
     path: '/admin/line_accounts',
     summary: 'Connect a LINE channel to an account',
     access,
-    permission: platformAdmin,
+    permission: adminOwns,
     body: adminLineAccountCreate,
     response: dataOf(adminLineAccount),
     successStatus: 201,
@@ -206,7 +207,7 @@ export const adminLineAccountsApi = {
     summary:
       'Update a LINE channel (an empty secret or token keeps the stored one; an empty LINE Login channel id removes the login pair)',
     access,
-    permission: platformAdmin,
+    permission: adminOwns,
     params: idParams,
     body: adminLineAccountUpdate,
     response: dataOf(adminLineAccount),
@@ -216,7 +217,7 @@ export const adminLineAccountsApi = {
     path: '/admin/line_accounts/:id',
     summary: 'Delete a LINE channel that has no friends',
     access,
-    permission: platformAdmin,
+    permission: adminOwns,
     params: idParams,
     response: okMessage,
   }),
@@ -225,7 +226,7 @@ export const adminLineAccountsApi = {
     path: '/admin/line_accounts/:id/connection_test',
     summary: 'Call LINE bot info with the stored token and record the result',
     access,
-    permission: platformAdmin,
+    permission: adminOwns,
     params: idParams,
     response: dataOf(connectionTestResult),
   }),

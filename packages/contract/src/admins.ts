@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { actingOemQuery } from './admin-scope.ts';
 import { OEM_ADMIN_PERMISSION } from './tenant-admin.ts';
 import { dataOf, email, idParams, listOf, pageQuery, requiredText, timestamp } from './common.ts';
-import { endpoint, sessionOf } from './http.ts';
+import { anyAdmin, endpoint } from './http.ts';
 
 /*
  * Admins (admin area): the acting OEM's administrators: invited by e-mail, edited, disabled. An
@@ -39,7 +39,7 @@ export const adminListQuery = pageQuery.extend(actingOemQuery.shape).extend({
   status: z.enum(ADMIN_STATUSES).optional(),
 });
 
-const access = sessionOf('admin');
+const access = anyAdmin;
 const permission = OEM_ADMIN_PERMISSION;
 
 export const adminsApi = {

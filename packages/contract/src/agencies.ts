@@ -13,7 +13,7 @@ import {
   requiredText,
   timestamp,
 } from './common.ts';
-import { endpoint, sessionOf } from './http.ts';
+import { anyAdmin, endpoint } from './http.ts';
 
 /*
  * Agencies (admin area): the resellers of the acting OEM, their contact, their users (invited by
@@ -86,7 +86,7 @@ export const agencyListQuery = pageQuery.extend(actingOemQuery.shape).extend({
 export const inviteBody = z.object({ name: requiredText(100), email });
 export type InviteBody = z.input<typeof inviteBody>;
 
-const access = sessionOf('admin');
+const access = anyAdmin;
 const permission = OEM_ADMIN_PERMISSION;
 
 export const agenciesApi = {

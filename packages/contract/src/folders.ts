@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, sortIndexInput, idParams, listOf, pagination, requiredText } from './common.ts';
-import { endpoint, sessionOf } from './http.ts';
+import { endpoint, platformAdmin, sessionOf } from './http.ts';
 import type { Feature } from './permissions.ts';
 
 /** Every kind of thing kept in folders. */
@@ -58,7 +58,8 @@ export const folderWithPage = z.object({ data: folder, pagination });
 export type FolderWithPage = z.infer<typeof folderWithPage>;
 
 function folderEndpoints<const Base extends string>(base: Base, role: 'service' | 'admin', who: string) {
-  const access = sessionOf(role);
+  // Admin folders hold the platform's teppan templates: platform admins only.
+  const access = role === 'service' ? sessionOf(role) : platformAdmin;
   const edit = {
     permission:
       role === 'service'

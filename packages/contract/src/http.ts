@@ -6,10 +6,26 @@ export type Role = 'admin' | 'agency' | 'account' | 'service';
 export const ROLES = ['admin', 'agency', 'account', 'service'] as const satisfies readonly Role[];
 
 /**
- * Who may call an endpoint. `service` endpoints additionally run inside the channel
- * named by the LineAccountId header unless `channelScoped` is false.
+ * The policy layer above the channel (DESIGN.md section 5): who may call an admin, agency or
+ * account endpoint. A platform admin is an admin of the default OEM (every OEM); an OEM admin acts
+ * on their own OEM only; agency users act on their agency; the account owner on their account.
  */
-export type Access = { kind: 'public' } | { kind: 'session'; roles: readonly Role[] };
+export const HOLDERS = ['platform_admin', 'oem_admin', 'agency_user', 'account_owner'] as const;
+export type Holder = (typeof HOLDERS)[number];
+/** The session role each holder logs in with. */
+export const HOLDER_ROLE = {
+  platform_admin: 'admin',
+  oem_admin: 'admin',
+  agency_user: 'agency',
+  account_owner: 'account',
+} as const satisfies Record<Holder, Role>;
+
+/**
+ * Who may call an endpoint. `service` endpoints additionally run inside the channel
+ * named by the LineAccountId header unless `channelScoped` is false. An admin, agency or account
+ * endpoint names its holders (`heldBy`); the server refuses to register one that does not.
+ */
+export type Access = { kind: 'public' } | { kind: 'session'; roles: readonly Role[]; holders?: readonly Holder[] };
 
 export interface Endpoint<
   P extends z.ZodType = z.ZodType,
@@ -70,7 +86,27 @@ export function endpoint<
 }
 
 export const publicAccess: Access = { kind: 'public' };
+/** A staff (service) session; other roles declare their holders with `heldBy`. */
 export const sessionOf = (...roles: Role[]): Access => ({ kind: 'session', roles });
+/** An endpoint of the areas above the channel, callable by these holders only (roles follow). */
+export const heldBy = (...holders: Holder[]): Access => ({
+  kind: 'session',
+  roles: [...new Set(holders.map((holder) => HOLDER_ROLE[holder]))],
+  holders,
+});
+/** These holders, and staff (service sessions, bound by their staff permissions) as well. */
+export const heldByOrStaff = (...holders: Holder[]): Access => ({
+  kind: 'session',
+  roles: [...new Set(holders.map((holder) => HOLDER_ROLE[holder])), 'service'],
+  holders,
+});
+/** Any admin: platform admins on the OEM they choose, OEM admins on their own. */
+export const anyAdmin = heldBy('platform_admin', 'oem_admin');
+/** Platform admins only (data of the whole platform, the OEMs themselves). */
+export const platformAdmin = heldBy('platform_admin');
+
+/** Whether a session role is one of the areas above the channel, whose endpoints name their holders. */
+export const needsHolders = (role: Role): boolean => role !== 'service';
 
 type Present<T> = NonNullable<T> extends z.ZodUndefined ? never : NonNullable<T>;
 type Input<T> = z.input<Present<T> & z.ZodType>;

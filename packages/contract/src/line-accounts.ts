@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, idParams, requiredText } from './common.ts';
-import { endpoint, sessionOf } from './http.ts';
+import { endpoint, heldByOrStaff } from './http.ts';
 
 export const LINE_ACCOUNT_STATUSES = ['active', 'suspended'] as const;
 export const lineAccount = z.object({
@@ -17,7 +17,7 @@ export const lineAccountsApi = {
     method: 'GET',
     path: '/account/line_accounts',
     summary: 'Channels of the account (a staff user sees only the channels assigned to them)',
-    access: sessionOf('account', 'service'),
+    access: heldByOrStaff('account_owner'),
     channelScoped: false,
     response: dataOf(z.array(lineAccount)),
   }),
@@ -25,7 +25,7 @@ export const lineAccountsApi = {
     method: 'GET',
     path: '/account/line_accounts/:id',
     summary: 'One channel',
-    access: sessionOf('account', 'service'),
+    access: heldByOrStaff('account_owner'),
     channelScoped: false,
     params: idParams,
     response: dataOf(lineAccount),
@@ -34,7 +34,7 @@ export const lineAccountsApi = {
     method: 'PUT',
     path: '/account/line_accounts/:id',
     summary: 'Rename a channel (the owner, or staff who may edit the dashboard)',
-    access: sessionOf('account', 'service'),
+    access: heldByOrStaff('account_owner'),
     permission: { feature: 'dashboard', level: 'edit' },
     channelScoped: false,
     params: idParams,

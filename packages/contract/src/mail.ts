@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, email, timestamp } from './common.ts';
-import { endpoint, sessionOf } from './http.ts';
+import { endpoint, platformAdmin } from './http.ts';
 
 /*
  * The demo's mail outbox: without an SMTP server (SMTP_URL unset) mails stay in the outbox, and a
@@ -21,7 +21,7 @@ export const mailApi = {
     method: 'GET',
     path: '/admin/demo_outbox',
     summary: 'Mails kept in the outbox for one address, newest first (demo without SMTP only)',
-    access: sessionOf('admin'),
+    access: platformAdmin,
     query: z.object({ to: email }),
     response: dataOf(z.array(demoMail)),
   }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { actingOemQuery } from './admin-scope.ts';
 import { OEM_ADMIN_PERMISSION } from './tenant-admin.ts';
 import { dataOf, idParams, listOf, okMessage, pageQuery, requiredText, timestamp } from './common.ts';
-import { endpoint, sessionOf } from './http.ts';
+import { anyAdmin, endpoint } from './http.ts';
 
 /*
  * OEM plans (admin area): the plans an OEM sells to its accounts, with a monthly price in yen and
@@ -76,7 +76,7 @@ export const oemPlanListQuery = pageQuery.extend(actingOemQuery.shape).extend({
   status: z.enum(OEM_PLAN_STATUSES).optional(),
 });
 
-const access = sessionOf('admin');
+const access = anyAdmin;
 const permission = OEM_ADMIN_PERMISSION;
 
 export const oemPlansApi = {

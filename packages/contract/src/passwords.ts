@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { email, newPassword, okMessage } from './common.ts';
-import { endpoint, publicAccess, sessionOf } from './http.ts';
+import { endpoint, heldBy, publicAccess } from './http.ts';
 
 export const forgotPasswordBody = z.object({ email });
 export const resetPasswordBody = z.object({ token: z.string().min(1), password: newPassword });
@@ -64,7 +64,7 @@ export const passwordsApi = {
       method: 'PUT',
       path: '/agency/password',
       summary: 'Change the password of the logged-in agency user',
-      access: sessionOf('agency'),
+      access: heldBy('agency_user'),
       permission: { none: "the caller's own password, with the current one" },
       body: changePasswordBody,
       response: okMessage,

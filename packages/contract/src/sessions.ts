@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, email, id, timestamp } from './common.ts';
-import { endpoint, publicAccess, sessionOf, type Role } from './http.ts';
+import { endpoint, heldBy, publicAccess, sessionOf, type Access, type Role } from './http.ts';
 import { permissions } from './permissions.ts';
 import { lineAccount } from './line-accounts.ts';
 
@@ -9,7 +9,14 @@ export const loginBody = z.object({ email, password: z.string().min(1, { message
 const person = z.object({ id: z.number().int(), email: z.string(), name: z.string() });
 
 const common = { user: person, expires_at: timestamp };
-export const adminSession = z.object({ role: z.literal('admin'), ...common });
+export const adminSession = z.object({
+  role: z.literal('admin'),
+  ...common,
+  /** The OEM the admin belongs to. */
+  oem: z.object({ id: z.number().int(), name: z.string(), service_name: z.string() }),
+  /** An admin of the default OEM: acts on any OEM (the admin header's OEM picker). */
+  platform: z.boolean(),
+});
 export const agencySession = z.object({
   role: z.literal('agency'),
   ...common,
@@ -39,6 +46,20 @@ export const sessionRecord = z.discriminatedUnion('role', [
 export type SessionRecord = z.infer<typeof sessionRecord>;
 export type SessionOf<R extends Role> = Extract<SessionRecord, { role: R }>;
 
+/** Whoever holds a session of the role (the policy layer's holders above the channel). */
+export function ownSessionAccess(role: Role): Access {
+  switch (role) {
+    case 'admin':
+      return heldBy('platform_admin', 'oem_admin');
+    case 'agency':
+      return heldBy('agency_user');
+    case 'account':
+      return heldBy('account_owner');
+    case 'service':
+      return sessionOf('service');
+  }
+}
+
 function sessionEndpoints<R extends Role, Shape extends z.ZodRawShape>(role: R, session: z.ZodObject<Shape>) {
   return {
     login: endpoint({
@@ -55,7 +76,7 @@ function sessionEndpoints<R extends Role, Shape extends z.ZodRawShape>(role: R, 
       method: 'DELETE',
       path: `/${role}/sessions`,
       summary: `Log out of the ${role} area`,
-      access: sessionOf(role),
+      access: ownSessionAccess(role),
       permission: { none: "ends the caller's own session" },
       channelScoped: false,
       response: dataOf(z.object({ message: z.string() })),
@@ -64,7 +85,7 @@ function sessionEndpoints<R extends Role, Shape extends z.ZodRawShape>(role: R, 
       method: 'GET',
       path: `/${role}/sessions/me`,
       summary: `The current ${role} session`,
-      access: sessionOf(role),
+      access: ownSessionAccess(role),
       channelScoped: false,
       response: dataOf(session),
     }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, id, idParams, listOf, okMessage, optionalText, pageQuery, requiredText, timestamp } from './common.ts';
-import { endpoint, sessionOf } from './http.ts';
+import { endpoint, heldBy } from './http.ts';
 import { permissions } from './permissions.ts';
 
 export const staffAuthority = z.object({
@@ -24,7 +24,7 @@ export type StaffAuthorityInput = z.input<typeof staffAuthorityInput>;
 
 export const staffAuthorityListQuery = pageQuery.extend({ q: z.string().trim().max(100).optional() });
 
-const access = sessionOf('account');
+const access = heldBy('account_owner');
 const owner = { none: 'the account owner manages every staff authority of the account' };
 
 export const staffAuthoritiesApi = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, id, idNumber, idParams, listOf, requiredText, timestamp } from './common.ts';
-import { endpoint, sessionOf } from './http.ts';
+import { endpoint, platformAdmin, sessionOf } from './http.ts';
 import { uploadedImage } from './files.ts';
 import { templateSavePayload } from './message-builder/attributes.ts';
 import { builderMessage, messageType } from './message-builder/model.ts';
@@ -78,7 +78,8 @@ export const copyTemplateInput = z.object({
 export const templateNameInput = requiredText(TEMPLATE_NAME_MAX);
 
 function templateEndpoints<const Base extends string>(base: Base, role: 'service' | 'admin', who: string) {
-  const access = sessionOf(role);
+  // Teppan templates are the platform's own: platform admins only.
+  const access = role === 'service' ? sessionOf(role) : platformAdmin;
   const view = role === 'service' ? { permission: { feature: 'templates', level: 'view' } as const } : {};
   const edit = {
     permission:

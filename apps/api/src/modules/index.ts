@@ -38,6 +38,7 @@ import { manifest as oemPlans } from './oem-plans/manifest.ts';
 import { manifest as agencies } from './agencies/manifest.ts';
 import { manifest as accounts } from './accounts/manifest.ts';
 import { manifest as admins } from './admins/manifest.ts';
+import { manifest as adminOemOptions } from './admin-oem-options/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -85,4 +86,5 @@ export const modules: readonly ModuleManifest[] = [
   agencies,
   accounts,
   admins,
+  adminOemOptions,
 ];

@@ -1,7 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import {
   allowsEndpoint,
+  HOLDER_ROLE,
   isMutating,
+  needsHolders,
+  type Access,
   type Endpoint,
   type EndpointOutput,
   type EndpointParsed,
@@ -68,6 +71,39 @@ export function assertDeclaresPermission(endpoint: Endpoint): void {
 }
 
 /**
+ * The policy layer above the channel (DESIGN.md section 5): an admin, agency or account endpoint
+ * names who may call it (`heldBy`), and its roles are exactly its holders' roles. Refused at
+ * start-up otherwise, so no such route exists without its declaration.
+ */
+export function assertDeclaresHolders(endpoint: Endpoint): void {
+  const { access } = endpoint;
+  if (access.kind !== 'session') return;
+  const undeclared = access.roles.filter(needsHolders);
+  if (undeclared.length === 0) return;
+  const holders = access.holders ?? [];
+  const held = new Set<Role>(holders.map((holder) => HOLDER_ROLE[holder]));
+  if (undeclared.some((role) => !held.has(role)) || [...held].some((role) => !access.roles.includes(role))) {
+    throw new Error(`${endpoint.method} ${endpoint.path} declares no holders for its roles (heldBy)`);
+  }
+}
+
+/** Whether the caller is one of the endpoint's holders (a role the endpoint takes is already settled). */
+export function holdsAccess(principal: Principal, access: Access): boolean {
+  if (access.kind !== 'session' || !access.holders) return true;
+  switch (principal.role) {
+    case 'admin':
+      // A platform admin is also an admin of an OEM (the default one, or the one they act on).
+      return access.holders.includes('oem_admin') || (principal.platform && access.holders.includes('platform_admin'));
+    case 'agency':
+      return access.holders.includes('agency_user');
+    case 'account':
+      return access.holders.includes('account_owner');
+    case 'service':
+      return true;
+  }
+}
+
+/**
  * Registers one contract endpoint. Who may call it (session role, staff permission, channel) is
  * settled first, on the request's headers, so a caller without a session gets 401 and one without
  * the permission 403 before anything they sent is parsed or validated; then the schemas from the
@@ -75,6 +111,7 @@ export function assertDeclaresPermission(endpoint: Endpoint): void {
  */
 export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, endpoint: E, handler: Handler<E>) {
   assertDeclaresPermission(endpoint);
+  assertDeclaresHolders(endpoint);
   const status = endpoint.successStatus ?? 200;
   app.route({
     method: endpoint.method,
@@ -93,6 +130,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
       const caller: Caller = { principal: null, channel: null };
       if (endpoint.access.kind === 'session') {
         caller.principal = await ctx.authenticate(bearerToken(request.headers.authorization), endpoint.access.roles);
+        if (!holdsAccess(caller.principal, endpoint.access)) throw forbidden();
         if (caller.principal.role === 'service') caller.channel = authorizeService(caller.principal, endpoint, request);
       }
       callers.set(request, caller);

@@ -36,6 +36,8 @@ import { seedDemoTenants } from './demo-tenants.ts';
 export const DEMO_PASSWORD = 'Demo#2026';
 export const DEMO_LOGINS = [
   { area: 'admin', url: '/admin/login', email: 'admin@demo.example' },
+  // The partner OEM's admin: logs in on its domain (partner.localhost) and manages that OEM only.
+  { area: 'admin', url: '/admin/login', email: 'partner-admin@demo.example' },
   { area: 'agency', url: '/agency/login', email: 'agency@demo.example' },
   { area: 'account', url: '/account/login', email: 'account@demo.example' },
   { area: 'service', url: '/service/login', email: 'staff@demo.example' },
@@ -55,7 +57,7 @@ export const DEFAULT_OEM = {
   siderColor: '#001529',
 };
 export const PARTNER_OEM = {
-  name: 'Partner Marketing',
+  name: 'パートナーOEM',
   serviceName: 'Partner Marketing',
   domain: 'partner.localhost',
   supportEmail: 'support@partner-marketing.example',
@@ -101,11 +103,21 @@ function simulatedChannel(secrets: SecretBox, name: string, basicId: string, now
   };
 }
 
+/** The partner OEM: its admin, an agency and an account, so its admin area has something of its own. */
+async function seedPartnerOem(db: Db, oemId: number, passwordHash: string): Promise<void> {
+  const [agency] = await db.insert(agencies).values({ oemId, name: 'パートナー代理店' }).returning();
+  await db.insert(accounts).values({ oemId, agencyId: agency!.id, name: 'パートナーショップ' });
+  await db
+    .insert(users)
+    .values({ role: 'admin', email: 'partner-admin@demo.example', name: 'パートナー管理者', passwordHash, oemId });
+}
+
 /** Seeds the demo tenant; answers each channel's rich menus to publish once committed. */
 async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const [oem] = await db.insert(oems).values([DEFAULT_OEM, PARTNER_OEM]).returning();
+  const [oem, partnerOem] = await db.insert(oems).values([DEFAULT_OEM, PARTNER_OEM]).returning();
   const oemId = oem!.id;
+  await seedPartnerOem(db, partnerOem!.id, passwordHash);
   const [agency] = await db.insert(agencies).values({ oemId, name: 'Demo Agency' }).returning();
   const [account] = await db.insert(accounts).values({ oemId, agencyId: agency!.id, name: 'Demo Shop' }).returning();
   const accountId = account!.id;
@@ -143,7 +155,7 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
   const people = await db
     .insert(users)
     .values([
-      { role: 'admin', email: 'admin@demo.example', name: 'デモ管理者', passwordHash },
+      { role: 'admin', email: 'admin@demo.example', name: 'デモ管理者', passwordHash, oemId },
       { role: 'agency', email: 'agency@demo.example', name: 'デモ代理店担当', passwordHash, agencyId: agency!.id },
       { role: 'account', email: 'account@demo.example', name: 'デモショップ オーナー', passwordHash, accountId },
       {

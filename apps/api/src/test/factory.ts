@@ -48,6 +48,11 @@ export function createFactory(db: Db, app: FastifyInstance, secrets: SecretBox) 
         .returning();
       return row!;
     },
+    /** The default OEM (its admins are the platform admins), made on first use. */
+    async defaultOem() {
+      const [found] = await db.select().from(oems).where(eq(oems.isDefault, true));
+      return found ?? (await factory.oem({ isDefault: true }));
+    },
     async agency(values: Partial<typeof agencies.$inferInsert> = {}) {
       const oemId = values.oemId ?? (await factory.oem()).id;
       const [row] = await db
@@ -140,6 +145,8 @@ export function createFactory(db: Db, app: FastifyInstance, secrets: SecretBox) 
       values: Partial<typeof users.$inferInsert> & { lineAccountIds?: number[]; password?: string } = {},
     ) {
       const { lineAccountIds = [], password, ...rest } = values;
+      // An admin belongs to an OEM: a platform admin (the default OEM's) unless told.
+      const oemId = role === 'admin' ? (rest.oemId ?? (await factory.defaultOem()).id) : null;
       const hash = password ? await hashPassword(password) : await (passwordHash ??= hashPassword(TEST_PASSWORD));
       const [row] = await db
         .insert(users)
@@ -149,6 +156,7 @@ export function createFactory(db: Db, app: FastifyInstance, secrets: SecretBox) 
           name: `User ${unique()}`,
           passwordHash: hash,
           ...rest,
+          oemId,
         })
         .returning();
       if (lineAccountIds.length > 0) {
@@ -267,6 +275,8 @@ export function createFactory(db: Db, app: FastifyInstance, secrets: SecretBox) 
       const viewAuthority = await factory.staffAuthority(account.id, permissionsWith('view', false), '閲覧のみ');
       const owner = await factory.user('account', { accountId: account.id });
       const agencyUser = await factory.user('agency', { agencyId: agency.id });
+      // The tenant's OEM has its own admin (not a platform admin): what it reaches is the OEM's only.
+      const oemAdmin = await factory.user('admin', { oemId: agency.oemId });
       const staff = await factory.user('service', {
         accountId: account.id,
         staffAuthorityId: fullAuthority.id,
@@ -285,11 +295,13 @@ export function createFactory(db: Db, app: FastifyInstance, secrets: SecretBox) 
         viewAuthority,
         owner,
         agencyUser,
+        oemAdmin,
         staff,
         viewer,
         tokens: {
           owner: await factory.login('account', owner.email),
           agency: await factory.login('agency', agencyUser.email),
+          oemAdmin: await factory.login('admin', oemAdmin.email),
           staff: await factory.login('service', staff.email),
           viewer: await factory.login('service', viewer.email),
         },

@@ -42,16 +42,41 @@ export const notTenant = (why: string, refused?: Build): Entry => ({
 });
 export const probes = (build: (a: Tenant, b: Tenant) => Probe[]): Entry => ({ kind: 'probes', probes: build });
 
-/** Platform-admin routes hold every tenant's data: tenant A's owner and staff are refused (401) on B's ids. */
-export const adminOnly = (path: (b: Tenant) => string, body?: (b: Tenant) => unknown): Entry =>
-  notTenant('platform admin: sees every tenant', (a, b) =>
-    [a.tokens.owner, a.tokens.staff].map((token) => ({
+/** Sessions of tenant A that are no admin: an admin route refuses them (401) whatever they name. */
+const notAdmins = (a: Tenant, path: string, body: unknown): Probe[] =>
+  [a.tokens.owner, a.tokens.staff, a.tokens.agency].map((token) => ({
+    path,
+    token,
+    answers: [401],
+    ...(body !== undefined ? { body } : {}),
+  }));
+
+/**
+ * An admin route of the OEM scope (each tenant is its own OEM): A's owner, staff and agency users
+ * are refused (401); A's OEM admin asking for B's ids gets `answers` (404 unless told), and a list
+ * shows none of `absentIds`.
+ */
+export const oemAdminRoute = (
+  path: (b: Tenant) => string,
+  options: { body?: (b: Tenant) => unknown; answers?: number[]; absentIds?: (b: Tenant) => number[] } = {},
+): Entry =>
+  probes((a, b) => [
+    ...notAdmins(a, path(b), options.body?.(b)),
+    {
       path: path(b),
-      token,
-      answers: [401],
-      ...(body ? { body: body(b) } : {}),
-    })),
-  );
+      token: a.tokens.oemAdmin,
+      answers: options.answers ?? NOT_FOUND,
+      ...(options.body ? { body: options.body(b) } : {}),
+      ...(options.absentIds ? { absentIds: options.absentIds(b) } : {}),
+    },
+  ]);
+
+/** A platform-only admin route (the platform's own data): every session of A is refused, its OEM admin with 403. */
+export const platformOnly = (path: (b: Tenant) => string, body?: (b: Tenant) => unknown): Entry =>
+  notTenant('platform admins only: the platform’s own data', (a, b) => [
+    ...notAdmins(a, path(b), body?.(b)),
+    { path: path(b), token: a.tokens.oemAdmin, answers: [403], ...(body ? { body: body(b) } : {}) },
+  ]);
 
 /** A's staff in A's own channel gets `own`; with B's channel in the header, 403. */
 export const inChannel = (path: string, own: number[], body?: unknown): Entry =>

@@ -132,6 +132,8 @@ describe('accounts (admin area)', () => {
   it("lists the acting OEM's accounts with search and filters, and shows an account's channels and staff", async () => {
     const list = await t.call(adminAccountsApi.list, { query: { q: 'テストa1' } }, admin);
     expect(list.output.data.map((a) => a.name)).toEqual(['株式会社テストa1']);
+    const byOwner = await t.call(adminAccountsApi.list, { query: { q: 'owner-a1@' } }, admin);
+    expect(byOwner.output).toMatchObject({ total_item_count: 1, data: [{ name: '株式会社テストa1' }] });
     const byAgency = await t.call(
       adminAccountsApi.list,
       { query: { agency_id: t.tenant.agency.id, limit: 100 } },

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, exists, ilike, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { accountScope, type AccountScope, type OemScope } from '../../platform/principal.ts';
 import { containsPattern } from '../../platform/sql.ts';
@@ -66,17 +66,12 @@ export async function list(db: Db, scope: OemScope, filter: AccountFilter) {
     pattern
       ? or(
           ilike(accounts.name, pattern),
-          exists(
+          inArray(
+            accounts.id,
             db
-              .select({ one: sql`1` })
+              .select({ id: users.accountId })
               .from(users)
-              .where(
-                and(
-                  eq(users.accountId, accounts.id),
-                  eq(users.role, 'account'),
-                  or(ilike(users.name, pattern), ilike(users.email, pattern)),
-                ),
-              ),
+              .where(and(eq(users.role, 'account'), or(ilike(users.name, pattern), ilike(users.email, pattern)))),
           ),
         )
       : undefined,

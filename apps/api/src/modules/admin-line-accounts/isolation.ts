@@ -1,5 +1,5 @@
 import type { Tenant } from '../../test/factory.ts';
-import { adminOnly, type IsolationModule } from '../../test/isolation.ts';
+import { platformOnly, type IsolationModule } from '../../test/isolation.ts';
 
 const adminChannelBody = (b: Tenant) => ({
   name: 'hijack',
@@ -13,14 +13,17 @@ const adminChannelBody = (b: Tenant) => ({
 
 export const isolation: IsolationModule = {
   routes: () => ({
-    'GET /api/admin/line_accounts': adminOnly(() => '/admin/line_accounts'),
-    'GET /api/admin/line_accounts/:id': adminOnly((b) => `/admin/line_accounts/${b.channels[0]!.id}`),
-    'POST /api/admin/line_accounts': adminOnly(() => '/admin/line_accounts', adminChannelBody),
-    'PUT /api/admin/line_accounts/:id': adminOnly((b) => `/admin/line_accounts/${b.channels[0]!.id}`, adminChannelBody),
-    'DELETE /api/admin/line_accounts/:id': adminOnly((b) => `/admin/line_accounts/${b.channels[1]!.id}`),
-    'POST /api/admin/line_accounts/:id/connection_test': adminOnly(
+    'GET /api/admin/line_accounts': platformOnly(() => '/admin/line_accounts'),
+    'GET /api/admin/line_accounts/:id': platformOnly((b) => `/admin/line_accounts/${b.channels[0]!.id}`),
+    'POST /api/admin/line_accounts': platformOnly(() => '/admin/line_accounts', adminChannelBody),
+    'PUT /api/admin/line_accounts/:id': platformOnly(
+      (b) => `/admin/line_accounts/${b.channels[0]!.id}`,
+      adminChannelBody,
+    ),
+    'DELETE /api/admin/line_accounts/:id': platformOnly((b) => `/admin/line_accounts/${b.channels[1]!.id}`),
+    'POST /api/admin/line_accounts/:id/connection_test': platformOnly(
       (b) => `/admin/line_accounts/${b.channels[0]!.id}/connection_test`,
     ),
-    'GET /api/admin/accounts/options': adminOnly(() => '/admin/accounts/options'),
+    'GET /api/admin/accounts/options': platformOnly(() => '/admin/accounts/options'),
   }),
 };

@@ -135,7 +135,8 @@ export async function removeWithoutAccounts(db: Db, scope: OemScope, id: number)
       and(
         ofOem(scope),
         eq(agencies.id, id),
-        sql`not exists (select 1 from ${accounts} where ${accounts.agencyId} = ${agencies.id})`,
+        // Qualified by hand: a delete renders its table's columns unqualified (the inner "id" would be the account's).
+        sql`not exists (select 1 from ${accounts} where ${sql.raw('"accounts"."agency_id" = "agencies"."id"')})`,
       ),
     )
     .returning({ id: agencies.id });

@@ -1,5 +1,5 @@
 import type { Tenant } from '../../test/factory.ts';
-import { adminOnly, NOT_FOUND, probes, type Entry, type IsolationModule } from '../../test/isolation.ts';
+import { platformOnly, NOT_FOUND, probes, type Entry, type IsolationModule } from '../../test/isolation.ts';
 import { folders } from './schema.ts';
 
 /** One tags folder in each tenant's first channel (created below). */
@@ -55,15 +55,15 @@ export const isolation: IsolationModule = {
     'POST /api/service/folders': channelFolder(false, [201], { ...folderBody, folder_type: 'tags' }),
     'PUT /api/service/folders/:id': channelFolder(true, NOT_FOUND, folderBody),
     'DELETE /api/service/folders/:id': channelFolder(true, NOT_FOUND),
-    'GET /api/admin/folders': adminOnly(() => '/admin/folders?folder_type=templates'),
-    'POST /api/admin/folders': adminOnly(
+    'GET /api/admin/folders': platformOnly(() => '/admin/folders?folder_type=templates'),
+    'POST /api/admin/folders': platformOnly(
       () => '/admin/folders',
       () => ({ ...folderBody, folder_type: 'templates' }),
     ),
-    'PUT /api/admin/folders/:id': adminOnly(
+    'PUT /api/admin/folders/:id': platformOnly(
       (b) => `/admin/folders/${folderIn(b)}`,
       () => folderBody,
     ),
-    'DELETE /api/admin/folders/:id': adminOnly((b) => `/admin/folders/${folderIn(b)}`),
+    'DELETE /api/admin/folders/:id': platformOnly((b) => `/admin/folders/${folderIn(b)}`),
   }),
 };

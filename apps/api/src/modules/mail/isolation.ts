@@ -1,7 +1,7 @@
-import { adminOnly, type IsolationModule } from '../../test/isolation.ts';
+import { platformOnly, type IsolationModule } from '../../test/isolation.ts';
 
 export const isolation: IsolationModule = {
   routes: () => ({
-    'GET /api/admin/demo_outbox': adminOnly((b) => `/admin/demo_outbox?to=${encodeURIComponent(b.owner.email)}`),
+    'GET /api/admin/demo_outbox': platformOnly((b) => `/admin/demo_outbox?to=${encodeURIComponent(b.owner.email)}`),
   }),
 };

@@ -16,13 +16,17 @@ export interface PlanFilter {
 }
 
 const ofOem = ({ oemId }: OemScope) => eq(oemPlans.oemId, oemId);
+/**
+ * The plan's accounts, in a subquery. Written out qualified: a query of one table renders its columns
+ * unqualified, and the inner "id" would then be the account's.
+ */
+const plansAccounts = sql.raw('"accounts"."oem_plan_id" = "oem_plans"."id"');
 
 function selectPlans(db: Db) {
   return db
     .select({
       plan: oemPlans,
-      accountCount:
-        sql<number>`(select count(*) from ${accounts} where ${accounts.oemPlanId} = ${oemPlans.id})`.mapWith(Number),
+      accountCount: sql<number>`(select count(*) from ${accounts} where ${plansAccounts})`.mapWith(Number),
     })
     .from(oemPlans)
     .$dynamic();
@@ -83,13 +87,7 @@ export async function update(db: Db, scope: OemScope, id: number, values: PlanVa
 export async function removeUnused(db: Db, scope: OemScope, id: number): Promise<boolean> {
   const rows = await db
     .delete(oemPlans)
-    .where(
-      and(
-        ofOem(scope),
-        eq(oemPlans.id, id),
-        sql`not exists (select 1 from ${accounts} where ${accounts.oemPlanId} = ${oemPlans.id})`,
-      ),
-    )
+    .where(and(ofOem(scope), eq(oemPlans.id, id), sql`not exists (select 1 from ${accounts} where ${plansAccounts})`))
     .returning({ id: oemPlans.id });
   return rows.length > 0;
 }

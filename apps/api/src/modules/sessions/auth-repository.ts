@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import type { AccountScope } from '../../platform/principal.ts';
+import type { AccountScope, OemScope } from '../../platform/principal.ts';
 import { lineAccounts, userLineAccounts } from '../line-accounts/schema.ts';
 import { staffAuthorities } from '../staff-authorities/schema.ts';
 import { sessions, users } from './schema.ts';
+import { oems } from '../tenants/schema.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -24,6 +25,12 @@ export async function sessionByTokenUnscoped(
 
 export async function touchSession(db: Db, sessionId: number, at: Date): Promise<void> {
   await db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.id, sessionId));
+}
+
+/** Whether the admin's OEM is the default one (its admins are the platform admins); undefined: no such OEM. */
+export async function oemIsDefault(db: Db, { oemId }: OemScope): Promise<boolean | undefined> {
+  const [row] = await db.select({ isDefault: oems.isDefault }).from(oems).where(eq(oems.id, oemId));
+  return row?.isDefault;
 }
 
 /** The permissions of the account's staff authority. */

@@ -2,7 +2,7 @@ import type { Role } from '@linq/contract';
 import type { SessionPolicy } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { unauthorized } from '../../platform/errors.ts';
-import { accountScope, type AccountScope, type Principal } from '../../platform/principal.ts';
+import { accountScope, oemScope, type AccountScope, type Principal } from '../../platform/principal.ts';
 import { publishAccessChanged } from '../../platform/realtime.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import * as repo from './auth-repository.ts';
@@ -41,8 +41,12 @@ export async function authenticate(
 async function principalFor(db: Db, sessionId: number, user: repo.UserRow): Promise<Principal> {
   const base = { sessionId, userId: user.id };
   switch (user.role) {
-    case 'admin':
-      return { ...base, role: 'admin' };
+    case 'admin': {
+      const oemId = requireOwner(user.oemId);
+      const isDefault = await repo.oemIsDefault(db, oemScope(oemId));
+      if (isDefault === undefined) throw unauthorized();
+      return { ...base, role: 'admin', oemId, platform: isDefault };
+    }
     case 'agency':
       return { ...base, role: 'agency', agencyId: requireOwner(user.agencyId) };
     case 'account':

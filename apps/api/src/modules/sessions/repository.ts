@@ -1,11 +1,11 @@
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { Role } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
-import type { AccountScope, AgencyScope } from '../../platform/principal.ts';
+import type { AccountScope, AgencyScope, OemScope } from '../../platform/principal.ts';
 import { lineAccounts, userLineAccounts } from '../line-accounts/schema.ts';
 import { loginFailures, sessions, users } from './schema.ts';
 import { staffAuthorities } from '../staff-authorities/schema.ts';
-import { accounts, agencies } from '../tenants/schema.ts';
+import { accounts, agencies, oems } from '../tenants/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -37,6 +37,14 @@ export async function sessionExpiry(db: Db, sessionId: number): Promise<Date | u
 export async function findUser(db: Db, userId: number) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   return user;
+}
+
+export async function findOem(db: Db, { oemId }: OemScope) {
+  const [oem] = await db
+    .select({ id: oems.id, name: oems.name, service_name: oems.serviceName, isDefault: oems.isDefault })
+    .from(oems)
+    .where(eq(oems.id, oemId));
+  return oem;
 }
 
 export async function findAgency(db: Db, { agencyId }: AgencyScope) {

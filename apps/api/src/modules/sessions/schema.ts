@@ -1,6 +1,7 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../platform/db-columns.ts';
-import { accounts, agencies } from '../tenants/schema.ts';
+import { accounts, agencies, oems } from '../tenants/schema.ts';
 import { staffAuthorities } from '../staff-authorities/schema.ts';
 
 export const USER_ROLES = ['admin', 'agency', 'account', 'service'] as const;
@@ -17,6 +18,8 @@ export const users = pgTable(
     status: text('status', { enum: ['active', 'disabled'] })
       .notNull()
       .default('active'),
+    /** Admins: the OEM they administer (the default OEM's admins are the platform admins). */
+    oemId: integer('oem_id').references(() => oems.id),
     agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     staffAuthorityId: integer('staff_authority_id').references(() => staffAuthorities.id),
@@ -31,6 +34,8 @@ export const users = pgTable(
     uniqueIndex('users_role_email_idx').on(t.role, t.email),
     index('users_account_idx').on(t.accountId),
     index('users_staff_authority_idx').on(t.staffAuthorityId),
+    index('users_oem_idx').on(t.oemId),
+    check('users_admin_oem_check', sql`(${t.role} = 'admin') = (${t.oemId} is not null)`),
   ],
 );
 

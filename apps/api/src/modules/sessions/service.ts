@@ -8,7 +8,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, forbidden, unauthorized } from '../../platform/errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../platform/password-hash.ts';
-import { accountScope, agencyScope, type Principal, type PrincipalOf } from '../../platform/principal.ts';
+import { accountScope, agencyScope, oemScope, type Principal, type PrincipalOf } from '../../platform/principal.ts';
 import { publishAccessChanged } from '../../platform/realtime.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import * as repo from './repository.ts';
@@ -93,8 +93,12 @@ async function sessionRecord(ctx: AppContext, user: repo.UserRow, expiresAt: Dat
     expires_at: expiresAt.toISOString(),
   };
   switch (user.role) {
-    case 'admin':
-      return { role: 'admin', ...common };
+    case 'admin': {
+      const found = await repo.findOem(db, oemScope(owner(user.oemId)));
+      if (!found) throw unauthorized();
+      const { isDefault, ...oem } = found;
+      return { role: 'admin', ...common, oem, platform: isDefault };
+    }
     case 'agency': {
       const agency = await repo.findAgency(db, agencyScope(owner(user.agencyId)));
       if (!agency) throw unauthorized();

@@ -2,7 +2,7 @@ import type { TemplateDetail } from '@linq/contract';
 import { expect } from 'vitest';
 import type { Tenant } from '../../test/factory.ts';
 import {
-  adminOnly,
+  platformOnly,
   inChannel,
   INVALID,
   NOT_FOUND,
@@ -129,22 +129,22 @@ export const isolation: IsolationModule = {
     'POST /api/service/templates/:id/send_test': channelTemplate('sendTest'),
     // Uploads name no id; the channel header is the only tenant input (a JSON body in A's own channel is a wrong file).
     'POST /api/service/templates/images': inChannel('/service/templates/images', INVALID, {}),
-    'GET /api/admin/teppan/templates': adminOnly(() => teppanAdmin),
-    'GET /api/admin/teppan/templates/:id': adminOnly((b) => `${teppanAdmin}/${templateIn(b).plan.id}`),
-    'POST /api/admin/teppan/templates': adminOnly(
+    'GET /api/admin/teppan/templates': platformOnly(() => teppanAdmin),
+    'GET /api/admin/teppan/templates/:id': platformOnly((b) => `${teppanAdmin}/${templateIn(b).plan.id}`),
+    'POST /api/admin/teppan/templates': platformOnly(
       () => teppanAdmin,
       () => payloadOf(messageOf('text_message')),
     ),
-    'PUT /api/admin/teppan/templates/:id': adminOnly(
+    'PUT /api/admin/teppan/templates/:id': platformOnly(
       (b) => `${teppanAdmin}/${templateIn(b).plan.id}`,
       (b) => templateSave(b, {}),
     ),
-    'DELETE /api/admin/teppan/templates/:id': adminOnly((b) => `${teppanAdmin}/${templateIn(b).plan.id}`),
-    'POST /api/admin/teppan/templates/:id/copy': adminOnly(
+    'DELETE /api/admin/teppan/templates/:id': platformOnly((b) => `${teppanAdmin}/${templateIn(b).plan.id}`),
+    'POST /api/admin/teppan/templates/:id/copy': platformOnly(
       (b) => `${teppanAdmin}/${templateIn(b).plan.id}/copy`,
       () => ({}),
     ),
-    'POST /api/admin/teppan/templates/images': adminOnly(() => `${teppanAdmin}/images`),
+    'POST /api/admin/teppan/templates/images': platformOnly(() => `${teppanAdmin}/images`),
     // Teppan templates are the platform's: a channel's template is never one, nor B's folder A's.
     'GET /api/service/teppan/templates': probes((a, b) => [
       {

@@ -1,40 +1,55 @@
-import { boolean, foreignKey, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, integer, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../platform/db-columns.ts';
 
 /** The tenant tree: OEM (the white-label brand) → agency → account; channels and logins hang below. */
-export const oems = pgTable('oems', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  serviceName: text('service_name').notNull(),
-  domain: text('domain').notNull().unique(),
-  isDefault: boolean('is_default').notNull().default(false),
-  faviconUrl: text('favicon_url').notNull(),
-  logoUrl: text('logo_url'),
-  /** Where staff's support inquiries are e-mailed; unset: support@ the OEM's domain. */
-  supportEmail: text('support_email'),
-  primaryColor: text('primary_color').notNull(),
-  headerColor: text('header_color').notNull(),
-  siderColor: text('sider_color').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const oems = pgTable(
+  'oems',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    serviceName: text('service_name').notNull(),
+    domain: text('domain').notNull().unique(),
+    isDefault: boolean('is_default').notNull().default(false),
+    faviconUrl: text('favicon_url').notNull(),
+    logoUrl: text('logo_url'),
+    /** Where staff's support inquiries are e-mailed; unset: support@ the OEM's domain. */
+    supportEmail: text('support_email'),
+    primaryColor: text('primary_color').notNull(),
+    headerColor: text('header_color').notNull(),
+    siderColor: text('sider_color').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // One default OEM: its admins are the platform admins.
+  (t) => [
+    uniqueIndex('oems_one_default_idx')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
+  ],
+);
 
 export const TENANT_STATUSES = ['active', 'suspended'] as const;
 
-export const agencies = pgTable('agencies', {
-  id: serial('id').primaryKey(),
-  oemId: integer('oem_id')
-    .notNull()
-    .references(() => oems.id),
-  name: text('name').notNull(),
-  contactName: text('contact_name').notNull().default(''),
-  contactEmail: text('contact_email').notNull().default(''),
-  contactPhone: text('contact_phone').notNull().default(''),
-  /** A suspended agency's users cannot log in. */
-  status: text('status', { enum: TENANT_STATUSES }).notNull().default('active'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const agencies = pgTable(
+  'agencies',
+  {
+    id: serial('id').primaryKey(),
+    oemId: integer('oem_id')
+      .notNull()
+      .references(() => oems.id),
+    name: text('name').notNull(),
+    contactName: text('contact_name').notNull().default(''),
+    contactEmail: text('contact_email').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    /** A suspended agency's users cannot log in. */
+    status: text('status', { enum: TENANT_STATUSES }).notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The target of accounts' (agency, OEM) key: an account's OEM is its agency's.
+  (t) => [unique('agencies_id_oem_key').on(t.id, t.oemId), index('agencies_oem_idx').on(t.oemId)],
+);
 
 /**
  * The plans an OEM sells: monthly price before tax (yen) and limits. A plan an account uses is
@@ -88,6 +103,13 @@ export const accounts = pgTable(
       name: 'accounts_oem_plan_fk',
       columns: [t.oemPlanId, t.oemId],
       foreignColumns: [oemPlans.id, oemPlans.oemId],
+    }),
+    index('accounts_oem_idx').on(t.oemId),
+    // The database keeps the hierarchy: an account with an agency has that agency's OEM.
+    foreignKey({
+      name: 'accounts_agency_oem_fk',
+      columns: [t.agencyId, t.oemId],
+      foreignColumns: [agencies.id, agencies.oemId],
     }),
   ],
 );

@@ -25,6 +25,8 @@ const SIDER_WIDTH = 220;
  * and phone panel). The route table passes it in, so the shell imports no area.
  */
 export type HeaderTools = ComponentType<{ permissions: Permissions; textColour?: string }>;
+/** What the admin area adds to the header (the acting OEM picker of platform admins). */
+export type AdminHeaderTools = ComponentType<{ textColour?: string }>;
 
 function Brand({ role, colour }: { role: Role; colour?: string }) {
   const { themes } = useBranding();
@@ -73,10 +75,12 @@ function AreaShell({
   role,
   session,
   HeaderTools,
+  AdminTools,
 }: {
   role: Role;
   session: SessionOf<Role>;
   HeaderTools?: HeaderTools;
+  AdminTools?: AdminHeaderTools;
 }) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
@@ -130,6 +134,7 @@ function AreaShell({
             </Flex>
             <Flex align="center" gap={8}>
               {session.role === 'service' && <ChannelSelector permissions={session.permissions} />}
+              {session.role === 'admin' && AdminTools && <AdminTools textColour={textColour} />}
               {session.role === 'service' && HeaderTools && (
                 <HeaderTools permissions={session.permissions} textColour={textColour} />
               )}
@@ -147,16 +152,21 @@ function AreaShell({
   );
 }
 
-function AreaLayout({ role, HeaderTools }: { role: Role; HeaderTools?: HeaderTools }) {
+interface AreaTools {
+  HeaderTools?: HeaderTools | undefined;
+  AdminTools?: AdminHeaderTools | undefined;
+}
+
+function AreaLayout({ role, tools }: { role: Role; tools: AreaTools }) {
   const session = useSession(role);
   // The loader has checked the session; it can still end later (logout elsewhere, expiry).
   if (!session) return <Navigate to={loginPath(role)} replace />;
-  return <AreaShell role={role} session={session} HeaderTools={HeaderTools} />;
+  return <AreaShell role={role} session={session} HeaderTools={tools.HeaderTools} AdminTools={tools.AdminTools} />;
 }
 
-export function areaLayoutRoute(role: Role, HeaderTools?: HeaderTools) {
+export function areaLayoutRoute(role: Role, tools: AreaTools = {}) {
   return {
     loader: requireSession(role),
-    Component: () => <AreaLayout role={role} HeaderTools={HeaderTools} />,
+    Component: () => <AreaLayout role={role} tools={tools} />,
   };
 }

@@ -7,7 +7,7 @@ import { feedback } from '../../../app/feedback.ts';
 import { Link } from '../../../app/navigation.tsx';
 import { formatDateTime, timeZoneName } from '../../../components/format.ts';
 import { RecordPage } from '../../../components/RecordPage.tsx';
-import { useActingOem } from '../acting-oem.ts';
+import { useActingOem } from '../acting-oem/acting-oem.ts';
 import { UserStateTag } from '../agencies/AgencyUsers.tsx';
 import { TenantStatusTag } from '../agencies/StatusTag.tsx';
 import { LIST_PATH } from './paths.ts';

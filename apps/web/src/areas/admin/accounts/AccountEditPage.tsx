@@ -2,7 +2,7 @@ import { accountUpdateBody, adminAccountsApi, type AdminAccountDetail } from '@l
 import { call } from '../../../app/api/call.ts';
 import { RecordPage } from '../../../components/RecordPage.tsx';
 import { useResourceForm } from '../../../components/ResourceForm.tsx';
-import { useActingOem } from '../acting-oem.ts';
+import { useActingOem } from '../acting-oem/acting-oem.ts';
 import { AccountForm, type AccountFormValues } from './AccountForm.tsx';
 import { LIST_PATH } from './paths.ts';
 

@@ -9,7 +9,7 @@ import { CreateButton, ListSearch } from '../../../components/ListParts.tsx';
 import { recordId } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ResourceTable, useResourceList } from '../../../components/ResourceTable.tsx';
-import { useActingOem } from '../acting-oem.ts';
+import { useActingOem } from '../acting-oem/acting-oem.ts';
 import { UserStateTag } from '../agencies/AgencyUsers.tsx';
 import { parseTenantStatus } from '../agencies/AgenciesListPage.tsx';
 import { TenantStatusTag } from '../agencies/StatusTag.tsx';

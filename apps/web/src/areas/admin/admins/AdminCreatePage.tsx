@@ -2,7 +2,7 @@ import { adminBody, adminsApi } from '@linq/contract';
 import { call } from '../../../app/api/call.ts';
 import { ResourcePage } from '../../../components/RecordPage.tsx';
 import { useResourceForm } from '../../../components/ResourceForm.tsx';
-import { useActingOem } from '../acting-oem.ts';
+import { useActingOem } from '../acting-oem/acting-oem.ts';
 import { AdminForm, type AdminFormValues } from './AdminForm.tsx';
 import { LIST_PATH } from './paths.ts';
 

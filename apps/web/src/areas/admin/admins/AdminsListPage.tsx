@@ -9,7 +9,7 @@ import { CreateButton, ListSearch } from '../../../components/ListParts.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ResourceTable, useResourceList } from '../../../components/ResourceTable.tsx';
-import { useActingOem } from '../acting-oem.ts';
+import { useActingOem } from '../acting-oem/acting-oem.ts';
 import { LIST_PATH } from './paths.ts';
 import '../../../app/i18n/parts/admins.ts';
 

@@ -8,7 +8,7 @@ import { CreateButton, ListSearch, RowActions } from '../../../components/ListPa
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ResourceTable, useResourceList } from '../../../components/ResourceTable.tsx';
 import { useRemoveRecord } from '../../../components/useRemoveRecord.ts';
-import { useActingOem } from '../acting-oem.ts';
+import { useActingOem } from '../acting-oem/acting-oem.ts';
 import { TenantStatusTag } from './StatusTag.tsx';
 import { LIST_PATH } from './paths.ts';
 import '../../../app/i18n/parts/agencies.ts';

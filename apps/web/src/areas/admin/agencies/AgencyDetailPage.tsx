@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '../../../app/navigation.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { RecordPage } from '../../../components/RecordPage.tsx';
-import { useActingOem } from '../acting-oem.ts';
+import { useActingOem } from '../acting-oem/acting-oem.ts';
 import { AgencyUsers } from './AgencyUsers.tsx';
 import { TenantStatusTag } from './StatusTag.tsx';
 import { LIST_PATH } from './paths.ts';

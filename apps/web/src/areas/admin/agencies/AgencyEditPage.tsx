@@ -2,7 +2,7 @@ import { agenciesApi, agencyBody, type AgencyDetail } from '@linq/contract';
 import { call } from '../../../app/api/call.ts';
 import { RecordPage } from '../../../components/RecordPage.tsx';
 import { useResourceForm } from '../../../components/ResourceForm.tsx';
-import { useActingOem } from '../acting-oem.ts';
+import { useActingOem } from '../acting-oem/acting-oem.ts';
 import { AgencyForm, type AgencyFormValues } from './AgencyForm.tsx';
 import { LIST_PATH } from './paths.ts';
 

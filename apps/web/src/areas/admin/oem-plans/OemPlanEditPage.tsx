@@ -2,7 +2,7 @@ import { oemPlanBody, oemPlansApi, type OemPlan } from '@linq/contract';
 import { call } from '../../../app/api/call.ts';
 import { RecordPage } from '../../../components/RecordPage.tsx';
 import { useResourceForm } from '../../../components/ResourceForm.tsx';
-import { useActingOem } from '../acting-oem.ts';
+import { useActingOem } from '../acting-oem/acting-oem.ts';
 import { OemPlanForm, type OemPlanFormValues } from './OemPlanForm.tsx';
 import { LIST_PATH } from './paths.ts';
 

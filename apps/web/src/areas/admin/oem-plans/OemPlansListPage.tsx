@@ -8,7 +8,7 @@ import { Link } from '../../../app/navigation.tsx';
 import { CreateButton, ListSearch, RowActions } from '../../../components/ListParts.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ResourceTable, useResourceList } from '../../../components/ResourceTable.tsx';
-import { useActingOem } from '../acting-oem.ts';
+import { useActingOem } from '../acting-oem/acting-oem.ts';
 import { yen } from './PlanPrice.tsx';
 import { LIST_PATH } from './paths.ts';
 import '../../../app/i18n/parts/oem-plans.ts';
