@@ -58,5 +58,5 @@ describe('tenants in the admin area', () => {
     await page.getByTestId('form-submit').click();
     await page.getByTestId('reset-success').waitFor();
     await loginAs(page, 'account', ownerEmail, 'Owner-password-2026');
-  });
+  }, 120_000);
 });
