@@ -69,6 +69,7 @@ export default tseslint.config(
       'apps/api/src/seed/demo-conversions.ts',
       'apps/api/src/seed/demo-forms.ts',
       'apps/api/src/seed/demo-oem-pages.ts',
+      'apps/api/src/seed/demo-tenants.ts',
     ],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -39,6 +39,7 @@ const authPages: RouteObject[] = [
   page('/admin/login', 'login', () => import('./areas/admin/login/AdminLoginPage.tsx')),
   page('/admin/logged-out', 'loggedOut', () => import('./areas/admin/logged-out/AdminLoggedOutPage.tsx')),
   page('/account/login', 'login', () => import('./areas/account/login/AccountLoginPage.tsx')),
+
   page('/account/logged-out', 'loggedOut', () => import('./areas/account/logged-out/AccountLoggedOutPage.tsx')),
   page('/agency/login', 'login', () => import('./areas/agency/login/AgencyLoginPage.tsx')),
   page(
@@ -101,6 +102,20 @@ const areaPages: Record<Role, RouteObject[]> = {
     ...shellRoutesOf('account'),
   ],
   admin: [
+    page('/admin/accounts', 'accounts', () => import('./areas/admin/accounts/AccountsListPage.tsx')),
+    page('/admin/accounts/create', 'accountCreate', () => import('./areas/admin/accounts/AccountCreatePage.tsx')),
+    page('/admin/accounts/:id', 'accountDetail', () => import('./areas/admin/accounts/AccountDetailPage.tsx')),
+    page('/admin/accounts/:id/edit', 'accountEdit', () => import('./areas/admin/accounts/AccountEditPage.tsx')),
+    page('/admin/admins', 'admins', () => import('./areas/admin/admins/AdminsListPage.tsx')),
+    page('/admin/admins/create', 'adminCreate', () => import('./areas/admin/admins/AdminCreatePage.tsx')),
+    page('/admin/admins/edit/:id', 'adminEdit', () => import('./areas/admin/admins/AdminEditPage.tsx')),
+    page('/admin/agencies', 'agencies', () => import('./areas/admin/agencies/AgenciesListPage.tsx')),
+    page('/admin/agencies/create', 'agencyCreate', () => import('./areas/admin/agencies/AgencyCreatePage.tsx')),
+    page('/admin/agencies/:id', 'agencyDetail', () => import('./areas/admin/agencies/AgencyDetailPage.tsx')),
+    page('/admin/agencies/:id/edit', 'agencyEdit', () => import('./areas/admin/agencies/AgencyEditPage.tsx')),
+    page('/admin/oem-plan', 'oemPlans', () => import('./areas/admin/oem-plans/OemPlansListPage.tsx')),
+    page('/admin/oem-plan/create', 'oemPlanCreate', () => import('./areas/admin/oem-plans/OemPlanCreatePage.tsx')),
+    page('/admin/oem-plan/edit/:id', 'oemPlanEdit', () => import('./areas/admin/oem-plans/OemPlanEditPage.tsx')),
     page('/admin/line-accounts', 'lineAccounts', () => import('./areas/admin/line-accounts/LineAccountsListPage.tsx')),
     page(
       '/admin/line-accounts/create',

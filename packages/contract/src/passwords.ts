@@ -39,7 +39,24 @@ function recovery(role: 'service' | 'agency') {
   };
 }
 
+/** The set-password step of an invitation, for areas whose users are only invited (no forgot screen). */
+function invitationReset(role: 'account' | 'admin') {
+  return {
+    reset: endpoint({
+      method: 'POST',
+      path: `/${role}/password/reset`,
+      summary: 'Set a password with an invitation (or reset) token',
+      access: publicAccess,
+      permission: { none: 'public: the single-use token is the credential' },
+      body: resetPasswordBody,
+      response: okMessage,
+    }),
+  };
+}
+
 export const passwordsApi = {
+  account: invitationReset('account'),
+  admin: invitationReset('admin'),
   service: recovery('service'),
   agency: {
     ...recovery('agency'),

@@ -35,6 +35,10 @@ import { manifest as abnormalDetection } from './abnormal-detection/manifest.ts'
 import { manifest as dashboard } from './dashboard/manifest.ts';
 import { manifest as lineInsight } from './line-insight/manifest.ts';
 import { manifest as inquiries } from './inquiries/manifest.ts';
+import { manifest as oemPlans } from './oem-plans/manifest.ts';
+import { manifest as agencies } from './agencies/manifest.ts';
+import { manifest as accounts } from './accounts/manifest.ts';
+import { manifest as admins } from './admins/manifest.ts';
 import { manifest as adminOemOptions } from './admin-oem-options/manifest.ts';
 import { manifest as oems } from './oems/manifest.ts';
 import { manifest as oemPrivacy } from './oem-privacy/manifest.ts';
@@ -82,6 +86,10 @@ export const modules: readonly ModuleManifest[] = [
   dashboard,
   lineInsight,
   inquiries,
+  oemPlans,
+  agencies,
+  accounts,
+  admins,
   adminOemOptions,
   oems,
   oemPrivacy,

@@ -35,6 +35,7 @@ import { lineAccounts, userLineAccounts } from '../modules/line-accounts/schema.
 import { users } from '../modules/sessions/schema.ts';
 import { staffAuthorities } from '../modules/staff-authorities/schema.ts';
 import { accounts, agencies, oems } from '../modules/tenants/schema.ts';
+import { seedDemoTenants } from './demo-tenants.ts';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 export const DEMO_LOGINS = [
@@ -124,6 +125,7 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
   const [agency] = await db.insert(agencies).values({ oemId, name: 'Demo Agency' }).returning();
   const [account] = await db.insert(accounts).values({ oemId, agencyId: agency!.id, name: 'Demo Shop' }).returning();
   const accountId = account!.id;
+  await seedDemoTenants(db, { oemId, agencyId: agency!.id, accountId });
   const channels = await db
     .insert(lineAccounts)
     .values([

@@ -1,5 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
-import { allows, type actingOemQuery, type Endpoint, type idParams } from '@linq/contract';
+import { allows, type Endpoint, type EndpointInput, type idParams } from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
 import type { ReactNode } from 'react';
@@ -16,14 +16,8 @@ import { LoadState, recordId } from './LoadState.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { useRemoveRecord, type RemovableResource } from './useRemoveRecord.ts';
 
-/** An endpoint that reads one record by the `:id` of the address. */
-/** Admin endpoints also take the acting OEM (`oem_id`, which the API client adds). */
-type RecordEndpoint<R extends z.ZodType> = Endpoint<
-  typeof idParams,
-  z.ZodUndefined | typeof actingOemQuery,
-  z.ZodUndefined,
-  R
->;
+/** An endpoint that reads one record by the `:id` of the address (and the query an admin screen adds). */
+type RecordEndpoint<R extends z.ZodType> = Endpoint<typeof idParams, z.ZodType, z.ZodUndefined, R>;
 
 /**
  * Whether the user may change what the screen shows: in the service area, the edit level of the
@@ -51,6 +45,8 @@ export function ResourcePage({ backTo, extra, children }: { backTo: string; extr
 interface RecordPageProps<R extends z.ZodType> {
   /** Reads the record of the address's `:id`. */
   endpoint: RecordEndpoint<R>;
+  /** The query of the read and the delete (the admin area's acting OEM). */
+  query?: object;
   /** The list: the back link, and where a deleted record's page goes. */
   backTo: string;
   /** The record's edit screen, offered to users who may edit. */
@@ -69,6 +65,7 @@ interface RecordPageProps<R extends z.ZodType> {
  */
 export function RecordPage<R extends z.ZodType>({
   endpoint,
+  query,
   backTo,
   editTo,
   remove,
@@ -79,7 +76,9 @@ export function RecordPage<R extends z.ZodType>({
   const navigate = useNavigate();
   const mayEdit = useMayEdit();
   const id = recordId(useParams().id) ?? 0;
-  const record = useQuery({ ...endpointQuery(endpoint, { params: { id } }), enabled: id > 0 });
+  // The endpoint's query, when it has one, is the caller's `query` (typed by RecordEndpoint as any query).
+  const input = (query ? { params: { id }, query } : { params: { id } }) as EndpointInput<RecordEndpoint<R>>;
+  const record = useQuery({ ...endpointQuery(endpoint, input), enabled: id > 0 });
   const data = record.data;
 
   const actions = data && (
@@ -97,6 +96,7 @@ export function RecordPage<R extends z.ZodType>({
           id={id}
           name={remove.name(data)}
           resource={remove.resource}
+          query={query}
           changes={remove.changes}
           onRemoved={() => navigate(backTo, { replace: true })}
         />
@@ -119,11 +119,12 @@ interface RemoveButtonProps {
   id: number;
   name: string;
   resource: RemovableResource;
+  query?: object;
   changes?: readonly Endpoint[];
   onRemoved: () => unknown;
 }
 
-function RemoveButton({ id, name, resource, changes, onRemoved }: RemoveButtonProps) {
-  const removeRecord = useRemoveRecord(resource, changes);
+function RemoveButton({ id, name, resource, query, changes, onRemoved }: RemoveButtonProps) {
+  const removeRecord = useRemoveRecord(resource, changes, query);
   return <ConfirmDeleteButton name={name} onConfirm={() => removeRecord(id, onRemoved)} />;
 }

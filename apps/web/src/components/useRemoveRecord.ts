@@ -1,4 +1,4 @@
-import type { actingOemQuery, Endpoint, idParams } from '@linq/contract';
+import type { Endpoint, EndpointInput, idParams } from '@linq/contract';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../app/api/errors.ts';
@@ -7,23 +7,25 @@ import { feedback } from '../app/feedback.ts';
 
 /** The endpoints of one resource that a delete touches. */
 export interface RemovableResource {
-  /** Admin endpoints also take the acting OEM (`oem_id`, which the API client adds). */
-  remove: Endpoint<typeof idParams, z.ZodUndefined | typeof actingOemQuery, z.ZodUndefined>;
+  /** Its query, if any, is the one `useRemoveRecord` is given (the admin area's acting OEM). */
+  remove: Endpoint<typeof idParams, z.ZodType, z.ZodUndefined>;
   get: Endpoint;
   list: Endpoint;
 }
+
+type RemoveInput = EndpointInput<RemovableResource['remove']>;
 
 /**
  * Deletes a record by id. A 409 (still in use) carries the server's reason, shown as a toast; the
  * detail goes stale and the list reloads, with any other reads the deletion changes (`changes`).
  * Resolves true when deleted.
  */
-export function useRemoveRecord(resource: RemovableResource, changes: readonly Endpoint[] = []) {
+export function useRemoveRecord(resource: RemovableResource, changes: readonly Endpoint[] = [], query?: object) {
   const { t } = useTranslation();
   const remove = useEndpointMutation(resource.remove, { handles: [409] });
   return async (id: number, afterDelete?: () => unknown): Promise<boolean> => {
     try {
-      await remove.mutateAsync({ params: { id } });
+      await remove.mutateAsync((query ? { params: { id }, query } : { params: { id } }) as RemoveInput);
     } catch (error) {
       if (isApiError(error, 409)) feedback.toastError(error.message);
       return false;

@@ -8,6 +8,7 @@ import type { LineMessage } from '../../platform/line.ts';
 import { channelDeliveryStates, deliveries } from './schema.ts';
 import { friends } from '../friends/schema.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
+import { accounts } from '../tenants/schema.ts';
 import { nowSql } from '../../platform/db-columns.ts';
 
 /*
@@ -170,7 +171,10 @@ const heldBy = (claim: Claim) =>
     eq(deliveries.attempts, claim.attempts),
   );
 
-/** What sending for the channel needs: its sealed token, where its calls go, and whether LINE refuses the token. */
+/**
+ * What sending for the channel needs: its sealed token, where its calls go, whether LINE refuses the
+ * token, and whether its account is suspended (then nothing is sent).
+ */
 export async function channelForSending(db: Db, { lineAccountId }: ChannelScope) {
   const [row] = await db
     .select({
@@ -178,8 +182,10 @@ export async function channelForSending(db: Db, { lineAccountId }: ChannelScope)
       simulated: lineAccounts.simulated,
       credentialsInvalidSince: channelDeliveryStates.credentialsInvalidSince,
       credentialsError: channelDeliveryStates.credentialsError,
+      accountSuspended: sql<boolean>`${accounts.status} = 'suspended'`.mapWith(Boolean),
     })
     .from(lineAccounts)
+    .innerJoin(accounts, eq(accounts.id, lineAccounts.accountId))
     .leftJoin(channelDeliveryStates, eq(channelDeliveryStates.lineAccountId, lineAccounts.id))
     .where(eq(lineAccounts.id, lineAccountId));
   return row;

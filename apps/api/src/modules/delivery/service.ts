@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_SUSPENDED_SEND_MESSAGE,
   DELIVERY_WAIT_MESSAGES,
   type DeliveryRetryResult,
   type DeliveryWait,
@@ -177,7 +178,9 @@ export async function replyOrPush(
   reply: { friendId: number; replyToken: string; messages: LineMessage[]; source: string; sourceId?: number },
 ): Promise<number | null> {
   const channel = await repo.channelForSending(ctx.database.db, scope);
-  const client = channel && !channel.credentialsInvalidSince ? channelClient(ctx, channel) : null;
+  // A suspended account's reply is not made: the push below records it as refused.
+  const client =
+    channel && !channel.credentialsInvalidSince && !channel.accountSuspended ? channelClient(ctx, channel) : null;
   if (client !== null && typeof client !== 'string') {
     try {
       await client.reply(reply.replyToken, reply.messages);
@@ -244,6 +247,8 @@ async function sendClaimed(ctx: AppContext, claim: repo.Claim, policy: DeliveryP
   const db = ctx.database.db;
   // The scope comes from the claimed delivery row, not from the job's payload.
   const channel = await repo.channelForSending(db, claim.scope);
+  // A suspended account sends nothing: refused and recorded as failed, with the reason.
+  if (channel?.accountSuspended) return settleFailed(ctx, claim, ACCOUNT_SUSPENDED_SEND_MESSAGE);
   if (!channel?.tokenSealed) return settleFailed(ctx, claim, NO_TOKEN_MESSAGE);
   // LINE refuses the channel's token: no call until it is fixed (or found working again).
   if (channel.credentialsInvalidSince) {

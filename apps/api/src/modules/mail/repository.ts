@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { mailOutbox } from './schema.ts';
 
@@ -19,4 +19,9 @@ export async function findMail(db: Db, id: number) {
 
 export async function markMailSent(db: Db, id: number): Promise<void> {
   await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
+}
+
+/** The newest mails to one address (the demo outbox). */
+export async function mailsTo(db: Db, to: string, limit: number) {
+  return db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(limit);
 }

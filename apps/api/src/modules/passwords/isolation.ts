@@ -6,6 +6,8 @@ export const isolation: IsolationModule = {
     'POST /api/service/password/reset': notTenant('acts on the token’s own user'),
     'POST /api/agency/password/forgot': notTenant('answers the same for every e-mail'),
     'POST /api/agency/password/reset': notTenant('acts on the token’s own user'),
+    'POST /api/account/password/reset': notTenant('acts on the token’s own user'),
+    'POST /api/admin/password/reset': notTenant('acts on the token’s own user'),
     'PUT /api/agency/password': notTenant('changes the caller’s own password'),
   }),
 };

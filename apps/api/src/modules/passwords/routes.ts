@@ -18,6 +18,12 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext) {
       return answer(RESET_PASSWORD_MESSAGE);
     });
   }
+  for (const role of passwords.INVITE_ONLY_ROLES) {
+    route(app, ctx, passwordsApi[role].reset, async ({ body }) => {
+      await passwords.reset(ctx, role, body);
+      return answer(RESET_PASSWORD_MESSAGE);
+    });
+  }
   route(app, ctx, passwordsApi.agency.change, async ({ body, principal }) => {
     await passwords.change(ctx, principalAs(principal, 'agency'), body);
     return answer(CHANGE_PASSWORD_MESSAGE);

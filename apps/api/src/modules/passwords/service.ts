@@ -16,6 +16,13 @@ export type RecoveryRole = JobPayloads['password-reset.request']['role'];
 export const RECOVERY_ROLES: readonly RecoveryRole[] = ['service', 'agency'];
 
 export const RESET_TOKEN_MINUTES = 60;
+/** An invitation's set-password link lasts longer than a reset link: the invitee may read it days later. */
+export const INVITATION_TOKEN_DAYS = 7;
+
+/** The areas whose users are invited (a login made for them, a set-password link mailed). */
+export type InvitedRole = RecoveryRole | 'account' | 'admin';
+/** Areas that take a reset token without a forgot-password screen: their users are only invited. */
+export const INVITE_ONLY_ROLES = ['account', 'admin'] as const satisfies readonly InvitedRole[];
 export const INVALID_RESET_TOKEN_MESSAGE =
   'このリンクは無効か、有効期限が切れています。もう一度パスワード再設定をお申し込みください。';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = '現在のパスワードが正しくありません';
@@ -42,9 +49,29 @@ export async function sendResetLink(ctx: AppContext, role: RecoveryRole, email: 
   await queueMail(ctx, resetMail(user.email, resetLink(ctx.config, role, token)));
 }
 
+/**
+ * Mails a new user of `role` a single-use link to set their password, through the reset flow (the
+ * same token table and reset page): the user exists already, with a password nobody knows.
+ */
+export async function sendInvitation(
+  ctx: AppContext,
+  role: InvitedRole,
+  user: { id: number; email: string; name: string },
+  inviter: string,
+): Promise<void> {
+  const token = newToken();
+  await repo.replaceResetToken(ctx.database.db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    // Wall time, as the reset link's: the token table checks it against the database's now().
+    expiresAt: new Date(Date.now() + INVITATION_TOKEN_DAYS * 86_400_000),
+  });
+  await queueMail(ctx, invitationMail(user, inviter, resetLink(ctx.config, role, token)));
+}
+
 export async function reset(
   ctx: AppContext,
-  role: RecoveryRole,
+  role: InvitedRole,
   input: { token: string; password: string },
 ): Promise<void> {
   const db = ctx.database.db;
@@ -85,11 +112,36 @@ async function storePassword(db: Db, userId: number, passwordHash: string): Prom
 const invalidToken = () => fieldError('token', INVALID_RESET_TOKEN_MESSAGE);
 
 /** The console page that takes the token; base64url tokens need no escaping. */
-function resetLink(config: Config, role: RecoveryRole, token: string): string {
+function resetLink(config: Config, role: InvitedRole, token: string): string {
   const base = publicOrigin(config);
-  return role === 'service'
-    ? `${base}/service/reset-password?token=${token}`
-    : `${base}/agency/reset-password/${token}`;
+  switch (role) {
+    case 'service':
+      return `${base}/service/reset-password?token=${token}`;
+    case 'agency':
+      return `${base}/agency/reset-password/${token}`;
+    // No reset screen of their own (spec section 2): the login screen takes the invitation.
+    case 'account':
+    case 'admin':
+      return `${base}/${role}/login?invitation=${token}`;
+  }
+}
+
+function invitationMail(user: { email: string; name: string }, inviter: string, link: string): Mail {
+  return {
+    to: user.email,
+    subject: `${inviter}へのご招待`,
+    text: [
+      `${user.name} 様`,
+      '',
+      `${inviter}のログインが作成されました。`,
+      `下記のリンクから${INVITATION_TOKEN_DAYS}日以内にパスワードを設定してください。`,
+      '',
+      link,
+      '',
+      `ログインID: ${user.email}`,
+      'このリンクは一度だけ使用できます。お心当たりのない場合は、このメールを破棄してください。',
+    ].join('\n'),
+  };
 }
 
 function resetMail(to: string, link: string): Mail {

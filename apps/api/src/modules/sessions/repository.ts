@@ -63,6 +63,25 @@ export async function findAccount(db: Db, { accountId }: AccountScope) {
   return account;
 }
 
+/**
+ * What suspends the user's logins, if anything: their agency (agency users) or their account (the
+ * owner and staff) being suspended. Unscoped: the user's own owner row, before any session exists.
+ */
+export async function suspendedOwnerUnscoped(db: Db, user: UserRow): Promise<'agency' | 'account' | null> {
+  if (user.agencyId !== null) {
+    const [agency] = await db.select({ status: agencies.status }).from(agencies).where(eq(agencies.id, user.agencyId));
+    if (agency?.status === 'suspended') return 'agency';
+  }
+  if (user.accountId !== null) {
+    const [account] = await db
+      .select({ status: accounts.status })
+      .from(accounts)
+      .where(eq(accounts.id, user.accountId));
+    if (account?.status === 'suspended') return 'account';
+  }
+  return null;
+}
+
 export async function findStaffAuthority(db: Db, { accountId }: AccountScope, staffAuthorityId: number) {
   const [row] = await db
     .select({ id: staffAuthorities.id, name: staffAuthorities.name, permissions: staffAuthorities.permissions })

@@ -1,6 +1,12 @@
-import type { Role, SessionOf, SessionRecord } from '@linq/contract';
+import {
+  ACCOUNT_SUSPENDED_LOGIN_MESSAGE,
+  AGENCY_SUSPENDED_LOGIN_MESSAGE,
+  type Role,
+  type SessionOf,
+  type SessionRecord,
+} from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, unauthorized } from '../../platform/errors.ts';
+import { AppError, forbidden, unauthorized } from '../../platform/errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../platform/password-hash.ts';
 import { accountScope, agencyScope, oemScope, type Principal, type PrincipalOf } from '../../platform/principal.ts';
 import { publishAccessChanged } from '../../platform/realtime.ts';
@@ -43,6 +49,11 @@ export async function login<R extends Role>(
     throw unauthorized(LOGIN_FAILED_MESSAGE);
   }
   await repo.clearFailures(db, emailKey);
+  // Said only to who knows the password: a suspended agency's or account's logins stop.
+  const suspended = await repo.suspendedOwnerUnscoped(db, user);
+  if (suspended) {
+    throw forbidden(suspended === 'agency' ? AGENCY_SUSPENDED_LOGIN_MESSAGE : ACCOUNT_SUSPENDED_LOGIN_MESSAGE);
+  }
 
   const token = newToken();
   const expiresAt = new Date(Date.now() + ctx.sessionPolicy.absoluteHours * 3_600_000);

@@ -42,6 +42,8 @@ export const oems = pgTable(
   ],
 );
 
+export const TENANT_STATUSES = ['active', 'suspended'] as const;
+
 export const agencies = pgTable(
   'agencies',
   {
@@ -50,11 +52,44 @@ export const agencies = pgTable(
       .notNull()
       .references(() => oems.id),
     name: text('name').notNull(),
+    contactName: text('contact_name').notNull().default(''),
+    contactEmail: text('contact_email').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    /** A suspended agency's users cannot log in. */
+    status: text('status', { enum: TENANT_STATUSES }).notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   // The target of accounts' (agency, OEM) key: an account's OEM is its agency's.
   (t) => [unique('agencies_id_oem_key').on(t.id, t.oemId), index('agencies_oem_idx').on(t.oemId)],
+);
+
+/**
+ * The plans an OEM sells: monthly price before tax (yen) and limits. A plan an account uses is
+ * retired rather than deleted. (id, oem_id) is unique so an account's plan can be tied to its OEM.
+ */
+export const oemPlans = pgTable(
+  'oem_plans',
+  {
+    id: serial('id').primaryKey(),
+    oemId: integer('oem_id')
+      .notNull()
+      .references(() => oems.id),
+    name: text('name').notNull(),
+    monthlyPriceYen: integer('monthly_price_yen').notNull(),
+    maxChannels: integer('max_channels').notNull(),
+    maxStaffUsers: integer('max_staff_users').notNull(),
+    maxMonthlyMessages: integer('max_monthly_messages').notNull(),
+    richMenuRules: boolean('rich_menu_rules').notNull().default(true),
+    forms: boolean('forms').notNull().default(true),
+    inflowRoutes: boolean('inflow_routes').notNull().default(true),
+    status: text('status', { enum: ['active', 'retired'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('oem_plans_oem_name_key').on(t.oemId, t.name), unique('oem_plans_id_oem_key').on(t.id, t.oemId)],
 );
 
 export const accounts = pgTable(
@@ -67,11 +102,21 @@ export const accounts = pgTable(
     agencyId: integer('agency_id').references(() => agencies.id),
     name: text('name').notNull(),
     timeZone: text('time_zone').notNull().default('Asia/Tokyo'),
+    /** The OEM plan the account is on: one of its own OEM's (the foreign key below says so). */
+    oemPlanId: integer('oem_plan_id'),
+    /** A suspended account's logins and sends stop. */
+    status: text('status', { enum: TENANT_STATUSES }).notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('accounts_agency_idx').on(t.agencyId),
+    index('accounts_oem_plan_idx').on(t.oemPlanId),
+    foreignKey({
+      name: 'accounts_oem_plan_fk',
+      columns: [t.oemPlanId, t.oemId],
+      foreignColumns: [oemPlans.id, oemPlans.oemId],
+    }),
     index('accounts_oem_idx').on(t.oemId),
     // The database keeps the hierarchy: an account with an agency has that agency's OEM.
     foreignKey({

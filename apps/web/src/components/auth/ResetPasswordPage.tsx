@@ -14,8 +14,12 @@ interface ResetValues {
   password_confirmation: string;
 }
 
-/** Sets a new password with the single-use token from the e-mailed link. */
-export function ResetPasswordPage({ role, token }: { role: 'service' | 'agency'; token: string | null }) {
+/** Areas with a forgot-password screen; the others' users are only invited (a set-password link). */
+const hasForgotScreen = (role: ResetRole) => role === 'service' || role === 'agency';
+type ResetRole = keyof typeof passwordsApi;
+
+/** Sets a new password with the single-use token from the e-mailed link (a reset or an invitation). */
+export function ResetPasswordPage({ role, token }: { role: ResetRole; token: string | null }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ResetValues>();
   const [formError, setFormError] = useState<string | null>(null);
@@ -26,7 +30,7 @@ export function ResetPasswordPage({ role, token }: { role: 'service' | 'agency';
       <Result
         status="error"
         title={<span data-testid="reset-invalid">{t('auth.invalidResetLink')}</span>}
-        extra={<Link to={`/${role}/forgot-password`}>{t('auth.forgotPassword')}</Link>}
+        extra={hasForgotScreen(role) && <Link to={`/${role}/forgot-password`}>{t('auth.forgotPassword')}</Link>}
       />
     );
   }

@@ -1,0 +1,44 @@
+import { accountCreateBody, adminAccountsApi } from '@linq/contract';
+import { call } from '../../../app/api/call.ts';
+import { ResourcePage } from '../../../components/RecordPage.tsx';
+import { useResourceForm } from '../../../components/ResourceForm.tsx';
+import { useActingOem } from '../acting-oem/acting-oem.ts';
+import { AccountForm, type AccountFormValues } from './AccountForm.tsx';
+import { LIST_PATH } from './paths.ts';
+
+const NEW_ACCOUNT: AccountFormValues = {
+  name: '',
+  owner_name: '',
+  owner_email: '',
+  agency_id: null,
+  oem_plan_id: null,
+  time_zone: 'Asia/Tokyo',
+  status: 'active',
+};
+
+export default function AccountCreatePage() {
+  const oemId = useActingOem();
+  const model = useResourceForm({
+    schema: accountCreateBody,
+    save: (values: AccountFormValues) =>
+      call(adminAccountsApi.create, {
+        query: { oem_id: oemId },
+        // The form's rules have made sure the owner fields are filled in.
+        body: { ...values, owner_name: values.owner_name ?? '', owner_email: values.owner_email ?? '' },
+      }),
+    notice: 'created',
+    changes: [adminAccountsApi.list],
+    next: ({ data }) => `${LIST_PATH}/${data.id}`,
+  });
+  return (
+    <ResourcePage backTo={LIST_PATH}>
+      <AccountForm
+        model={model}
+        ownerRules={{ owner_name: model.rule('owner_name'), owner_email: model.rule('owner_email') }}
+        initialValues={NEW_ACCOUNT}
+        oemId={oemId}
+        cancelTo={LIST_PATH}
+      />
+    </ResourcePage>
+  );
+}
