@@ -82,7 +82,7 @@ async function adminChannel(lineAccountId: number) {
   const response = await t.request({
     method: 'GET',
     path: `/admin/line_accounts/${lineAccountId}`,
-    token: t.admin.token,
+    token: t.tenant.tokens.oemAdmin,
   });
   expect(response.status).toBe(200);
   return outputOf(adminLineAccountsApi.get, response).data;
@@ -118,7 +118,7 @@ describe('a channel whose token LINE refuses (401)', () => {
     const saved = await t.request({
       method: 'PUT',
       path: `/admin/line_accounts/${lineAccountId}`,
-      token: t.admin.token,
+      token: t.tenant.tokens.oemAdmin,
       body: {
         name: refused.name,
         account_id: refused.account.id,
