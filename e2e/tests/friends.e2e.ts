@@ -8,6 +8,7 @@ import { friendsApi, infoFieldsApi, marksApi, tagsApi, type FriendListItem, type
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { demoFriendsJoined, serviceApi, until } from '../support/demo-service.ts';
+import { animationsSettled, clickInDialog } from '../support/dialogs.ts';
 import { it, test } from '../support/fixtures.ts';
 import { loginAs } from '../support/session.ts';
 
@@ -195,13 +196,13 @@ describe('friend page', () => {
     await page.getByTestId('info-field-type').click();
     await page.getByTestId('info-field-type-select').click();
     // A select field needs choices (checked before sending).
-    await page.getByTestId('info-field-submit').click();
+    await clickInDialog(page, 'info-field-submit');
     await page.getByText('選択肢を1つ以上入力してください').waitFor();
     await page.getByTestId('info-field-option-add').click();
     await page.getByTestId('info-field-option-0').fill('ゴールド');
     await page.getByTestId('info-field-option-add').click();
     await page.getByTestId('info-field-option-1').fill('シルバー');
-    await page.getByTestId('info-field-submit').click();
+    await clickInDialog(page, 'info-field-submit');
     await page.getByTestId('info-field-submit').waitFor({ state: 'detached' });
     const fields = (await serviceApi(page, infoFieldsApi.list, {})).data;
     const field = fields.find((f) => f.name === fieldName)!;
@@ -211,7 +212,7 @@ describe('friend page', () => {
     // The server's 422 (a name the channel has already) lands on the name field.
     await page.getByTestId('info-field-create').click();
     await page.getByTestId('info-field-name').fill(fieldName);
-    await page.getByTestId('info-field-submit').click();
+    await clickInDialog(page, 'info-field-submit');
     await page.locator('.ant-modal .ant-form-item-explain-error').waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('info-field-submit').waitFor({ state: 'detached' });
@@ -219,9 +220,12 @@ describe('friend page', () => {
     const friend = friends[4]!;
     await page.goto(`/service/friends/${friend.id}`);
     await page.getByTestId(`info-value-${field.id}`).click();
-    await page
-      .locator(`.ant-select-dropdown:visible [data-testid="info-value-${field.id}-option"]`, { hasText: 'シルバー' })
-      .click();
+    const silver = page.locator(`.ant-select-dropdown:visible [data-testid="info-value-${field.id}-option"]`, {
+      hasText: 'シルバー',
+    });
+    await silver.waitFor();
+    await animationsSettled(page);
+    await silver.click();
     await page.getByTestId('info-values-save').click();
     await until(
       async () => {
