@@ -2,7 +2,7 @@ import os from 'node:os';
 import { DASHBOARD_PERIODS, permissionsWith, type Dashboard } from '@linq/contract';
 import { ciScale, percentile, startBenchConsole } from './support/console.ts';
 import { generateDashboardData } from './support/dashboard-data.ts';
-import { generateLargeChannel } from './support/large-channel-data.ts';
+import { benchLargeChannel } from './support/large-channel-data.ts';
 
 /** Issue 27: the dashboard answers in under 100 ms at 1,000,000 friends and 10,000,000 messages. */
 const ANCHOR_MS = 100;
@@ -19,21 +19,16 @@ export async function dashboardBench() {
     : { friends: 1_000_000, messages: 10_000_000, samples: 100 };
   const bench = await startBenchConsole();
   try {
-    const account = await bench.factory.account();
-    const channel = await bench.factory.lineAccount(account.id, { name: 'Bench dashboard channel' });
-    const authority = await bench.factory.staffAuthority(account.id, permissionsWith('view', false));
-    const staff = await bench.factory.user('service', {
-      accountId: account.id,
-      staffAuthorityId: authority.id,
-      lineAccountIds: [channel.id],
-    });
-    const databaseUrl = bench.runtime.ctx.config.DATABASE_URL;
-    if (!databaseUrl) throw new Error('the bench console has no DATABASE_URL');
-    const large = await generateLargeChannel(databaseUrl, {
+    const {
+      channel,
+      staff,
+      databaseUrl,
+      data: large,
+    } = await benchLargeChannel(bench, {
+      name: 'Bench dashboard channel',
+      permissions: permissionsWith('view', false),
       friends: size.friends,
       messages: size.messages,
-      lineAccountId: channel.id,
-      staffUserId: staff.id,
     });
     const rollUps = await generateDashboardData(databaseUrl, channel.id);
     const fmt = (n: number) => n.toLocaleString('en');

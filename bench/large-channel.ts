@@ -4,7 +4,7 @@ import { CONVERSATION_PAGE_SIZE, permissionsWith } from '@linq/contract';
 import { ciScale, percentile, startBenchConsole, type BenchConsole } from './support/console.ts';
 import {
   COMMON_NAME_SEARCH,
-  generateLargeChannel,
+  benchLargeChannel,
   RARE_NAME_SEARCH,
   type LargeChannelData,
 } from './support/large-channel-data.ts';
@@ -22,21 +22,11 @@ export async function largeChannelBench() {
     : { friends: 1_000_000, messages: 10_000_000, samples: 100, exportRuns: 3 };
   const bench = await startBenchConsole();
   try {
-    const account = await bench.factory.account();
-    const channel = await bench.factory.lineAccount(account.id, { name: 'Bench large channel' });
-    const authority = await bench.factory.staffAuthority(account.id, permissionsWith('edit', true));
-    const staff = await bench.factory.user('service', {
-      accountId: account.id,
-      staffAuthorityId: authority.id,
-      lineAccountIds: [channel.id],
-    });
-    const databaseUrl = bench.runtime.ctx.config.DATABASE_URL;
-    if (!databaseUrl) throw new Error('the bench console has no DATABASE_URL');
-    const data = await generateLargeChannel(databaseUrl, {
+    const { channel, staff, data } = await benchLargeChannel(bench, {
+      name: 'Bench large channel',
+      permissions: permissionsWith('edit', true),
       friends: size.friends,
       messages: size.messages,
-      lineAccountId: channel.id,
-      staffUserId: staff.id,
     });
     printData(data);
     const token = await bench.factory.login('service', staff.email);

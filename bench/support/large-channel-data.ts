@@ -1,4 +1,6 @@
+import type { Permissions } from '@linq/contract';
 import pg from 'pg';
+import type { BenchConsole } from './console.ts';
 
 /**
  * Generates one large channel straight in PostgreSQL (generate_series, no API): friends,
@@ -452,4 +454,31 @@ export async function generateLargeChannel(
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A new account's channel with one staff user holding `permissions` on it, loaded with a large
+ * channel's data: what the large-channel benches start from.
+ */
+export async function benchLargeChannel(
+  bench: BenchConsole,
+  options: LargeChannelSize & { name: string; permissions: Permissions },
+) {
+  const account = await bench.factory.account();
+  const channel = await bench.factory.lineAccount(account.id, { name: options.name });
+  const authority = await bench.factory.staffAuthority(account.id, options.permissions);
+  const staff = await bench.factory.user('service', {
+    accountId: account.id,
+    staffAuthorityId: authority.id,
+    lineAccountIds: [channel.id],
+  });
+  const databaseUrl = bench.runtime.ctx.config.DATABASE_URL;
+  if (!databaseUrl) throw new Error('the bench console has no DATABASE_URL');
+  const data = await generateLargeChannel(databaseUrl, {
+    friends: options.friends,
+    messages: options.messages,
+    lineAccountId: channel.id,
+    staffUserId: staff.id,
+  });
+  return { channel, staff, databaseUrl, data };
 }
