@@ -15,3 +15,15 @@ export async function clickInDialog(page: Page, testId: string) {
   await animationsSettled(page);
   await button.click();
 }
+
+/**
+ * Picks an option of the antd select with this test id, by its text, once the dropdown has slid
+ * in: a click on an option still moving can be lost.
+ */
+export async function chooseOption(page: Page, selectTestId: string, label: string) {
+  await page.getByTestId(selectTestId).click();
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first();
+  await option.waitFor();
+  await animationsSettled(page);
+  await option.click();
+}

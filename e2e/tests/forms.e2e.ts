@@ -19,18 +19,12 @@ import {
   uniqueSuffix,
   until,
 } from '../support/demo-service.ts';
-import { clickInDialog } from '../support/dialogs.ts';
+import { chooseOption, clickInDialog } from '../support/dialogs.ts';
 import { it } from '../support/fixtures.ts';
 import { serviceScreen } from '../support/session.ts';
 
 const unique = (prefix: string) => `${prefix} ${uniqueSuffix()}`;
 const HOSTILE = '<script>window.__formHacked = 1</script><b>太字</b>';
-
-/** Picks an option of the antd select with this test id, by its visible label. */
-async function choose(page: Page, testId: string, label: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
-}
 
 async function addField(page: Page, type: string) {
   await page.getByTestId('add-field').click();
@@ -63,14 +57,14 @@ describe('an answer form', () => {
     await addField(page, 'text');
     await page.getByTestId('field-label-0').fill('ニックネーム');
     await page.getByTestId('field-required-0').click();
-    await choose(page, 'field-mapping-0', fieldName);
+    await chooseOption(page, 'field-mapping-0', fieldName);
     await addField(page, 'radio');
     await page.getByTestId('field-label-1').fill('ご来店のきっかけ');
     await page.getByTestId('option-label-1-0').fill('ご紹介');
     await page.getByTestId('option-label-1-1').fill('SNS');
     await page.getByTestId('option-actions-toggle-1-0').locator('.ant-collapse-header').click();
-    await choose(page, 'option-actions-1-0-add_tag_ids', tagName);
-    await choose(page, 'form-actions-plan_id', scenarioName);
+    await chooseOption(page, 'option-actions-1-0-add_tag_ids', tagName);
+    await chooseOption(page, 'form-actions-plan_id', scenarioName);
     // The preview draws the form as the friend will see it.
     await page.getByTestId('form-preview').getByText('ご来店のきっかけ').waitFor();
     await page.getByTestId('form-save').click();

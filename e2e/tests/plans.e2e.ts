@@ -30,6 +30,7 @@ import {
   uniqueSuffix,
   until,
 } from '../support/demo-service.ts';
+import { chooseOption } from '../support/dialogs.ts';
 import { it } from '../support/fixtures.ts';
 import { loginAs, serviceScreen } from '../support/session.ts';
 
@@ -52,12 +53,6 @@ async function writeText(page: Page, boxId: string, text: string) {
   await openBox(page, boxId);
   await page.getByTestId('box-panel').getByTestId('builder-text').fill(text);
   await page.getByTestId(`plan-box-${boxId}`).getByText(text).waitFor();
-}
-
-/** Picks an option of an antd select by its visible text. */
-async function choose(page: Page, selectTestId: string, option: string) {
-  await page.getByTestId(selectTestId).click();
-  await page.locator(`.ant-select-item-option[title="${option}"]`).click();
 }
 
 /** An antd number input by its test id (on the input itself, or on its wrapper). */
@@ -104,7 +99,7 @@ describe('step scenario in the diagram editor', () => {
     await writeText(page, 'box-0', 'ようこそ！');
     await page.getByTestId('box-add-box-0').click();
     await openBox(page, 'box-1-0');
-    await choose(page, 'box-message-type', '確認');
+    await chooseOption(page, 'box-message-type', '確認');
     await page.getByTestId('plan-box-box-2-0').waitFor();
     await page.getByTestId('box-panel').getByTestId('builder-confirm-text').fill('ご来店されますか？');
     // "いいえ" gets its own branch from its handle.
@@ -188,7 +183,7 @@ describe('step scenario in the diagram editor', () => {
     await page.goto('/service/plans/create');
     await page.getByTestId('plan-name').fill(unique('E2E 長いラベル'));
     await openBox(page, 'box-0');
-    await choose(page, 'box-message-type', '確認');
+    await chooseOption(page, 'box-message-type', '確認');
     await page.getByTestId('box-panel').getByTestId('builder-confirm-text').fill('ご来店されますか？');
     await page.getByTestId('builder-confirm-answer-0').getByTestId('builder-action-label').fill('あ'.repeat(30));
     // Away from the box, so the highlight must bring it back.
@@ -210,7 +205,7 @@ describe('step scenario in the diagram editor', () => {
     await writeText(page, 'box-0', 'ようこそ');
     await page.getByTestId('panel-tab-settings').click();
     // The demo channel already has its friend-added welcome scenario.
-    await choose(page, 'plan-trigger', '友だち追加時');
+    await chooseOption(page, 'plan-trigger', '友だち追加時');
     await page.getByTestId('plan-save').click();
 
     const notice = page.locator('.ant-notification-notice-error');
@@ -303,7 +298,7 @@ describe('a box filled from a template', () => {
 
     const name = await newPlan(page, 'scenario', 'E2E テンプレート');
     await openBox(page, 'box-0');
-    await choose(page, 'box-template', 'ご来店の確認（確認）');
+    await chooseOption(page, 'box-template', 'ご来店の確認（確認）');
     await page.getByText('テンプレートを入力しました').waitFor();
     await page.getByTestId('box-panel').getByTestId('builder-confirm-text').waitFor();
     expect(await page.getByTestId('box-panel').getByTestId('builder-confirm-text').inputValue()).toBe(
@@ -328,7 +323,7 @@ describe('a box filled from a template', () => {
     const greetingBefore = (await serviceApi(page, templatesApi.get, { params: { id: greeting.id } })).body;
     await page.goto(`/service/plans/${String(saved.plan.id)}/edit`);
     await openBox(page, 'box-0');
-    await choose(page, 'box-template', 'ご挨拶（テキスト）');
+    await chooseOption(page, 'box-template', 'ご挨拶（テキスト）');
     const text = page.getByTestId('box-panel').getByTestId('builder-text');
     await expect.poll(() => text.innerText()).toContain('友だち追加ありがとうございます');
     await text.fill('ご挨拶を書き換えました');
@@ -363,7 +358,7 @@ describe('advanced targeting', () => {
     await page.getByTestId('target-advanced').click();
     await pick(page, 'target-tags', 'VIP');
     await pick(page, 'target-marks', '要対応');
-    await choose(page, 'target-has-mark', 'を持たない');
+    await chooseOption(page, 'target-has-mark', 'を持たない');
     await page.getByTestId('add-condition').click();
     await page.getByTestId('add-condition').click();
     await pick(page, 'condition-accepted-0', '新規');
@@ -554,7 +549,7 @@ describe('the diagram', () => {
     const name = await newPlan(page, 'scenario', 'E2E リサイズ');
     // box-0 a confirm: "はい" gets box-1-0 at once, "いいえ" gets box-1-1 from its handle.
     await openBox(page, 'box-0');
-    await choose(page, 'box-message-type', '確認');
+    await chooseOption(page, 'box-message-type', '確認');
     await page.getByTestId('box-panel').getByTestId('builder-confirm-text').fill('ご来店されますか？');
     await page.getByTestId('box-add-box-0-option-n-1').click();
     await page.getByTestId('plan-box-box-1-1').waitFor();

@@ -11,6 +11,7 @@ import {
   uniqueSuffix,
   until,
 } from '../support/demo-service.ts';
+import { chooseOption } from '../support/dialogs.ts';
 import { it } from '../support/fixtures.ts';
 import { loginAs } from '../support/session.ts';
 
@@ -51,12 +52,6 @@ const publishedMenu = (page: Page, name: string) =>
     30_000,
     `${name} published`,
   );
-
-/** Picks an option of an antd Select by its text. */
-async function choose(page: Page, testId: string, text: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-}
 
 /** Chat-bar text the virtual friend's phone shows under the talk. */
 const shownChatBar = async (page: Page, userId: string) =>
@@ -122,7 +117,7 @@ describe('rich menus', () => {
     expect(after[1]! + after[3]!).toBeLessThanOrEqual(405);
 
     await page.getByTestId('rich-menu-area-tab-0').click();
-    await choose(page, 'rich-menu-action-type', 'リンクを開く');
+    await chooseOption(page, 'rich-menu-action-type', 'リンクを開く');
     await page.getByTestId('rich-menu-action-uri').fill('https://example.com/rich-menu');
     await page.getByTestId('rich-menu-area-tab-1').click();
     // antd puts the test id on the number input itself in some versions, on its wrapper in others.
@@ -131,8 +126,8 @@ describe('rich menus', () => {
       .first()
       .fill('10');
     await page.getByTestId('rich-menu-area-tab-2').click();
-    await choose(page, 'rich-menu-action-type', 'タブを切り替える');
-    await choose(page, 'rich-menu-action-switch', tabName);
+    await chooseOption(page, 'rich-menu-action-type', 'タブを切り替える');
+    await chooseOption(page, 'rich-menu-action-switch', tabName);
     await page.getByTestId('rich-menu-publish').click();
     await page.waitForURL(/\/service\/rich-menu\/\d+\/edit/);
     const main: RichMenu = await publishedMenu(page, mainName);
@@ -203,7 +198,7 @@ describe('rich menus', () => {
     await page.getByTestId('rich-menu-rules-open').click();
     await page.getByTestId('rich-menu-rule-add').click();
     await page.getByTestId('rich-menu-rule-name').fill(ruleName);
-    await choose(page, 'rich-menu-rule-menu', tabName);
+    await chooseOption(page, 'rich-menu-rule-menu', tabName);
     // Earlier runs leave many tags: the list is searched so the new one is drawn.
     await page.getByTestId('rich-menu-rule-tags').click();
     await page.keyboard.type(tagName);

@@ -65,13 +65,13 @@ describe('a tracked link', () => {
     // The friend opens it (no session): the browser arrives at the address, the score goes up.
     await phone.goto(link.uri!);
     await phone.waitForURL(target);
-    await phone.getByTestId('not-available').waitFor();
+    await phone.getByTestId('oem-page-privacy_policy').waitFor();
     expect(await scoreOf(page, friendId)).toBe(before + 7);
 
     // Opening it again arrives again, and adds nothing.
     await phone.goto(link.uri!);
     await phone.waitForURL(target);
-    await phone.getByTestId('not-available').waitFor();
+    await phone.getByTestId('oem-page-privacy_policy').waitFor();
     expect(await scoreOf(page, friendId)).toBe(before + 7);
   }, 150_000);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTimeIn, languageName, timeZoneName } from './format.ts';
+import { formatDateTimeIn, languageName, timeZoneName, timeZoneOptions } from './format.ts';
 
 describe('formatDateTimeIn', () => {
   it("shows the instant on the zone's wall clock, across the date line and daylight saving", () => {
@@ -22,5 +22,23 @@ describe('timeZoneName and languageName', () => {
     expect(languageName('ja', 'ja')).toBe('日本語');
     expect(languageName('en', 'ja')).toBe('英語');
     expect(languageName('ja', 'en')).toBe('Japanese');
+  });
+});
+
+describe('timeZoneOptions', () => {
+  it('names each zone with its offset, never by its id, ordered by offset', () => {
+    const options = timeZoneOptions('ja');
+    const tokyo = options.find((option) => option.value === 'Asia/Tokyo');
+    expect(tokyo?.label).toBe('日本標準時（GMT+9）');
+    expect(options.some((option) => /\w+\/\w+/.test(option.label))).toBe(false);
+    const utc = options.findIndex((option) => option.label.includes('GMT）'));
+    expect(options.indexOf(tokyo!)).toBeGreaterThan(utc);
+  });
+
+  it('offers zones that read the same once, but always the saved one', () => {
+    const labels = timeZoneOptions('ja').map((option) => option.label);
+    expect(new Set(labels).size).toBe(labels.length);
+    const detroit = timeZoneOptions('ja', 'America/Detroit');
+    expect(detroit.some((option) => option.value === 'America/Detroit')).toBe(true);
   });
 });

@@ -66,7 +66,7 @@ function AccountDescriptions({ account }: { account: AdminAccountDetail }) {
         {
           key: 'time_zone',
           label: t('adminAccounts.timeZone'),
-          children: `${account.time_zone}（${timeZoneName(account.time_zone, i18n.language)}）`,
+          children: timeZoneName(account.time_zone, i18n.language),
         },
         {
           key: 'status',

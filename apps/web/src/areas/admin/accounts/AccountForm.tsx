@@ -2,8 +2,10 @@ import { agenciesApi, oemPlansApi, TENANT_STATUSES, type TenantStatus } from '@l
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Divider, Form, Input, Radio, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpointQuery } from '../../../app/api/queries.ts';
+import { timeZoneOptions } from '../../../components/format.ts';
 import { FormShell, type ResourceFormModel } from '../../../components/ResourceForm.tsx';
 import '../../../app/i18n/parts/admin-accounts.ts';
 
@@ -28,12 +30,15 @@ interface AccountFormProps {
   cancelTo: string;
 }
 
-const TIME_ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['Asia/Tokyo'];
 /** The largest page a list returns: every plan and agency of an OEM, for the pickers. */
 const ALL = 1000;
 
 export function AccountForm({ model, ownerRules, initialValues, oemId, currentPlanId, cancelTo }: AccountFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const timeZones = useMemo(
+    () => timeZoneOptions(i18n.language, initialValues.time_zone),
+    [i18n.language, initialValues.time_zone],
+  );
   const status = Form.useWatch('status', model.form);
   const agencies = useQuery(endpointQuery(agenciesApi.options, { query: { oem_id: oemId } }));
   const plans = useQuery(endpointQuery(oemPlansApi.list, { query: { oem_id: oemId, page: 1, limit: ALL } }));
@@ -89,8 +94,8 @@ export function AccountForm({ model, ownerRules, initialValues, oemId, currentPl
       </Form.Item>
       <Form.Item name="time_zone" label={t('adminAccounts.timeZone')} rules={[model.rule('time_zone')]}>
         <Select
-          showSearch
-          options={TIME_ZONES.map((zone) => ({ value: zone, label: zone }))}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={timeZones}
           data-testid="field-time_zone"
         />
       </Form.Item>
