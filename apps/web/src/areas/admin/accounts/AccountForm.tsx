@@ -93,11 +93,7 @@ export function AccountForm({ model, ownerRules, initialValues, oemId, currentPl
         />
       </Form.Item>
       <Form.Item name="time_zone" label={t('adminAccounts.timeZone')} rules={[model.rule('time_zone')]}>
-        <Select
-          showSearch={{ optionFilterProp: 'label' }}
-          options={timeZones}
-          data-testid="field-time_zone"
-        />
+        <Select showSearch={{ optionFilterProp: 'label' }} options={timeZones} data-testid="field-time_zone" />
       </Form.Item>
       <Form.Item name="status" label={t('adminAccounts.status')} rules={[model.choiceRule]}>
         <Radio.Group
