@@ -10,10 +10,14 @@ const CONCURRENT_QUERY = 'Calling client.query() when the client is already exec
 
 // Deep enough to reach, past pg's and drizzle's frames, the code that started the statement.
 Error.stackTraceLimit = 40;
-const concurrentQueries: Error[] = [];
-process.on('warning', (warning) => {
-  if (warning.message.includes(CONCURRENT_QUERY)) concurrentQueries.push(warning);
-});
+/** One listener and one list per process: the files of a worker share it (vitest.config.ts, `isolate`). */
+const shared = globalThis as typeof globalThis & { concurrentQueries?: Error[] };
+const concurrentQueries = shared.concurrentQueries ?? (shared.concurrentQueries = []);
+if (process.listeners('warning').every((listener) => listener.name !== 'noteConcurrentQuery')) {
+  process.on('warning', function noteConcurrentQuery(warning) {
+    if (warning.message.includes(CONCURRENT_QUERY)) concurrentQueries.push(warning);
+  });
+}
 
 function failOnConcurrentQueries() {
   const [warning] = concurrentQueries.splice(0);

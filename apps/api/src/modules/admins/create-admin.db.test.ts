@@ -41,5 +41,6 @@ describe('create-admin', () => {
       },
     );
     expect(stdout).toContain('Admin created: cli@example.jp');
-  });
+    // A second process that migrates a new embedded database from the first migration: tens of seconds on two busy cores.
+  }, 120_000);
 });

@@ -84,7 +84,7 @@ export async function rehearse(
     planId,
   );
   if (!enrolment) throw conflict(NOT_IN_REHEARSAL);
-  noteMove(enrolment.id, realNow(ctx), 0);
+  noteMove(ctx, enrolment.id, realNow(ctx), 0);
   await advanceEnrolmentTime(ctx, scope, enrolment.id, { ms: 0 });
   return stateOf(ctx, scope, enrolment.id);
 }
@@ -125,7 +125,7 @@ export async function advanceRehearsal(
   // Noted from before the move: its sends may reach the phone before the call returns.
   const at = realNow(ctx);
   const moved = await advanceEnrolmentTime(ctx, scope, enrolment.id, step);
-  noteMove(enrolment.id, at, moved.offsetMs);
+  noteMove(ctx, enrolment.id, at, moved.offsetMs);
   return stateOf(ctx, scope, enrolment.id);
 }
 
@@ -147,15 +147,26 @@ async function stateOf(ctx: AppContext, scope: ChannelScope, enrolmentId: number
 /*
  * When each rehearsal's own time moved, on the system clock (the phone's bubbles carry the
  * simulator's real times): a bubble's demo time is its time plus the offset in force when it came.
- * Kept with the simulator's talks, which live in this process too.
+ * Kept with the simulator's talks, which live in this process too, per app (tests run several).
  */
-const moves = new Map<number, { at: number; offsetMs: number }[]>();
+type Moves = Map<number, { at: number; offsetMs: number }[]>;
+const movesOfApp = new WeakMap<AppContext, Moves>();
+
+function movesOf(ctx: AppContext): Moves {
+  let moves = movesOfApp.get(ctx);
+  if (!moves) {
+    moves = new Map();
+    movesOfApp.set(ctx, moves);
+  }
+  return moves;
+}
 const MOVES_KEPT = 500;
 
 /** The system clock's now (the engine clock less its lead), as the simulator stamps the talk. */
 const realNow = (ctx: AppContext) => ctx.clock.now().getTime() - ctx.clock.offsetMs;
 
-function noteMove(enrolmentId: number, at: number, offsetMs: number): void {
+function noteMove(ctx: AppContext, enrolmentId: number, at: number, offsetMs: number): void {
+  const moves = movesOf(ctx);
   const list = moves.get(enrolmentId) ?? [];
   list.push({ at, offsetMs });
   moves.delete(enrolmentId);
@@ -180,7 +191,7 @@ export async function demoTimeOf(
   if (!enrolment) return () => null;
   const engineLead = ctx.clock.offsetMs;
   // Not noted in this process (it restarted): from its start, at its current offset.
-  const history = moves.get(enrolment.id) ?? [
+  const history = movesOf(ctx).get(enrolment.id) ?? [
     { at: enrolment.startedAt.getTime() - engineLead, offsetMs: enrolment.clockOffsetMs },
   ];
   return (at) => {
