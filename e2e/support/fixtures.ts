@@ -23,6 +23,8 @@ function pageOpener(browser: Browser, onCleanup: (cleanup: () => Promise<void>) 
     const context = await browser.newContext({
       baseURL: options.origin ?? baseUrl(),
       locale: options.locale ?? 'ja-JP',
+      // The console then shows dialogs and menus without animation: nothing moves under a click.
+      reducedMotion: 'reduce',
       ...(options.phone ? { viewport: PHONE_VIEWPORT } : {}),
     });
     contexts.push(context);

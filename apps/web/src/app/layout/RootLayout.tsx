@@ -19,6 +19,7 @@ import {
   SUCCESS_NOTIFICATION_DURATION_S,
   TOAST_DURATION_S,
 } from '../config.ts';
+import { useMediaQuery } from '../../components/useMediaQuery.ts';
 import { registerFeedback } from '../feedback.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { loadInitialState, recheckSessions } from '../session.ts';
@@ -53,7 +54,12 @@ function RootLayout() {
   const { i18n } = useTranslation();
   const language = currentLanguage(i18n.language);
   const theme = useBranding().themes?.theme;
-  const themeConfig = useMemo(() => themeConfigOf(theme), [theme]);
+  // People who asked their system for less motion get none: dialogs and menus appear at once.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const themeConfig = useMemo(() => {
+    const config = themeConfigOf(theme);
+    return reducedMotion ? { ...config, token: { ...config.token, motion: false } } : config;
+  }, [theme, reducedMotion]);
 
   useEffect(() => {
     dayjs.locale(language);
