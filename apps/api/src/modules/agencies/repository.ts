@@ -177,3 +177,9 @@ export async function setUserStatus(db: Db, { agencyId }: AgencyScope, userId: n
     .returning();
   return row;
 }
+
+/** For the admin home: how many agencies the OEM has. */
+export async function agencyCountOfOem(db: Db, scope: OemScope): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(agencies).where(ofOem(scope));
+  return row?.n ?? 0;
+}

@@ -204,3 +204,9 @@ export async function admins(db: Db, { oemId }: OemScope) {
     .where(and(eq(users.role, 'admin'), eq(users.oemId, oemId)))
     .orderBy(asc(users.name), asc(users.id));
 }
+
+/** For the admin home of a platform admin: how many OEMs the platform has. */
+export async function oemCount(db: Db, _scope: PlatformScope): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(oems);
+  return row?.n ?? 0;
+}
