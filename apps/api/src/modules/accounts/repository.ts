@@ -226,3 +226,15 @@ export async function accountsOnPlansOfOem(db: Db, { oemId }: OemScope) {
     .where(eq(accounts.oemId, oemId))
     .orderBy(asc(accounts.id));
 }
+
+/** Where an account sits in the tenant tree: its OEM and its agency (null: none). */
+export async function placeOf(
+  db: Db,
+  { accountId }: AccountScope,
+): Promise<{ oemId: number; agencyId: number | null } | undefined> {
+  const [row] = await db
+    .select({ oemId: accounts.oemId, agencyId: accounts.agencyId })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return row;
+}

@@ -1,10 +1,8 @@
 import { and, count, desc, eq, gt, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { NewsAudience, NewsStatus } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
-import type { AccountScope, AgencyScope, OemScope } from '../../platform/principal.ts';
+import type { OemScope } from '../../platform/principal.ts';
 import { containsPattern } from '../../platform/sql.ts';
-import { accounts, agencies, oems } from '../tenants/schema.ts';
 import { news, newsReads } from './schema.ts';
 
 export type NewsValues = Pick<
@@ -20,18 +18,10 @@ export interface NewsFilter {
 }
 
 const ofOem = ({ oemId }: OemScope) => eq(news.oemId, oemId);
-const audienceOem = alias(oems, 'audience_oem');
-const audienceAgency = alias(agencies, 'audience_agency');
-
 function selectNews(db: Db) {
-  return db
-    .select({ news, audienceOemName: audienceOem.name, audienceAgencyName: audienceAgency.name })
-    .from(news)
-    .leftJoin(audienceOem, eq(audienceOem.id, news.audienceOemId))
-    .leftJoin(audienceAgency, eq(audienceAgency.id, news.audienceAgencyId))
-    .$dynamic();
+  return db.select().from(news).$dynamic();
 }
-export type NewsRow = Awaited<ReturnType<ReturnType<typeof selectNews>['execute']>>[number];
+export type NewsRow = typeof news.$inferSelect;
 
 const statusIs = (status: NewsStatus | undefined, now: Date) =>
   status === 'published' ? lte(news.publishAt, now) : status === 'scheduled' ? gt(news.publishAt, now) : undefined;
@@ -87,8 +77,9 @@ export async function remove(db: Db, scope: OemScope, id: number): Promise<boole
  * reach them are the published ones addressed to everyone, to their OEM or to their agency.
  */
 export interface Reader {
-  scope: AccountScope | AgencyScope;
   userId: number;
+  /** The reader's OEM, and their agency (the account's; null for an account without one). */
+  place: { oemId: number; agencyId: number | null };
 }
 
 /** Published notices that reach the reader's OEM `oemId` and agency `agencyId` (null: none). */
@@ -103,28 +94,11 @@ function reaches(place: { oemId: number; agencyId: number | null }, now: Date): 
   )!;
 }
 
-/** The reader's OEM and agency, from their own account's or agency's row. */
-async function placeOf(db: Db, { scope }: Reader): Promise<{ oemId: number; agencyId: number | null } | undefined> {
-  const [place] =
-    scope.level === 'account'
-      ? await db
-          .select({ oemId: accounts.oemId, agencyId: accounts.agencyId })
-          .from(accounts)
-          .where(eq(accounts.id, scope.accountId))
-      : await db
-          .select({ oemId: agencies.oemId, agencyId: agencies.id })
-          .from(agencies)
-          .where(eq(agencies.id, scope.agencyId));
-  return place;
-}
-
 const isRead = sql<boolean>`${newsReads.userId} is not null`;
 
 /** The page of notices reaching the reader, pinned first then newest, with the total and how many are unread. */
 export async function readerList(db: Db, reader: Reader, now: Date, page: number, limit: number) {
-  const place = await placeOf(db, reader);
-  if (!place) return { rows: [], total: 0, unread: 0 };
-  const where = reaches(place, now);
+  const where = reaches(reader.place, now);
   const readJoin = and(eq(newsReads.newsId, news.id), eq(newsReads.userId, reader.userId));
   const rows = await db
     .select({
@@ -154,12 +128,10 @@ export async function readerList(db: Db, reader: Reader, now: Date, page: number
 
 /** Marks a notice that reaches the reader read (once); answers whether it reaches them at all. */
 export async function markRead(db: Db, reader: Reader, id: number, now: Date): Promise<boolean> {
-  const place = await placeOf(db, reader);
-  if (!place) return false;
   const [visible] = await db
     .select({ id: news.id })
     .from(news)
-    .where(and(eq(news.id, id), reaches(place, now)));
+    .where(and(eq(news.id, id), reaches(reader.place, now)));
   if (!visible) return false;
   await db.insert(newsReads).values({ newsId: id, userId: reader.userId }).onConflictDoNothing();
   return true;

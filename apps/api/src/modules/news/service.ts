@@ -11,9 +11,16 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
-import { oemScope, type OemScope } from '../../platform/principal.ts';
-import { agencyOf } from '../agencies/repository.ts';
-import { find as findOem } from '../oems/repository.ts';
+import {
+  oemScope,
+  PLATFORM_SCOPE,
+  type AccountScope,
+  type AgencyScope,
+  type OemScope,
+} from '../../platform/principal.ts';
+import { placeOf } from '../accounts/repository.ts';
+import { agencyOf, namesOf as agencyNames, oemOfAgency } from '../agencies/repository.ts';
+import { find as findOem, namesOf as oemNames } from '../oems/repository.ts';
 import * as repo from './repository.ts';
 
 const NEWS = 'お知らせ';
@@ -33,17 +40,19 @@ export interface NewsDesk {
 export async function list(ctx: AppContext, { scope }: NewsDesk, query: ListQuery) {
   const now = ctx.clock.now();
   const { rows, total } = await repo.list(ctx.database.db, scope, query, now);
+  const names = await audienceNames(ctx.database.db, scope, rows);
   return {
-    data: rows.map((row) => present(row, now)),
+    data: rows.map((row) => present(row, names, now)),
     total_item_count: total,
     pagination: { current: query.page, pageSize: query.limit },
   };
 }
 
 export async function get(ctx: AppContext, { scope }: NewsDesk, id: number): Promise<News> {
-  const row = await repo.find(ctx.database.db, scope, id);
+  const db = ctx.database.db;
+  const row = await repo.find(db, scope, id);
   if (!row) throw notFound(NEWS);
-  return present(row, ctx.clock.now());
+  return present(row, await audienceNames(db, scope, [row]), ctx.clock.now());
 }
 
 export async function create(ctx: AppContext, desk: NewsDesk, input: NewsInput): Promise<News> {
@@ -63,8 +72,27 @@ export async function remove(ctx: AppContext, { scope }: NewsDesk, id: number): 
   if (!(await repo.remove(ctx.database.db, scope, id))) throw notFound(NEWS);
 }
 
+/** A reader: a staff user of an account, or a user of an agency. */
+export interface ReaderOf {
+  scope: AccountScope | AgencyScope;
+  userId: number;
+}
+
+/** The reader with their place in the tenant tree (their OEM and agency), which decides what reaches them. */
+async function readerOf(db: Db, { scope, userId }: ReaderOf): Promise<repo.Reader> {
+  if (scope.level === 'account') {
+    const place = await placeOf(db, scope);
+    if (!place) throw notFound(NEWS);
+    return { userId, place };
+  }
+  const oemId = await oemOfAgency(db, scope);
+  if (oemId === undefined) throw notFound(NEWS);
+  return { userId, place: { oemId, agencyId: scope.agencyId } };
+}
+
 /** The notices reaching a reader (staff or agency user), pinned first, then newest. */
-export async function readerList(ctx: AppContext, reader: repo.Reader, query: { page: number; limit: number }) {
+export async function readerList(ctx: AppContext, who: ReaderOf, query: { page: number; limit: number }) {
+  const reader = await readerOf(ctx.database.db, who);
   const { rows, total, unread } = await repo.readerList(
     ctx.database.db,
     reader,
@@ -88,8 +116,9 @@ export async function readerList(ctx: AppContext, reader: repo.Reader, query: { 
 }
 
 /** A notice that does not reach the reader (another OEM's, scheduled, deleted) is a 404. */
-export async function markRead(ctx: AppContext, reader: repo.Reader, id: number): Promise<void> {
-  if (!(await repo.markRead(ctx.database.db, reader, id, ctx.clock.now()))) throw notFound(NEWS);
+export async function markRead(ctx: AppContext, who: ReaderOf, id: number): Promise<void> {
+  const db = ctx.database.db;
+  if (!(await repo.markRead(db, await readerOf(db, who), id, ctx.clock.now()))) throw notFound(NEWS);
 }
 
 /**
@@ -122,8 +151,32 @@ async function values(db: Db, desk: NewsDesk, input: NewsInput): Promise<repo.Ne
   };
 }
 
-function present(row: repo.NewsRow, now: Date): News {
-  const { news } = row;
+interface AudienceNames {
+  oems: Map<number, string>;
+  agencies: Map<number, string>;
+}
+
+/** The names of the OEMs and agencies the notices address, through the modules that own them. */
+async function audienceNames(db: Db, scope: OemScope, rows: repo.NewsRow[]): Promise<AudienceNames> {
+  const ids = (pick: (row: repo.NewsRow) => number | null) => [
+    ...new Set(rows.map(pick).filter((id): id is number => id !== null)),
+  ];
+  const [oems, agencies] = await Promise.all([
+    oemNames(
+      db,
+      PLATFORM_SCOPE,
+      ids((row) => (row.audience === 'oem' ? row.audienceOemId : null)),
+    ),
+    agencyNames(
+      db,
+      scope,
+      ids((row) => row.audienceAgencyId),
+    ),
+  ]);
+  return { oems, agencies };
+}
+
+function present(news: repo.NewsRow, names: AudienceNames, now: Date): News {
   return {
     id: news.id,
     title: news.title,
@@ -131,10 +184,12 @@ function present(row: repo.NewsRow, now: Date): News {
     audience: news.audience,
     audience_oem:
       news.audience === 'oem' && news.audienceOemId !== null
-        ? { id: news.audienceOemId, name: row.audienceOemName ?? '' }
+        ? { id: news.audienceOemId, name: names.oems.get(news.audienceOemId) ?? '' }
         : null,
     audience_agency:
-      news.audienceAgencyId !== null ? { id: news.audienceAgencyId, name: row.audienceAgencyName ?? '' } : null,
+      news.audienceAgencyId !== null
+        ? { id: news.audienceAgencyId, name: names.agencies.get(news.audienceAgencyId) ?? '' }
+        : null,
     every_oem: news.audience === 'all' && news.audienceOemId === null,
     publish_at: news.publishAt.toISOString(),
     pinned: news.pinned,

@@ -210,3 +210,10 @@ export async function oemCount(db: Db, _scope: PlatformScope): Promise<number> {
   const [row] = await db.select({ n: count() }).from(oems);
   return row?.n ?? 0;
 }
+
+/** The names of the OEMs among `ids`, for a platform admin's records naming another OEM. */
+export async function namesOf(db: Db, _scope: PlatformScope, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: oems.id, name: oems.name }).from(oems).where(inArray(oems.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
