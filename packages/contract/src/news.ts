@@ -41,7 +41,7 @@ export const newsBody = z
     audience_agency_id: id.nullish(),
     /** When it appears to readers; ahead of now it is scheduled (予約). */
     publish_at: publishAt,
-    pinned: z.boolean().default(false),
+    pinned: z.boolean({ message: '固定するかどうかを選択してください' }).default(false),
   })
   .superRefine((value, check) => {
     if (value.audience === 'agency' && value.audience_agency_id == null) {

@@ -129,9 +129,9 @@ describe('news (admin area)', () => {
       [{ title: '' }, 'title', '入力してください'],
       [{ title: 'あ'.repeat(101) }, 'title'],
       [{ body: '   ' }, 'body', '入力してください'],
-      [{ audience: 'everyone' }, 'audience'],
       [{ publish_at: '2026-13-01' }, 'publish_at', '公開日時の形式が正しくありません'],
-      [{ pinned: 'yes' }, 'pinned'],
+      [{ pinned: 'yes' }, 'pinned', '固定するかどうかを選択してください'],
+      [{ audience: 'everyone' }, 'audience', '配信先を選択してください'],
       [{ audience: 'agency' }, 'audience_agency_id', NEWS_AGENCY_REQUIRED_MESSAGE],
       // Another OEM's agency is no agency of the acting OEM.
       [
