@@ -11,6 +11,7 @@ import {
   adminAccountsApi,
   adminLineAccountsApi,
   adminsApi,
+  newsApi,
   agenciesApi,
   friendPlansApi,
   formsApi,
@@ -194,6 +195,7 @@ async function concretePath(path: string, page: Page): Promise<string> {
     '/admin/agencies/:id/edit': async () => ({ id: await firstId(page, agenciesApi.list, { query: {} }, null) }),
     '/admin/admins/edit/:id': async () => ({ id: await firstId(page, adminsApi.list, { query: {} }, null) }),
     '/admin/oem-plan/edit/:id': async () => ({ id: await firstId(page, oemPlansApi.list, { query: {} }, null) }),
+    '/admin/news/edit/:id': async () => ({ id: await firstId(page, newsApi.list, { query: {} }, null) }),
     '/admin/teppan/templates/:message_type': () => Promise.resolve({ message_type: 'text_message' }),
     '/admin/teppan/templates/:message_type/create': () => Promise.resolve({ message_type: 'text_message' }),
     '/admin/teppan/templates/:message_type/edit/:id': async () => ({

@@ -102,6 +102,10 @@ const areaPages: Record<Role, RouteObject[]> = {
     ...shellRoutesOf('account'),
   ],
   admin: [
+    page('/admin', 'adminHome', () => import('./areas/admin/home/AdminHomePage.tsx')),
+    page('/admin/news', 'news', () => import('./areas/admin/news/NewsListPage.tsx')),
+    page('/admin/news/create', 'newsCreate', () => import('./areas/admin/news/NewsCreatePage.tsx')),
+    page('/admin/news/edit/:id', 'newsEdit', () => import('./areas/admin/news/NewsEditPage.tsx')),
     page('/admin/accounts', 'accounts', () => import('./areas/admin/accounts/AccountsListPage.tsx')),
     page('/admin/accounts/create', 'accountCreate', () => import('./areas/admin/accounts/AccountCreatePage.tsx')),
     page('/admin/accounts/:id', 'accountDetail', () => import('./areas/admin/accounts/AccountDetailPage.tsx')),

@@ -14,11 +14,6 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/account/payment_plan', title: 'paymentPlan' },
   { path: '/account/takeovers', title: 'takeovers' },
 
-  { path: '/admin', title: 'adminHome' },
-  { path: '/admin/news', title: 'news' },
-  { path: '/admin/news/create', title: 'newsCreate' },
-  { path: '/admin/news/edit/:id', title: 'newsEdit' },
-
   { path: '/agency', title: 'agencyHome' },
   { path: '/agency/dashboard', title: 'dashboard' },
   { path: '/agency/send', title: 'send' },

@@ -60,6 +60,8 @@ export * from './oem-privacy.ts';
 export * from './tenant-admin.ts';
 export * from './oem-plans.ts';
 export * from './agencies.ts';
+export * from './news.ts';
+export * from './admin-home.ts';
 export * from './accounts.ts';
 export * from './admins.ts';
 export * from './mail.ts';

@@ -42,6 +42,8 @@ import { manifest as admins } from './admins/manifest.ts';
 import { manifest as adminOemOptions } from './admin-oem-options/manifest.ts';
 import { manifest as oems } from './oems/manifest.ts';
 import { manifest as oemPrivacy } from './oem-privacy/manifest.ts';
+import { manifest as news } from './news/manifest.ts';
+import { manifest as adminHome } from './admin-home/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -93,4 +95,6 @@ export const modules: readonly ModuleManifest[] = [
   adminOemOptions,
   oems,
   oemPrivacy,
+  news,
+  adminHome,
 ];

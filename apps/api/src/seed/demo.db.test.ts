@@ -1,7 +1,8 @@
 import { DEMO_FORM_SCENARIO } from './demo-forms.ts';
 import { describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { isCalendarDate, permissionsWith, validateMessage } from '@linq/contract';
+import { isCalendarDate, permissionsWith, serviceNewsApi, validateMessage } from '@linq/contract';
+import { news } from '../modules/news/schema.ts';
 import { useTestApp } from '../test/kit.ts';
 import { folders } from '../modules/folders/schema.ts';
 import { friendInfoFields, friendInfoValues } from '../modules/friends/schema.ts';
@@ -25,6 +26,7 @@ import {
   DEMO_TAGS,
   DEMO_TEMPLATE_FOLDER,
   DEMO_TEMPLATES,
+  DEMO_PASSWORD,
   DEMO_TEPPAN_TEMPLATES,
   seedDemoIfEmpty,
 } from './demo.ts';
@@ -67,6 +69,17 @@ describe('demo seed', () => {
         pending: null,
       });
     }
+  });
+
+  it('gives the demo account two published news items to read, the pinned one first, and one scheduled', async () => {
+    const token = await t.factory.login('service', 'staff@demo.example', DEMO_PASSWORD);
+    const list = await t.call(serviceNewsApi.list, {}, { token });
+    expect(list.output.data.map((item) => [item.title, item.pinned, item.read])).toEqual([
+      ['年末年始のサポート窓口について', true, false],
+      ['リッチメニューの出し分け機能を追加しました', false, false],
+    ]);
+    const all = await t.db.select({ publishAt: news.publishAt }).from(news);
+    expect(all.filter((item) => item.publishAt > t.ctx.clock.now())).toHaveLength(1);
   });
 
   it('gives each demo channel tags, marks and info fields, and puts them on its friends once they exist', async () => {

@@ -26,6 +26,7 @@ import { seedDemoIncidents } from './demo-incidents.ts';
 import { seedDemoLineFigures } from './demo-line-figures.ts';
 import { demoFriendCount } from '../modules/simulator/demo-friends.ts';
 import { seedDemoOemPages } from './demo-oem-pages.ts';
+import { seedDemoNews } from './demo-news.ts';
 import { DEMO_VIP_TAG, publishDemoRichMenus, seedDemoRichMenus } from './demo-rich-menus.ts';
 import { requestRelink } from '../modules/rich-menus/relink.ts';
 import { folders } from '../modules/folders/schema.ts';
@@ -217,6 +218,7 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
     await seedDemoLineFigures(db, ctx.clock.now(), channel.id, demoFriendCount(channel.basicId));
   }
   await seedDemoOemPages(db);
+  await seedDemoNews(db, { oemId, agencyId: agency!.id }, ctx.clock.now());
   return menus;
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type {
   AffectedItem,
   DetectionThresholds,
@@ -10,10 +10,12 @@ import type {
 } from '@linq/contract';
 import { rowsOf, type Db } from '../../platform/db.ts';
 import { nowSql } from '../../platform/db-columns.ts';
-import type { ChannelScope } from '../../platform/principal.ts';
+import type { ChannelScope, OemScope } from '../../platform/principal.ts';
+import { accounts } from '../tenants/schema.ts';
 import { deliveries } from '../delivery/schema.ts';
 import { friends } from '../friends/schema.ts';
 import { lineAccounts, userLineAccounts } from '../line-accounts/schema.ts';
+import { channelIdsOfOem } from '../line-accounts/repository.ts';
 import { planSends } from '../plan-engine/schema.ts';
 import { planEnrolments, plans } from '../plans/schema.ts';
 import { users } from '../sessions/schema.ts';
@@ -333,4 +335,34 @@ export async function openCounts(db: Db, { lineAccountId }: ChannelScope) {
     .from(incidents)
     .where(and(eq(incidents.lineAccountId, lineAccountId), ne(incidents.status, 'resolved')))
     .groupBy(incidents.severity);
+}
+
+/** For the admin home: unresolved incidents across the OEM's channels, by severity. */
+export async function openCountsOfOem(db: Db, scope: OemScope) {
+  return db
+    .select({ severity: incidents.severity, n: count() })
+    .from(incidents)
+    .where(and(ne(incidents.status, 'resolved'), inArray(incidents.lineAccountId, channelIdsOfOem(db, scope))))
+    .groupBy(incidents.severity);
+}
+
+/** For the admin home: the OEM's unresolved incidents seen last, with their channel and account. */
+export async function recentOpenOfOem(db: Db, { oemId }: OemScope, limit: number) {
+  return db
+    .select({
+      id: incidents.id,
+      detector: incidents.detector,
+      severity: incidents.severity,
+      lastSeenAt: incidents.lastSeenAt,
+      channelId: lineAccounts.id,
+      channelName: lineAccounts.name,
+      accountId: accounts.id,
+      accountName: accounts.name,
+    })
+    .from(incidents)
+    .innerJoin(lineAccounts, eq(lineAccounts.id, incidents.lineAccountId))
+    .innerJoin(accounts, eq(accounts.id, lineAccounts.accountId))
+    .where(and(ne(incidents.status, 'resolved'), eq(accounts.oemId, oemId)))
+    .orderBy(desc(incidents.lastSeenAt), desc(incidents.id))
+    .limit(limit);
 }

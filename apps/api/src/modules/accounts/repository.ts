@@ -202,3 +202,39 @@ export async function update(db: Db, scope: OemScope, id: number, values: Accoun
     .where(and(ofOem(scope), eq(accounts.id, id)));
   return before;
 }
+
+/** For the admin home: how many accounts the OEM has. */
+export async function accountCountOfOem(db: Db, { oemId }: OemScope): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(accounts).where(eq(accounts.oemId, oemId));
+  return row?.n ?? 0;
+}
+
+/** For the admin home: the OEM's accounts that are on a plan, with the plan's limits. */
+export async function accountsOnPlansOfOem(db: Db, { oemId }: OemScope) {
+  return db
+    .select({
+      accountId: accounts.id,
+      accountName: accounts.name,
+      planId: oemPlans.id,
+      planName: oemPlans.name,
+      maxChannels: oemPlans.maxChannels,
+      maxStaffUsers: oemPlans.maxStaffUsers,
+      maxMonthlyMessages: oemPlans.maxMonthlyMessages,
+    })
+    .from(accounts)
+    .innerJoin(oemPlans, eq(oemPlans.id, accounts.oemPlanId))
+    .where(eq(accounts.oemId, oemId))
+    .orderBy(asc(accounts.id));
+}
+
+/** Where an account sits in the tenant tree: its OEM and its agency (null: none). */
+export async function placeOf(
+  db: Db,
+  { accountId }: AccountScope,
+): Promise<{ oemId: number; agencyId: number | null } | undefined> {
+  const [row] = await db
+    .select({ oemId: accounts.oemId, agencyId: accounts.agencyId })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return row;
+}

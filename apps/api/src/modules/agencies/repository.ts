@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { agencyScope, type AgencyScope, type OemScope } from '../../platform/principal.ts';
 import { containsPattern } from '../../platform/sql.ts';
@@ -176,4 +176,26 @@ export async function setUserStatus(db: Db, { agencyId }: AgencyScope, userId: n
     .where(and(eq(users.id, userId), eq(users.role, 'agency'), eq(users.agencyId, agencyId)))
     .returning();
   return row;
+}
+
+/** For the admin home: how many agencies the OEM has. */
+export async function agencyCountOfOem(db: Db, scope: OemScope): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(agencies).where(ofOem(scope));
+  return row?.n ?? 0;
+}
+
+/** The names of the OEM's agencies among `ids` (an id not the OEM's is left out), for records naming them. */
+export async function namesOf(db: Db, scope: OemScope, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: agencies.id, name: agencies.name })
+    .from(agencies)
+    .where(and(ofOem(scope), inArray(agencies.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The OEM an agency belongs to (its users read what reaches it), or undefined when it is gone. */
+export async function oemOfAgency(db: Db, { agencyId }: AgencyScope): Promise<number | undefined> {
+  const [row] = await db.select({ oemId: agencies.oemId }).from(agencies).where(eq(agencies.id, agencyId));
+  return row?.oemId;
 }

@@ -1,6 +1,6 @@
-import { channelScope, type ChannelScope } from '../../platform/principal.ts';
+import { channelScope, type ChannelScope, type OemScope } from '../../platform/principal.ts';
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DeliveryWaitReason } from '@linq/contract';
 import { rowsOf, type Db } from '../../platform/db.ts';
@@ -8,6 +8,7 @@ import type { LineMessage } from '../../platform/line.ts';
 import { channelDeliveryStates, deliveries } from './schema.ts';
 import { friends } from '../friends/schema.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
+import { channelIdsOfOem } from '../line-accounts/repository.ts';
 import { accounts } from '../tenants/schema.ts';
 import { nowSql } from '../../platform/db-columns.ts';
 
@@ -426,4 +427,27 @@ export async function waitingCount(db: Db, { lineAccountId }: ChannelScope): Pro
     .from(deliveries)
     .where(and(eq(deliveries.lineAccountId, lineAccountId), eq(deliveries.status, 'waiting')));
   return row?.n ?? 0;
+}
+
+/**
+ * For the admin home: messages LINE accepted in [from, to) per account of the OEM, counted as LINE's
+ * monthly quota counts them (one per recipient of a sent request).
+ */
+export async function sentMessagesPerAccountOfOem(db: Db, scope: OemScope, from: Date, to: Date) {
+  return db
+    .select({
+      accountId: lineAccounts.accountId,
+      n: sql<number>`coalesce(sum(cardinality(${deliveries.friendIds})), 0)`.mapWith(Number),
+    })
+    .from(deliveries)
+    .innerJoin(lineAccounts, eq(lineAccounts.id, deliveries.lineAccountId))
+    .where(
+      and(
+        eq(deliveries.status, 'sent'),
+        gte(deliveries.sentAt, from),
+        lt(deliveries.sentAt, to),
+        inArray(deliveries.lineAccountId, channelIdsOfOem(db, scope)),
+      ),
+    )
+    .groupBy(lineAccounts.accountId);
 }

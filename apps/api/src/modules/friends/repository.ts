@@ -1,7 +1,8 @@
-import type { AccountScope, ChannelScope } from '../../platform/principal.ts';
+import type { AccountScope, ChannelScope, OemScope } from '../../platform/principal.ts';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { friendInfoFields, friendInfoValues, friends } from './schema.ts';
+import { friendInfoFields, friendInfoValues, friends, friendStatusCounts } from './schema.ts';
+import { channelIdsOfOem } from '../line-accounts/repository.ts';
 import { friendMarks, friendTags, marks, tags } from '../labels/schema.ts';
 import { accounts } from '../tenants/schema.ts';
 
@@ -265,4 +266,18 @@ export async function writeInfoValues(
 export async function accountTimeZone(db: Db, { accountId }: AccountScope): Promise<string> {
   const [row] = await db.select({ timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, accountId));
   return row?.timeZone ?? 'Asia/Tokyo';
+}
+
+/** For the admin home: friends following the OEM's channels, from the per-channel counts the triggers keep. */
+export async function followingFriendsOfOem(db: Db, scope: OemScope): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${friendStatusCounts.friends}), 0)`.mapWith(Number) })
+    .from(friendStatusCounts)
+    .where(
+      and(
+        eq(friendStatusCounts.status, 'following'),
+        inArray(friendStatusCounts.lineAccountId, channelIdsOfOem(db, scope)),
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -1,7 +1,7 @@
 import type { InquiryInput } from '@linq/contract';
 import { and, count, desc, eq, inArray, isNull, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import type { ChannelRequest } from '../../platform/principal.ts';
+import type { ChannelRequest, OemScope } from '../../platform/principal.ts';
 import { users } from '../sessions/schema.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
 import { accounts, oems } from '../tenants/schema.ts';
@@ -86,4 +86,26 @@ export async function inquiryContext(db: Db, request: ChannelRequest) {
     .where(eq(lineAccounts.id, request.lineAccountId));
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, request.userId));
   return row ? { ...row, userEmail: user?.email ?? '' } : null;
+}
+
+/** For the admin home: the newest inquiries from the OEM's channels, with their channel and account. */
+export async function recentOfOem(db: Db, { oemId }: OemScope, limit: number) {
+  return db
+    .select({
+      id: inquiries.id,
+      subject: inquiries.subject,
+      category: inquiries.category,
+      status: inquiries.status,
+      createdAt: inquiries.createdAt,
+      channelId: lineAccounts.id,
+      channelName: lineAccounts.name,
+      accountId: accounts.id,
+      accountName: accounts.name,
+    })
+    .from(inquiries)
+    .innerJoin(lineAccounts, eq(lineAccounts.id, inquiries.lineAccountId))
+    .innerJoin(accounts, eq(accounts.id, lineAccounts.accountId))
+    .where(eq(accounts.oemId, oemId))
+    .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
+    .limit(limit);
 }

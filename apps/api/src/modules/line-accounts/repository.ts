@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import type { AccountScope, ChannelScope } from '../../platform/principal.ts';
+import type { AccountScope, ChannelScope, OemScope } from '../../platform/principal.ts';
+import { accounts } from '../tenants/schema.ts';
 import { lineAccounts } from './schema.ts';
 
 const columns = { id: lineAccounts.id, name: lineAccounts.name, status: lineAccounts.status };
@@ -80,4 +81,26 @@ export async function loginChannelRow(db: Db, scope: ChannelScope) {
     .from(lineAccounts)
     .where(eq(lineAccounts.id, scope.lineAccountId));
   return row;
+}
+
+/**
+ * The OEM's channels, as a subquery of their ids: how other modules scope an OEM-wide figure (the
+ * admin home) to the channels of the OEM's accounts.
+ */
+export function channelIdsOfOem(db: Db, { oemId }: OemScope) {
+  return db
+    .select({ id: lineAccounts.id })
+    .from(lineAccounts)
+    .innerJoin(accounts, eq(accounts.id, lineAccounts.accountId))
+    .where(eq(accounts.oemId, oemId));
+}
+
+/** For the admin home: how many channels each of the OEM's accounts has (accounts without any left out). */
+export async function channelsPerAccountOfOem(db: Db, { oemId }: OemScope) {
+  return db
+    .select({ accountId: lineAccounts.accountId, n: count() })
+    .from(lineAccounts)
+    .innerJoin(accounts, eq(accounts.id, lineAccounts.accountId))
+    .where(eq(accounts.oemId, oemId))
+    .groupBy(lineAccounts.accountId);
 }

@@ -204,3 +204,16 @@ export async function admins(db: Db, { oemId }: OemScope) {
     .where(and(eq(users.role, 'admin'), eq(users.oemId, oemId)))
     .orderBy(asc(users.name), asc(users.id));
 }
+
+/** For the admin home of a platform admin: how many OEMs the platform has. */
+export async function oemCount(db: Db, _scope: PlatformScope): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(oems);
+  return row?.n ?? 0;
+}
+
+/** The names of the OEMs among `ids`, for a platform admin's records naming another OEM. */
+export async function namesOf(db: Db, _scope: PlatformScope, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: oems.id, name: oems.name }).from(oems).where(inArray(oems.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -12,7 +12,6 @@ import {
   Button,
   Card,
   Col,
-  Empty,
   List,
   Progress,
   Result,
@@ -33,6 +32,7 @@ import { LoadState } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import '../../../app/i18n/parts/dashboard.ts';
 import { LineFiguresCard } from './LineFiguresCard.tsx';
+import { NewsCard } from './NewsCard.tsx';
 
 const TALKS_UNREAD_PATH = '/service/talks?unread=1';
 const ANOMALIES_PATH = '/service/abnormal-detection';
@@ -140,9 +140,7 @@ function Figures({ data }: { data: Dashboard }) {
           </Col>
         ))}
         <Col xs={24} lg={8}>
-          <Card title={t('dashboard.news')} data-testid="dashboard-news">
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noNews')} />
-          </Card>
+          <NewsCard />
         </Col>
       </Row>
     </Space>

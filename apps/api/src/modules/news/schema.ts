@@ -1,0 +1,59 @@
+import { NEWS_AUDIENCES } from '@linq/contract';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../platform/db-columns.ts';
+import { users } from '../sessions/schema.ts';
+import { agencies, oems } from '../tenants/schema.ts';
+
+/**
+ * A notice (お知らせ) of an OEM, written in the admin area. Whom it reaches:
+ * - `all` with no audience OEM: every account of every OEM (a platform admin on the default OEM);
+ * - `all` or `oem` with an audience OEM: that OEM's accounts (`all` of a partner OEM names its own);
+ * - `agency`: that agency's accounts. Deleting the agency deletes the notice: an audience is never
+ *   widened by a deletion.
+ * It reaches nobody before `publish_at` (scheduled, 予約).
+ */
+export const news = pgTable(
+  'news',
+  {
+    id: serial('id').primaryKey(),
+    /** The OEM whose admins manage it (the acting OEM it was written on). */
+    oemId: integer('oem_id')
+      .notNull()
+      .references(() => oems.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    audience: text('audience', { enum: NEWS_AUDIENCES }).notNull(),
+    audienceOemId: integer('audience_oem_id').references(() => oems.id, { onDelete: 'cascade' }),
+    audienceAgencyId: integer('audience_agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
+    publishAt: timestamp('publish_at', { withTimezone: true }).notNull(),
+    pinned: boolean('pinned').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('news_oem_publish_idx').on(t.oemId, t.publishAt),
+    index('news_audience_oem_idx').on(t.audienceOemId),
+    index('news_audience_agency_idx').on(t.audienceAgencyId),
+    // The audience's columns say exactly whom it reaches.
+    check(
+      'news_audience_check',
+      sql`(${t.audience} = 'agency') = (${t.audienceAgencyId} is not null) and (${t.audience} <> 'oem' or ${t.audienceOemId} is not null)`,
+    ),
+  ],
+);
+
+/** Who has read which notice: one row per (user, notice), the first time they opened it. */
+export const newsReads = pgTable(
+  'news_reads',
+  {
+    newsId: integer('news_id')
+      .notNull()
+      .references(() => news.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.newsId] }), index('news_reads_news_idx').on(t.newsId)],
+);
