@@ -89,7 +89,17 @@ async function serveWebConsole(app: FastifyInstance, distDir: string) {
   const indexHtml = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexHtml);
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    const assetsDir = path.join(distDir, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      // Chunks are named by their content's hash: a browser keeps them and never asks again, so a page
+      // opened or reloaded fetches only what it has not seen (index.html stays revalidated).
+      setHeaders: (reply, filePath) => {
+        if (filePath.startsWith(assetsDir)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     // A missing hashed asset (a stale chunk after a deploy) must be a 404, not the page.

@@ -115,6 +115,11 @@ describe('security headers', () => {
     }
   });
 
+  it('hashed console chunks are kept by the browser; the page itself is asked for again', async () => {
+    expect((await get('/assets/app.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/service/talks')).headers['cache-control']).toBe('no-cache');
+  });
+
   it('stored files are sandboxed', async () => {
     const response = await get(storedFile);
     expect(response.statusCode).toBe(200);

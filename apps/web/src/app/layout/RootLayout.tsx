@@ -33,6 +33,7 @@ const ANTD_LOCALES: Record<'ja' | 'en', Locale> = {
 
 /** Japanese consoles set no space between two-character button labels (antd's default reads 「保 存」). */
 const BUTTON_CONFIG = { autoInsertSpace: false };
+const NO_WAVE = { disabled: true };
 
 /** Hands antd's context-aware notification and message APIs to the request and state layers. */
 function FeedbackBridge() {
@@ -54,7 +55,8 @@ function RootLayout() {
   const { i18n } = useTranslation();
   const language = currentLanguage(i18n.language);
   const theme = useBranding().themes?.theme;
-  // People who asked their system for less motion get none: dialogs and menus appear at once.
+  // People who asked their system for less motion get none: dialogs and menus appear at once, and a
+  // clicked button sends no wave (without motion antd would otherwise keep the wave for its 2 s deadline).
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const themeConfig = useMemo(() => {
     const config = themeConfigOf(theme);
@@ -69,7 +71,12 @@ function RootLayout() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALES[language]} theme={themeConfig} button={BUTTON_CONFIG}>
+      <ConfigProvider
+        locale={ANTD_LOCALES[language]}
+        theme={themeConfig}
+        button={BUTTON_CONFIG}
+        wave={reducedMotion ? NO_WAVE : undefined}
+      >
         <AntdApp
           notification={{ top: NOTIFICATION_TOP_PX, duration: ERROR_NOTIFICATION_DURATION_S }}
           message={{ duration: TOAST_DURATION_S }}
