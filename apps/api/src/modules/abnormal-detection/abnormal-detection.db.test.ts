@@ -7,6 +7,7 @@ import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 import { useTestApp } from '../../test/kit.ts';
 import { waitFor } from '../../test/wait.ts';
 import { registerDeliveryJobs } from '../delivery/jobs.ts';
+import { deliveries } from '../delivery/schema.ts';
 import { DEFAULT_DELIVERY_POLICY, enqueueSend, type DeliveryPolicy } from '../delivery/service.ts';
 import { friends as friendRows } from '../friends/schema.ts';
 import { userLineAccounts } from '../line-accounts/schema.ts';
@@ -80,7 +81,10 @@ async function sendTo(scope: ChannelScope, friendIds: number[], source = 'test',
 
 describe('abnormal detection against the simulator', () => {
   it('a burst of blocks after a broadcast raises a block spike naming the broadcast', async () => {
-    const { scope, channel, friends } = await channelWithFriends(12);
+    const { scope, channel, friends: all } = await channelWithFriends(17);
+    // The same plan's send two hours before, to 5 friends who stay: not the send the blocks followed.
+    const friends = all.slice(0, 12);
+    const earlier = all.slice(12);
     const now = t.ctx.clock.now();
     const [plan] = await t.db
       .insert(plans)
@@ -112,6 +116,17 @@ describe('abnormal detection against the simulator', () => {
       'plan',
       sends[0]!.id,
     );
+    await t.db.insert(deliveries).values({
+      lineAccountId: scope.lineAccountId,
+      messages: hello,
+      friendIds: earlier.map((f) => f.row.id),
+      retryKey: crypto.randomUUID(),
+      status: 'sent',
+      source: 'plan',
+      sourceId: sends[0]!.id,
+      createdAt: new Date(now.getTime() - 2 * 3_600_000),
+      sentAt: new Date(now.getTime() - 2 * 3_600_000),
+    });
     await counted(scope, 'sends_ok', 1);
     for (const { friend } of friends.slice(0, 11)) await friend.unfollow();
     await counted(scope, 'blocks', 11, 60_000);

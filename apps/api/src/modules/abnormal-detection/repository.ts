@@ -58,7 +58,11 @@ export async function overduePlanSends(db: Db, { lineAccountId }: ChannelScope, 
   return rows;
 }
 
-/** Plan sends handed to LINE in [from, to), with how many of their recipients blocked since; most blocks first. */
+/**
+ * Plan sends handed to LINE in [from, to), with how many of their recipients blocked since; most blocks
+ * first. A send is a plan's deliveries of one hour: a broadcast goes out in one, while a scenario (a
+ * welcome message) sends all day, and its hour of the blocks is the one to name, not its first.
+ */
 export async function planSendsWithBlocks(
   db: Db,
   { lineAccountId }: ChannelScope,
@@ -77,7 +81,7 @@ export async function planSendsWithBlocks(
     where d.line_account_id = ${lineAccountId} and d.source = 'plan' and d.status = 'sent'
       and d.created_at >= ${new Date(from.getTime() - 24 * 3_600_000)}
       and d.sent_at >= ${from} and d.sent_at < ${to}
-    group by p.id, p.name
+    group by p.id, p.name, date_trunc('hour', d.sent_at)
     order by blocked desc, "sentAt" desc
     limit 3`);
   type Row = { planId: number; planName: string; sentAt: string | Date; recipients: number; blocked: number };
