@@ -8,7 +8,13 @@ import { endpoint, sessionOf } from './http.ts';
  * expires after the documented maximum wait (DELIVERY_MAX_WAIT_HOURS) with the reason.
  */
 
-export const DELIVERY_WAIT_REASONS = ['quota', 'rate_limit', 'credentials', 'line_unavailable'] as const;
+export const DELIVERY_WAIT_REASONS = [
+  'quota',
+  'rate_limit',
+  'credentials',
+  'bot_suspended',
+  'line_unavailable',
+] as const;
 export type DeliveryWaitReason = (typeof DELIVERY_WAIT_REASONS)[number];
 
 /** The reasons as the API states them (the console shows its own translations of these). */
@@ -16,6 +22,7 @@ export const DELIVERY_WAIT_MESSAGES: Record<DeliveryWaitReason, string> = {
   quota: '今月のメッセージ送信数の上限に達したため送信を保留しています',
   rate_limit: 'LINEの送信回数の制限に達したため、少し待ってから送信します',
   credentials: 'チャネルアクセストークンが無効なため送信を保留しています（正しいトークンが設定されると送信します）',
+  bot_suspended: 'LINEがこのアカウントを停止しているため送信を保留しています（停止が解除されると送信します）',
   line_unavailable: 'LINEに接続できないため、少し待ってから送信し直します',
 };
 

@@ -218,7 +218,7 @@ describe('abnormal detection against the simulator', () => {
     ]);
   });
 
-  it('LINE suspending the account raises the credentials incident; lifting it resolves the incident', async () => {
+  it('LINE suspending the account raises the credentials incident and holds its sends; lifting it resolves the incident and sends them', async () => {
     const { scope, channel, friends } = await channelWithFriends(1);
     await checkChannel(t.ctx, scope);
     expect(await unresolved(scope, 'credentials_invalid')).toEqual([]);
@@ -233,14 +233,18 @@ describe('abnormal detection against the simulator', () => {
       severity: 'critical',
       figures: { suspended_since: new Date(suspension.events[0]!.timestamp).toISOString(), invalid_since: null },
     });
-    // LINE refuses the sends meanwhile; the incident stays one.
-    await sendTo(scope, [friends[0]!.row.id]);
-    await counted(scope, 'sends_failed', 1);
+    // A send meanwhile waits, with no call LINE would refuse; the incident stays one.
+    const [held] = await sendTo(scope, [friends[0]!.row.id]);
+    const deliveryOf = async () => (await t.db.select().from(deliveries).where(eq(deliveries.id, held!)))[0]!;
+    await waitFor(async () => (await deliveryOf()).status === 'waiting');
+    expect(await deliveryOf()).toMatchObject({ waitReason: 'bot_suspended', attempts: 0 });
     await checkChannel(t.ctx, scope);
     expect(await unresolved(scope, 'credentials_invalid')).toMatchObject([{ id: raised!.id }]);
 
     await channel.resume();
     await waitFor(async () => (await repo.suspendedSince(t.db, scope)) === null);
+    await waitFor(async () => (await deliveryOf()).status === 'sent');
+    expect(channel.sentMessageCount()).toBe(1);
     await checkChannel(t.ctx, scope);
     expect(await unresolved(scope, 'credentials_invalid')).toEqual([]);
     expect(await lastOf(scope, 'credentials_invalid')).toMatchObject({ id: raised!.id, status: 'resolved' });

@@ -1,6 +1,7 @@
 import type { ModuleManifest } from '../../platform/module.ts';
 import { deliveryRoutes } from './routes.ts';
 import { registerDeliveryJobs } from './jobs.ts';
+import { deliveryConsumers } from './consumers.ts';
 
 /** Delivery of messages to LINE: requests, retries, waits and their reasons. */
 export const manifest: ModuleManifest = {
@@ -8,5 +9,6 @@ export const manifest: ModuleManifest = {
   routes: deliveryRoutes,
   jobs: [{ name: 'delivery.send' }],
   work: (ctx) => registerDeliveryJobs(ctx),
+  consumers: deliveryConsumers,
   isolation: async () => (await import('./isolation.ts')).isolation,
 };

@@ -183,6 +183,7 @@ export async function channelForSending(db: Db, { lineAccountId }: ChannelScope)
       simulated: lineAccounts.simulated,
       credentialsInvalidSince: channelDeliveryStates.credentialsInvalidSince,
       credentialsError: channelDeliveryStates.credentialsError,
+      botSuspendedSince: channelDeliveryStates.botSuspendedSince,
       accountSuspended: sql<boolean>`${accounts.status} = 'suspended'`.mapWith(Boolean),
     })
     .from(lineAccounts)
@@ -279,6 +280,36 @@ export async function clearCredentialsInvalid(db: Db, { lineAccountId }: Channel
         isNotNull(channelDeliveryStates.credentialsInvalidSince),
       ),
     );
+}
+
+/**
+ * LINE suspended the account (at `at`) or lifted it: the channel's state from then on. A fact older
+ * than the state's last change is ignored (webhook events can arrive out of order).
+ */
+export async function recordBotSuspension(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  change: 'suspended' | 'resumed',
+  at: Date,
+): Promise<void> {
+  const { botSuspendedSince } = channelDeliveryStates;
+  if (change === 'suspended') {
+    await db
+      .insert(channelDeliveryStates)
+      .values({ lineAccountId, botSuspendedSince: at })
+      .onConflictDoUpdate({
+        target: channelDeliveryStates.lineAccountId,
+        set: {
+          botSuspendedSince: sql`greatest(${botSuspendedSince}, excluded.bot_suspended_since)`,
+          updatedAt: nowSql,
+        },
+      });
+    return;
+  }
+  await db
+    .update(channelDeliveryStates)
+    .set({ botSuspendedSince: null, updatedAt: nowSql })
+    .where(and(eq(channelDeliveryStates.lineAccountId, lineAccountId), lte(botSuspendedSince, at)));
 }
 
 const waitingFor = (lineAccountId: number, reason: DeliveryWaitReason) =>

@@ -54,7 +54,8 @@ export const deliveries = pgTable(
 /**
  * What a channel's sending waits on, per channel rather than per delivery. LINE's 401 means the
  * channel's access token is wrong or was reissued: a state of the channel, shown on the admin channel
- * screen, under which its deliveries wait (no call to LINE) until the token is fixed.
+ * screen, under which its deliveries wait (no call to LINE) until the token is fixed. LINE suspending
+ * the account is another such state.
  */
 export const channelDeliveryStates = pgTable('channel_delivery_states', {
   lineAccountId: integer('line_account_id')
@@ -64,5 +65,10 @@ export const channelDeliveryStates = pgTable('channel_delivery_states', {
   credentialsInvalidSince: timestamp('credentials_invalid_since', { withTimezone: true }),
   /** LINE's message for the refusal. */
   credentialsError: text('credentials_error'),
+  /**
+   * Since when LINE has suspended the LINE Official Account (its botSuspended webhook; null: not
+   * suspended, or lifted by botResumed). Its deliveries wait, with no call to LINE, until it is lifted.
+   */
+  botSuspendedSince: timestamp('bot_suspended_since', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

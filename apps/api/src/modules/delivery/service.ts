@@ -8,6 +8,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
+import type { EventTransaction } from '../../platform/events.ts';
 import { LineApiError, lineClient, type LineClient, type LineMessage } from '../../platform/line.ts';
 import { conflict } from '../../platform/errors.ts';
 import type { DeliveryRefusal } from './events.ts';
@@ -254,6 +255,8 @@ async function sendClaimed(ctx: AppContext, claim: repo.Claim, policy: DeliveryP
   if (channel.credentialsInvalidSince) {
     return wait(ctx, claim, 'credentials', policy.credentialsRecheckMs, channel.credentialsError);
   }
+  // LINE suspended the account: every call would be refused; sent once LINE lifts it (botResumed).
+  if (channel.botSuspendedSince) return wait(ctx, claim, 'bot_suspended', policy.credentialsRecheckMs);
   const client = channelClient(ctx, channel);
   if (typeof client === 'string') return settleFailed(ctx, claim, client);
   const to = await repo.recipientUserIds(db, claim);
@@ -340,6 +343,9 @@ async function settleFailed(ctx: AppContext, claim: repo.Claim, reason: string):
   });
 }
 
+/** The reasons a whole channel's sending waits for, checked per channel by the sweeper. */
+type ChannelWaitReason = 'quota' | 'credentials' | 'bot_suspended';
+
 /**
  * Parks the delivery for a channel-wide reason until the sweeper checks it for the channel. LINE
  * refused the request before processing it (or it was never made): the attempt is taken back.
@@ -347,7 +353,7 @@ async function settleFailed(ctx: AppContext, claim: repo.Claim, reason: string):
 async function wait(
   ctx: AppContext,
   claim: repo.Claim,
-  reason: 'quota' | 'credentials',
+  reason: ChannelWaitReason,
   recheckMs: number,
   lastError?: string | null,
 ) {
@@ -417,7 +423,7 @@ export async function sweepDeliveries(
 ): Promise<number> {
   const db = ctx.database.db;
   const hours = Math.round(policy.maxWaitMs / 3_600_000);
-  for (const reason of ['quota', 'credentials'] as const) {
+  for (const reason of ['quota', 'credentials', 'bot_suspended'] as const) {
     const message = expiredMessage(hours, reason);
     const expired = await ctx.events.transaction(db, async (on) => {
       const rows = await repo.expireWaitsUnscoped(on.tx, reason, policy.maxWaitMs, message, policy.sweepBatch);
@@ -465,6 +471,13 @@ async function checkWaits(
         ctx.log.info({ lineAccountId: scope.lineAccountId }, 'LINE accepts the channel access token again');
       }
       released = await repo.releaseWaits(db, scope, reason);
+    } else if (reason === 'bot_suspended') {
+      // Lifted only by LINE's botResumed webhook (botSuspensionChanged); until then, checked again later.
+      if (channel?.botSuspendedSince) {
+        await repo.postponeWaits(db, scope, reason, policy.credentialsRecheckMs);
+        return 0;
+      }
+      released = await repo.releaseWaits(db, scope, reason);
     } else {
       released = await repo.releaseWaits(db, scope, reason);
     }
@@ -477,6 +490,25 @@ async function checkWaits(
   }
   await enqueue(ctx, released);
   return released.length;
+}
+
+/**
+ * LINE suspended the account or lifted the suspension (its webhook, at `at`). Lifted, what waited for
+ * it goes out once the caller's transaction committed.
+ */
+export async function botSuspensionChanged(
+  ctx: AppContext,
+  on: EventTransaction,
+  scope: ChannelScope,
+  change: 'suspended' | 'resumed',
+  at: Date,
+): Promise<void> {
+  await repo.recordBotSuspension(on.tx, scope, change, at);
+  if (change === 'suspended') return;
+  const channel = await repo.channelForSending(on.tx, scope);
+  if (channel?.botSuspendedSince) return;
+  const released = await repo.releaseWaits(on.tx, scope, 'bot_suspended');
+  on.afterCommit(() => enqueue(ctx, released), 'deliveries after LINE lifted the suspension');
 }
 
 /**

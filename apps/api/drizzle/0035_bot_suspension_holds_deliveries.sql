@@ -1,0 +1,1 @@
+ALTER TABLE "channel_delivery_states" ADD COLUMN "bot_suspended_since" timestamp with time zone;
