@@ -8,5 +8,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // What a screen shows after a request can take seconds on a busy two-core machine (1 s by default).
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -23,7 +23,8 @@ afterAll(async () => {
 });
 
 describe('npm start at a terminal', () => {
-  it('prints the banner and readable lines, and no JSON request lines', async () => {
+  // It builds the web console and starts on a new embedded database: minutes on a busy machine.
+  it('prints the banner and readable lines, and no JSON request lines', { timeout: 180_000 }, async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir };
     for (const name of ['DATABASE_URL', 'LOG_FORMAT', 'LOG_LEVEL', 'SEED_DEMO', 'LINE_SIMULATOR']) delete env[name];
     child = spawn('script', ['-qfec', 'npm start', '/dev/null'], { cwd: repoRoot, env, detached: true });

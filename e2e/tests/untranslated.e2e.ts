@@ -121,7 +121,7 @@ async function settled(page: Page): Promise<string> {
     if (busy === 0 && text === previous && text.trim() !== '') return text;
     if (Date.now() > deadline) return text;
     previous = text;
-    await page.waitForTimeout(300);
+    await page.waitForTimeout(150);
   }
 }
 
