@@ -20,6 +20,7 @@ import { accountScope, channelScope, type AdminPrincipal, type OemScope } from '
 import * as repo from './repository.ts';
 import { bindChannelById } from '../simulator/bind.ts';
 import { credentialsFixed } from '../delivery/service.ts';
+import { requireChannelRoom } from '../plan-limits/service.ts';
 
 export const DUPLICATE_CHANNEL_ID_MESSAGE = 'このチャネルIDは既に別のLINEアカウントで登録されています';
 export const UNKNOWN_ACCOUNT_MESSAGE = '選択されたアカウントが見つかりません';
@@ -84,6 +85,7 @@ export async function create(ctx: AppContext, caller: AdminCaller, input: Create
       : {};
   const id = await db.transaction(async (tx) => {
     await uniqueChannelId(tx, input.channel_id);
+    await requireChannelRoom(tx, accountScope(input.account_id), ctx.clock.now());
     return repo.insert(tx, caller.scope, {
       ...values(input),
       ...login,
@@ -109,6 +111,10 @@ export async function update(
   const login = loginValues(ctx, input, stored.hasLoginChannelSecret);
   await db.transaction(async (tx) => {
     await uniqueChannelId(tx, input.channel_id, id);
+    // Moved to another account: one more channel there.
+    if (stored.accountId !== input.account_id) {
+      await requireChannelRoom(tx, accountScope(input.account_id), ctx.clock.now());
+    }
     const previousAccountId = await repo.update(tx, caller.scope, id, {
       ...values(input),
       ...login,
