@@ -63,8 +63,9 @@ export async function get(ctx: AppContext, scope: AccountScope, id: number): Pro
 export async function create(ctx: AppContext, scope: AccountScope, input: CreateInput): Promise<AccountUser> {
   const db = ctx.database.db;
   const lineAccountIds = [...new Set(input.line_account_ids)];
-  await checkReferences(db, scope, input.staff_authority_id, lineAccountIds);
+  // A full plan says so first: no other answer about the form helps.
   await requireStaffRoom(db, scope, ctx.clock.now());
+  await checkReferences(db, scope, input.staff_authority_id, lineAccountIds);
   const passwordHash = await hashPassword(input.password);
   const id = await uniqueEmail(
     db.transaction(async (tx) => {
