@@ -18,7 +18,6 @@ import { waitFor } from '../test/wait.ts';
 import { startServerProcess } from '../test/server-process.ts';
 import { publishRealtime } from './realtime.ts';
 import { hashToken, newToken } from './tokens.ts';
-import { sessions } from '../modules/sessions/schema.ts';
 import type { Tenant } from '../test/factory.ts';
 import { WebSocket, type WsClient } from '../test/ws-client.ts';
 
@@ -243,14 +242,10 @@ describe('talk sockets end with the access they were opened with', () => {
 /** A session of the user written straight to the table, as a login racing a suspension leaves it. */
 async function racedSession(userId: number, role: 'service' | 'account' | 'agency'): Promise<string> {
   const token = newToken();
-  const now = new Date();
-  await t.db.insert(sessions).values({
-    userId,
-    role,
-    tokenHash: hashToken(token),
-    createdAt: now,
-    lastUsedAt: now,
-    expiresAt: new Date(now.getTime() + 3_600_000),
-  });
+  await t.runtime.ctx.database.sql.executeSql(
+    `insert into sessions (user_id, role, token_hash, created_at, last_used_at, expires_at)
+     values ($1, $2, $3, now(), now(), now() + interval '1 hour')`,
+    [userId, role, hashToken(token)],
+  );
   return token;
 }
