@@ -39,6 +39,8 @@ describe('tenants in the admin area', () => {
     await expect(page.getByTestId('detail-plan').textContent()).resolves.toBe(planName);
     await expect(page.getByTestId('detail-owner').textContent()).resolves.toContain(ownerEmail);
     await expect(page.getByTestId('detail-status').textContent()).resolves.toBe('利用中');
+    // Its usage against the plan's limits: no channel yet of the two the plan allows.
+    await expect(page.getByTestId('account-usage-channels').textContent()).resolves.toMatch(/^0 \/ 2/);
 
     // The invitation is in the demo outbox, with the owner's set-password link.
     const mail = await until(

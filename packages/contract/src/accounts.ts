@@ -6,6 +6,7 @@ import { dataOf, email, id, idParams, listOf, okMessage, pageQuery, requiredText
 import { anyAdmin, endpoint } from './http.ts';
 import { LINE_ACCOUNT_STATUSES } from './line-accounts.ts';
 import { OEM_PLAN_STATUSES } from './oem-plans.ts';
+import { accountUsage } from './plan-limits.ts';
 
 /*
  * Accounts (admin area): the customer companies of the acting OEM: company, owner login (invited by
@@ -76,6 +77,8 @@ export type AdminAccount = z.infer<typeof adminAccount>;
 export const adminAccountDetail = adminAccount.extend({
   channels: z.array(named.extend({ status: z.enum(LINE_ACCOUNT_STATUSES) })),
   staff: z.array(tenantUser.extend({ staff_authority: z.string().nullable() })),
+  /** Usage against the plan's limits, as the account owner sees it at /account/usage. */
+  usage: accountUsage,
 });
 export type AdminAccountDetail = z.infer<typeof adminAccountDetail>;
 

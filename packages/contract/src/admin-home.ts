@@ -4,16 +4,13 @@ import { actingOemQuery } from './admin-scope.ts';
 import { dataOf, timestamp } from './common.ts';
 import { anyAdmin, endpoint } from './http.ts';
 import { INQUIRY_CATEGORIES, INQUIRY_STATUSES } from './inquiries.ts';
+import { planLimitFigure } from './plan-limits.ts';
 
 /*
  * The admin home (/admin): the acting OEM's figures at a glance, the accounts near a limit of their
  * OEM plan, open anomalies across its channels by severity, and recent support inquiries.
  */
 
-/** An account is near a limit from this share of it on. */
-export const NEAR_LIMIT_PERCENT = 80;
-export const PLAN_LIMITS = ['channels', 'staff_users', 'monthly_messages'] as const;
-export type PlanLimit = (typeof PLAN_LIMITS)[number];
 /** How many rows each list section shows at most. */
 export const ADMIN_HOME_LIST_MAX = 10;
 
@@ -35,9 +32,7 @@ export const adminHome = z.object({
     z.object({
       account: named,
       plan: named,
-      limits: z.array(
-        z.object({ limit: z.enum(PLAN_LIMITS), used: z.number().int(), max: z.number().int(), percent: z.number() }),
-      ),
+      limits: z.array(planLimitFigure),
     }),
   ),
   anomalies: z.object({

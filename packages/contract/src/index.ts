@@ -62,6 +62,7 @@ export * from './oem-plans.ts';
 export * from './agencies.ts';
 export * from './news.ts';
 export * from './admin-home.ts';
+export * from './plan-limits.ts';
 export * from './accounts.ts';
 export * from './admins.ts';
 export * from './mail.ts';

@@ -44,6 +44,7 @@ import { manifest as oems } from './oems/manifest.ts';
 import { manifest as oemPrivacy } from './oem-privacy/manifest.ts';
 import { manifest as news } from './news/manifest.ts';
 import { manifest as adminHome } from './admin-home/manifest.ts';
+import { manifest as planLimits } from './plan-limits/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -97,4 +98,5 @@ export const modules: readonly ModuleManifest[] = [
   oemPrivacy,
   news,
   adminHome,
+  planLimits,
 ];

@@ -5,11 +5,20 @@
  * api process hears it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { permissionsWith, REALTIME_CLOSE, type Permissions } from '@linq/contract';
+import {
+  adminAccountsApi,
+  adminLineAccountsApi,
+  agenciesApi,
+  permissionsWith,
+  REALTIME_CLOSE,
+  type Permissions,
+} from '@linq/contract';
 import { useTestApp } from '../test/kit.ts';
 import { waitFor } from '../test/wait.ts';
 import { startServerProcess } from '../test/server-process.ts';
 import { publishRealtime } from './realtime.ts';
+import { hashToken, newToken } from './tokens.ts';
+import type { Tenant } from '../test/factory.ts';
 import { WebSocket, type WsClient } from '../test/ws-client.ts';
 
 let wsBase: string;
@@ -28,8 +37,8 @@ interface Connection {
   received: { type: string }[];
   closed: number | null;
 }
-async function openSocket(token: string, base = wsBase): Promise<Connection> {
-  const socket = new WebSocket(`${base}?laid=${lineAccountId}`);
+async function openSocket(token: string, base = wsBase, laid = lineAccountId): Promise<Connection> {
+  const socket = new WebSocket(`${base}?laid=${laid}`);
   const connection: Connection = { socket, received: [], closed: null };
   socket.on('message', (data) => connection.received.push(JSON.parse(data.toString('utf8')) as { type: string }));
   socket.on('close', (code) => (connection.closed = code));
@@ -144,6 +153,73 @@ describe('talk sockets end with the access they were opened with', () => {
     a.socket.close();
   });
 
+  it('suspending the account ends its sessions, one opened in the very instant of the suspension too, and closes their sockets', async () => {
+    const tenant = await t.factory.tenant();
+    const laid = tenant.channels[0]!.id;
+    const open = await openSocket(tenant.tokens.staff, wsBase, laid);
+    const suspended = await t.call(
+      adminAccountsApi.update,
+      { params: { id: tenant.account.id }, query: {}, body: { name: tenant.account.name, status: 'suspended' } },
+      { token: tenant.tokens.oemAdmin },
+    );
+    expect(suspended.status).toBe(200);
+    await waitFor(() => open.closed !== null);
+    expect(open.closed).toBe(REALTIME_CLOSE.unauthorized);
+
+    // A login that passed its suspension check as the suspension committed: its session is written
+    // after the revocation, at the suspension's instant. It is refused all the same.
+    const raced = await racedSession(tenant.staff.id, 'service');
+    const me = await t.request({ method: 'GET', path: '/service/sessions/me', token: raced });
+    expect(me.status).toBe(401);
+    const owner = await racedSession(tenant.owner.id, 'account');
+    expect((await t.request({ method: 'GET', path: '/account/usage', token: owner })).status).toBe(401);
+  });
+
+  it('suspending the agency ends its users’ sessions, one opened in the instant of the suspension too', async () => {
+    const tenant = await t.factory.tenant();
+    const suspended = await t.call(
+      agenciesApi.update,
+      { params: { id: tenant.agency.id }, query: {}, body: { name: tenant.agency.name, status: 'suspended' } },
+      { token: tenant.tokens.oemAdmin },
+    );
+    expect(suspended.status).toBe(200);
+    const meOf = (token: string) => t.request({ method: 'GET', path: '/agency/sessions/me', token });
+    expect((await meOf(tenant.tokens.agency)).status).toBe(401);
+    expect((await meOf(await racedSession(tenant.agencyUser.id, 'agency'))).status).toBe(401);
+  });
+
+  it('suspending a channel closes its staff’s sockets on it and refuses its requests; their other channels stay', async () => {
+    const tenant = await t.factory.tenant();
+    const [channel, other] = tenant.channels as [Tenant['channels'][number], Tenant['channels'][number]];
+    const onIt = await openSocket(tenant.tokens.staff, wsBase, channel.id);
+    const onOther = await openSocket(tenant.tokens.staff, wsBase, other.id);
+    const suspended = await t.send(
+      adminLineAccountsApi.update,
+      {
+        params: { id: channel.id },
+        query: {},
+        body: {
+          id: channel.id,
+          name: channel.name,
+          account_id: tenant.account.id,
+          status: 'suspended',
+          channel_id: `1${String(Date.now()).slice(-9)}`,
+          simulated: false,
+        },
+      },
+      { token: tenant.tokens.oemAdmin },
+    );
+    expect(suspended.status).toBe(200);
+    await waitFor(() => onIt.closed !== null);
+    expect(onIt.closed).toBe(REALTIME_CLOSE.forbidden);
+    const friends = (laid: number) =>
+      t.request({ method: 'GET', path: '/service/friends', token: tenant.tokens.staff, lineAccountId: laid });
+    expect((await friends(channel.id)).status).toBe(403);
+    expect((await friends(other.id)).status).toBe(200);
+    expect(onOther.closed).toBeNull();
+    onOther.socket.close();
+  });
+
   // Two api processes need one database server: PostgreSQL (CI runs this file on both databases).
   it.runIf(process.env.TEST_DATABASE_URL)(
     'a logout in one api process closes the socket held by another',
@@ -162,3 +238,14 @@ describe('talk sockets end with the access they were opened with', () => {
     60_000,
   );
 });
+
+/** A session of the user written straight to the table, as a login racing a suspension leaves it. */
+async function racedSession(userId: number, role: 'service' | 'account' | 'agency'): Promise<string> {
+  const token = newToken();
+  await t.runtime.ctx.database.sql.executeSql(
+    `insert into sessions (user_id, role, token_hash, created_at, last_used_at, expires_at)
+     values ($1, $2, $3, now(), now(), now() + interval '1 hour')`,
+    [userId, role, hashToken(token)],
+  );
+  return token;
+}

@@ -1,9 +1,19 @@
 import { DEMO_FORM_SCENARIO } from './demo-forms.ts';
 import { describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { isCalendarDate, permissionsWith, serviceNewsApi, validateMessage } from '@linq/contract';
+import {
+  accountUsersApi,
+  isCalendarDate,
+  permissionsWith,
+  planLimitsApi,
+  serviceNewsApi,
+  staffAuthoritiesApi,
+  STAFF_LIMIT_MESSAGE,
+  validateMessage,
+} from '@linq/contract';
 import { news } from '../modules/news/schema.ts';
 import { useTestApp } from '../test/kit.ts';
+import { NEAR_LIMIT_ACCOUNT } from './demo-tenants.ts';
 import { folders } from '../modules/folders/schema.ts';
 import { friendInfoFields, friendInfoValues } from '../modules/friends/schema.ts';
 import { friendMarks, friendTags, marks, tags } from '../modules/labels/schema.ts';
@@ -234,5 +244,31 @@ describe('demo seed', () => {
       expect(broadcast.plan.target_tags.map((tag) => tag.name)).toEqual([DEMO_BROADCAST_TAG]);
       expect(Date.parse(broadcast.plan.send_at!)).toBeGreaterThan(Date.now());
     }
+  });
+
+  it('has Demo Café at its plan’s staff limit: its owner sees the usage and is refused a fourth staff user', async () => {
+    const token = await t.factory.login('account', NEAR_LIMIT_ACCOUNT.ownerEmail, DEMO_PASSWORD);
+    const usage = (await t.call(planLimitsApi.usage, {}, { token })).output.data;
+    expect(usage.plan?.name).toBe('ライト');
+    expect(usage.limits.find((figure) => figure.limit === 'staff_users')).toMatchObject({
+      used: 3,
+      max: 3,
+      near: true,
+    });
+    const authorities = await t.call(staffAuthoritiesApi.list, { query: {} }, { token });
+    const refused = await t.send(
+      accountUsersApi.create,
+      {
+        body: {
+          name: '新しいスタッフ',
+          email: 'cafe-staff4@demo.example',
+          password: 'Cafe-staff-password-4',
+          staff_authority_id: authorities.output.data[0]!.id,
+          line_account_ids: [1],
+        },
+      },
+      { token },
+    );
+    expect([refused.status, refused.json.errors]).toEqual([403, STAFF_LIMIT_MESSAGE(3)]);
   });
 });

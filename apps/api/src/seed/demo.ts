@@ -66,6 +66,9 @@ export const PARTNER_OEM = {
   serviceName: 'Partner Marketing',
   domain: 'partner.localhost',
   supportEmail: 'support@partner-marketing.example',
+  /** Its users' mails (password resets, invitations) come from its own sender. */
+  mailFromName: 'Partner Marketing',
+  mailFromAddress: 'no-reply@partner-marketing.example',
   isDefault: false,
   faviconUrl: '/branding/partner-favicon.svg',
   logoUrl: null,
@@ -126,7 +129,7 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
   const [agency] = await db.insert(agencies).values({ oemId, name: 'Demo Agency' }).returning();
   const [account] = await db.insert(accounts).values({ oemId, agencyId: agency!.id, name: 'Demo Shop' }).returning();
   const accountId = account!.id;
-  await seedDemoTenants(db, { oemId, agencyId: agency!.id, accountId });
+  await seedDemoTenants(db, { oemId, agencyId: agency!.id, accountId }, passwordHash);
   const channels = await db
     .insert(lineAccounts)
     .values([

@@ -7,7 +7,7 @@ import {
 } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { EventTransaction } from '../../platform/events.ts';
-import { channelScope, type ChannelScope } from '../../platform/principal.ts';
+import { channelScope, oemScope, type ChannelScope } from '../../platform/principal.ts';
 import { queueMail } from '../mail/service.ts';
 import { metricSeries } from '../metrics/series.ts';
 import { DETECTORS, type Detector, type Finding, type Verdict } from './registry.ts';
@@ -109,9 +109,11 @@ async function raise(
   await repo.addTimeline(on.tx, scope, { incidentId: row.id, kind: 'raised', at: now, figures: finding.figures });
   if (!mail) return;
   const addresses = await repo.optedInAddresses(on.tx, scope);
+  const oemId = await repo.oemOfChannel(on.tx, scope);
+  if (oemId === undefined) return;
   on.afterCommit(async () => {
     for (const to of addresses) {
-      await queueMail(ctx, {
+      await queueMail(ctx, oemScope(oemId), {
         to,
         subject: `【異常検知】${detector.title}（${SEVERITY_JA[finding.severity]}）`,
         text: [

@@ -180,6 +180,16 @@ export async function setOptIn(db: Db, accountId: number, userId: number, on: bo
 }
 
 /** E-mail addresses of the channel's active staff who opted in for its account. */
+/** The OEM the channel's account belongs to: incident mails go out for it. */
+export async function oemOfChannel(db: Db, { lineAccountId }: ChannelScope): Promise<number | undefined> {
+  const [row] = await db
+    .select({ oemId: accounts.oemId })
+    .from(lineAccounts)
+    .innerJoin(accounts, eq(accounts.id, lineAccounts.accountId))
+    .where(eq(lineAccounts.id, lineAccountId));
+  return row?.oemId;
+}
+
 export async function optedInAddresses(db: Db, { lineAccountId }: ChannelScope): Promise<string[]> {
   const rows = await db
     .select({ email: users.email })

@@ -1,8 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { containsPattern, violatesUnique } from '../../platform/sql.ts';
-import type { AccountScope, OemScope } from '../../platform/principal.ts';
-import { accounts } from '../tenants/schema.ts';
+import type { AccountScope } from '../../platform/principal.ts';
 import { lineAccounts, userLineAccounts } from '../line-accounts/schema.ts';
 import { users } from '../sessions/schema.ts';
 import { staffAuthorities } from '../staff-authorities/schema.ts';
@@ -180,14 +179,4 @@ export async function remove(db: Db, scope: AccountScope, id: number): Promise<b
 /** The (role, email) unique index is the e-mail rule: it also holds against concurrent writes. */
 export function isDuplicateEmail(error: unknown): boolean {
   return violatesUnique(error, 'users_role_email_idx');
-}
-
-/** For the admin home: how many staff users each of the OEM's accounts has (accounts without any left out). */
-export async function staffPerAccountOfOem(db: Db, { oemId }: OemScope) {
-  return db
-    .select({ accountId: accounts.id, n: count() })
-    .from(users)
-    .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(and(eq(users.role, 'service'), eq(accounts.oemId, oemId)))
-    .groupBy(accounts.id);
 }

@@ -16,6 +16,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, fieldError, notFound, requireSameId } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password-hash.ts';
 import type { AccountScope } from '../../platform/principal.ts';
+import { requireStaffRoom } from '../plan-limits/service.ts';
 import * as repo from './repository.ts';
 
 export const DUPLICATE_EMAIL_MESSAGE = 'このメールアドレスは既に使われています';
@@ -62,6 +63,8 @@ export async function get(ctx: AppContext, scope: AccountScope, id: number): Pro
 export async function create(ctx: AppContext, scope: AccountScope, input: CreateInput): Promise<AccountUser> {
   const db = ctx.database.db;
   const lineAccountIds = [...new Set(input.line_account_ids)];
+  // A full plan says so first: no other answer about the form helps.
+  await requireStaffRoom(db, scope, ctx.clock.now());
   await checkReferences(db, scope, input.staff_authority_id, lineAccountIds);
   const passwordHash = await hashPassword(input.password);
   const id = await uniqueEmail(

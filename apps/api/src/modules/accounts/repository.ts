@@ -209,24 +209,6 @@ export async function accountCountOfOem(db: Db, { oemId }: OemScope): Promise<nu
   return row?.n ?? 0;
 }
 
-/** For the admin home: the OEM's accounts that are on a plan, with the plan's limits. */
-export async function accountsOnPlansOfOem(db: Db, { oemId }: OemScope) {
-  return db
-    .select({
-      accountId: accounts.id,
-      accountName: accounts.name,
-      planId: oemPlans.id,
-      planName: oemPlans.name,
-      maxChannels: oemPlans.maxChannels,
-      maxStaffUsers: oemPlans.maxStaffUsers,
-      maxMonthlyMessages: oemPlans.maxMonthlyMessages,
-    })
-    .from(accounts)
-    .innerJoin(oemPlans, eq(oemPlans.id, accounts.oemPlanId))
-    .where(eq(accounts.oemId, oemId))
-    .orderBy(asc(accounts.id));
-}
-
 /** Where an account sits in the tenant tree: its OEM and its agency (null: none). */
 export async function placeOf(
   db: Db,

@@ -17,6 +17,7 @@ import type { OemScope } from '../../platform/principal.ts';
 import { presentUser, unknownPasswordHash } from '../agencies/service.ts';
 import { sendInvitation } from '../passwords/service.ts';
 import { revokeSessionsOfUsers } from '../sessions/authenticate.ts';
+import { usageOf } from '../plan-limits/service.ts';
 import * as repo from './repository.ts';
 
 const ACCOUNT = 'アカウント';
@@ -48,10 +49,13 @@ export async function get(ctx: AppContext, scope: OemScope, id: number): Promise
   if (!row || !account) throw notFound(ACCOUNT);
   const channels = await repo.channelsOf(db, account);
   const staff = await repo.staffOf(db, account);
+  const usage = await usageOf(db, account, ctx.clock.now());
+  if (!usage) throw notFound(ACCOUNT);
   return {
     ...present(row),
     channels,
     staff: staff.map(({ user, authority }) => ({ ...presentUser(user), staff_authority: authority })),
+    usage,
   };
 }
 

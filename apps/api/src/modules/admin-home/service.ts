@@ -1,22 +1,16 @@
-import {
-  ADMIN_HOME_LIST_MAX,
-  INCIDENT_SEVERITIES,
-  NEAR_LIMIT_PERCENT,
-  type AdminHome,
-  type PlanLimit,
-} from '@linq/contract';
+import { ADMIN_HOME_LIST_MAX, INCIDENT_SEVERITIES, type AdminHome } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { PLATFORM_SCOPE, type OemScope } from '../../platform/principal.ts';
 import { quotaMonth } from '../abnormal-detection/detectors/quota.ts';
 import { openCountsOfOem, recentOpenOfOem } from '../abnormal-detection/repository.ts';
-import { staffPerAccountOfOem } from '../account-users/repository.ts';
-import { accountCountOfOem, accountsOnPlansOfOem } from '../accounts/repository.ts';
+import { accountCountOfOem } from '../accounts/repository.ts';
 import { agencyCountOfOem } from '../agencies/repository.ts';
 import { sentMessagesPerAccountOfOem } from '../delivery/repository.ts';
 import { followingFriendsOfOem } from '../friends/repository.ts';
 import { recentOfOem } from '../inquiries/repository.ts';
 import { channelsPerAccountOfOem } from '../line-accounts/repository.ts';
 import { oemCount } from '../oems/repository.ts';
+import { accountsNearLimits } from '../plan-limits/service.ts';
 
 /** What the admin home reads: the acting OEM, and whether the caller sees the platform (the OEM count). */
 export interface HomeView {
@@ -28,46 +22,30 @@ const perAccount = (rows: { accountId: number; n: number }[]) => new Map(rows.ma
 const sum = (figures: Map<number, number>) => [...figures.values()].reduce((total, n) => total + n, 0);
 
 /**
- * The acting OEM's home: its figures, the accounts at or above NEAR_LIMIT_PERCENT of a limit of
- * their plan (fullest first), its open anomalies by severity and the newest of them, and the newest
- * inquiries. Every figure is the acting OEM's only; other modules' data is read through the
+ * The acting OEM's home: its figures, the accounts near a limit of their plan (plan-limits' own
+ * judgement, as the account owner sees it; fullest first), its open anomalies by severity and the
+ * newest of them, and the newest inquiries. Every figure is the acting OEM's only; other modules' data is read through the
  * functions they export for it.
  */
 export async function home(ctx: AppContext, { scope, platform }: HomeView): Promise<AdminHome> {
   const db = ctx.database.db;
   const month = quotaMonth(ctx.clock.now());
-  const [oems, agencies, accounts, channels, staff, sent, friends, plans, severities, incidents, inquiries] =
-    await Promise.all([
+  const [oems, agencies, accounts, channels, sent, friends, near, severities, incidents, inquiries] = await Promise.all(
+    [
       platform ? oemCount(db, PLATFORM_SCOPE) : Promise.resolve(null),
       agencyCountOfOem(db, scope),
       accountCountOfOem(db, scope),
       channelsPerAccountOfOem(db, scope).then(perAccount),
-      staffPerAccountOfOem(db, scope).then(perAccount),
       sentMessagesPerAccountOfOem(db, scope, month.start, month.end).then(perAccount),
       followingFriendsOfOem(db, scope),
-      accountsOnPlansOfOem(db, scope),
+      accountsNearLimits(db, scope, ctx.clock.now()),
       openCountsOfOem(db, scope),
       recentOpenOfOem(db, scope, ADMIN_HOME_LIST_MAX),
       recentOfOem(db, scope, ADMIN_HOME_LIST_MAX),
-    ]);
+    ],
+  );
 
-  const nearLimits = plans
-    .map((plan) => {
-      const figures: [PlanLimit, number, number][] = [
-        ['channels', channels.get(plan.accountId) ?? 0, plan.maxChannels],
-        ['staff_users', staff.get(plan.accountId) ?? 0, plan.maxStaffUsers],
-        ['monthly_messages', sent.get(plan.accountId) ?? 0, plan.maxMonthlyMessages],
-      ];
-      const limits = figures
-        .map(([limit, used, max]) => ({ limit, used, max, percent: percentOf(used, max) }))
-        .filter((figure) => figure.percent >= NEAR_LIMIT_PERCENT);
-      return {
-        account: { id: plan.accountId, name: plan.accountName },
-        plan: { id: plan.planId, name: plan.planName },
-        limits,
-      };
-    })
-    .filter((row) => row.limits.length > 0)
+  const nearLimits = near
     .sort((a, b) => fullest(b) - fullest(a) || a.account.id - b.account.id)
     .slice(0, ADMIN_HOME_LIST_MAX);
 
@@ -106,12 +84,6 @@ export async function home(ctx: AppContext, { scope, platform }: HomeView): Prom
       created_at: row.createdAt.toISOString(),
     })),
   };
-}
-
-/** The share of a limit used, in percent to one decimal; a limit of 0 is full from the start. */
-function percentOf(used: number, max: number): number {
-  if (max <= 0) return 100;
-  return Math.round((used / max) * 1000) / 10;
 }
 
 const fullest = (row: { limits: { percent: number }[] }) => Math.max(...row.limits.map((limit) => limit.percent));

@@ -303,3 +303,12 @@ export async function removeWithoutFriends(db: Db, scope: OemScope, id: number):
     .returning({ id: lineAccounts.id });
   return rows.length > 0;
 }
+
+/** The logins the channel is assigned to: whose access changes when it is suspended or deleted. */
+export async function assignedUserIds(db: Db, { lineAccountId }: ChannelScope): Promise<number[]> {
+  const rows = await db
+    .select({ userId: userLineAccounts.userId })
+    .from(userLineAccounts)
+    .where(eq(userLineAccounts.lineAccountId, lineAccountId));
+  return rows.map((row) => row.userId);
+}

@@ -20,6 +20,8 @@ import { accountScope, channelScope, type AdminPrincipal, type OemScope } from '
 import * as repo from './repository.ts';
 import { bindChannelById } from '../simulator/bind.ts';
 import { credentialsFixed } from '../delivery/service.ts';
+import { requireChannelRoom } from '../plan-limits/service.ts';
+import { publishAccessChanged } from '../../platform/realtime.ts';
 
 export const DUPLICATE_CHANNEL_ID_MESSAGE = 'このチャネルIDは既に別のLINEアカウントで登録されています';
 export const UNKNOWN_ACCOUNT_MESSAGE = '選択されたアカウントが見つかりません';
@@ -84,6 +86,7 @@ export async function create(ctx: AppContext, caller: AdminCaller, input: Create
       : {};
   const id = await db.transaction(async (tx) => {
     await uniqueChannelId(tx, input.channel_id);
+    await requireChannelRoom(tx, accountScope(input.account_id), ctx.clock.now());
     return repo.insert(tx, caller.scope, {
       ...values(input),
       ...login,
@@ -109,6 +112,10 @@ export async function update(
   const login = loginValues(ctx, input, stored.hasLoginChannelSecret);
   await db.transaction(async (tx) => {
     await uniqueChannelId(tx, input.channel_id, id);
+    // Moved to another account: one more channel there.
+    if (stored.accountId !== input.account_id) {
+      await requireChannelRoom(tx, accountScope(input.account_id), ctx.clock.now());
+    }
     const previousAccountId = await repo.update(tx, caller.scope, id, {
       ...values(input),
       ...login,
@@ -117,6 +124,10 @@ export async function update(
       ...(input.channel_access_token ? { channelAccessTokenSealed: ctx.secrets.seal(input.channel_access_token) } : {}),
     });
     if (previousAccountId === undefined) throw notFound(CHANNEL);
+    // Suspended: the channel leaves its staff's sessions, their open sockets on it close.
+    if (stored.status !== 'suspended' && input.status === 'suspended') {
+      await publishAccessChanged(tx, await repo.assignedUserIds(tx, channelScope(id)));
+    }
     if (previousAccountId !== input.account_id)
       await repo.dropForeignAssignments(tx, channelScope(id), accountScope(input.account_id));
   });
@@ -184,7 +195,11 @@ export async function checkLogin(ctx: AppContext, scope: OemScope, id: number): 
 /** A channel with friends is refused (409): deleting it would delete them and their history. */
 export async function remove(ctx: AppContext, scope: OemScope, id: number): Promise<void> {
   const db = ctx.database.db;
-  if (await repo.removeWithoutFriends(db, scope, id)) return;
+  const assigned = await repo.assignedUserIds(db, channelScope(id));
+  if (await repo.removeWithoutFriends(db, scope, id)) {
+    await publishAccessChanged(db, assigned);
+    return;
+  }
   // Not deleted: the scope's channel with friends (409), or no channel of the scope (404).
   if (!(await repo.find(db, scope, id))) throw notFound(CHANNEL);
   throw conflict(hasFriendsMessage(await repo.friendCount(db, channelScope(id))));

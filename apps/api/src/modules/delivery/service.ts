@@ -12,6 +12,7 @@ import type { EventTransaction } from '../../platform/events.ts';
 import { LineApiError, lineClient, type LineClient, type LineMessage } from '../../platform/line.ts';
 import { conflict } from '../../platform/errors.ts';
 import type { DeliveryRefusal } from './events.ts';
+import { messageRefusal } from '../plan-limits/service.ts';
 import * as repo from './repository.ts';
 import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 
@@ -148,6 +149,10 @@ export async function recordSend(
     if (blocked.length > 0) planned.push({ messages, friendIds: blocked, failedReason: 'blocked' });
   }
   if (planned.length === 0) return { ids: [], deliveryOfFriend: new Map(), enqueue: async () => {} };
+  // Beyond the plan's monthly messages the whole send is refused, each delivery failed with the reason.
+  const recipients = planned.reduce((n, p) => n + (p.failedReason ? 0 : p.friendIds.length), 0);
+  const refusal = await messageRefusal(db, scope, recipients, ctx.clock.now());
+  if (refusal) for (const delivery of planned) delivery.failedReason ??= refusal;
 
   const { source, sourceId, sentByUserId } = request;
   const ids = await repo.insertDeliveries(db, scope, { source, sourceId, sentByUserId }, planned);

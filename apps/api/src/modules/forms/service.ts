@@ -23,8 +23,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
-import type { ChannelRequest, ChannelScope } from '../../platform/principal.ts';
+import { accountScope, type ChannelRequest, type ChannelScope } from '../../platform/principal.ts';
 import { actionSnapshot, presentAnswer, presentForm } from './present.ts';
+import { requireFeature } from '../plan-limits/service.ts';
 import * as repo from './repository.ts';
 
 /* The form builder's rules, and the answers as staff read them (list, summary, CSV). */
@@ -114,6 +115,7 @@ export async function list(ctx: AppContext, scope: ChannelScope, query: z.output
 
 export async function create(ctx: AppContext, scope: ChannelRequest, input: Parsed): Promise<Form> {
   const db = ctx.database.db;
+  await requireFeature(db, accountScope(scope.accountId), 'forms');
   await checkInput(db, scope, input);
   const row = await db.transaction(async (tx) => {
     const created = await repo.insertForm(tx, scope, { ...valuesOf(input), publicCode: newPublicCode() });

@@ -34,6 +34,7 @@ import { newInflowCode } from './code.ts';
 import { loginChannelOf, type LoginChannel } from '../line-accounts/service.ts';
 import { attributionOf } from './login.ts';
 import { INFLOW_PROFILE_FACETS } from './profile-facets.ts';
+import { requireFeature } from '../plan-limits/service.ts';
 import * as repo from './repository.ts';
 
 /* The staff's side of inflow routes: CRUD with history, figures over a date range, charts, friends. */
@@ -134,6 +135,7 @@ async function recordHistory(
 
 export async function create(ctx: AppContext, scope: ChannelRequest, input: Input): Promise<InflowRoute> {
   const db = ctx.database.db;
+  await requireFeature(db, accountScope(scope.accountId), 'inflow_routes');
   const now = ctx.clock.now();
   const row = await db.transaction(async (tx) => {
     await checkReferences(tx, scope, input);
@@ -175,6 +177,7 @@ export async function copy(
   input: z.output<typeof copyInflowInput>,
 ): Promise<InflowRoute> {
   const db = ctx.database.db;
+  await requireFeature(db, accountScope(scope.accountId), 'inflow_routes');
   const now = ctx.clock.now();
   const row = await db.transaction(async (tx) => {
     const source = await repo.findRoute(tx, scope, id);

@@ -79,6 +79,7 @@ export async function inquiryContext(db: Db, request: ChannelRequest) {
       accountName: accounts.name,
       supportEmail: oems.supportEmail,
       oemDomain: oems.domain,
+      oemId: oems.id,
     })
     .from(lineAccounts)
     .innerJoin(accounts, eq(accounts.id, lineAccounts.accountId))

@@ -1,7 +1,7 @@
 import { INQUIRY_ATTACHMENTS_MAX, listPage, type Inquiry, type InquiryInput } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError } from '../../platform/errors.ts';
-import type { ChannelRequest } from '../../platform/principal.ts';
+import { oemScope, type ChannelRequest } from '../../platform/principal.ts';
 import { storeImage } from '../files/service.ts';
 import { queueMail } from '../mail/service.ts';
 import * as repo from './repository.ts';
@@ -41,7 +41,7 @@ export async function create(ctx: AppContext, request: ChannelRequest, input: In
   // An image not the caller's, or already sent with another inquiry: nothing was stored.
   if (!stored) throw fieldError(ATTACHMENTS_FIELD, ATTACHMENT_MISSING);
   const inquiry = presented(stored.inquiry, stored.attachments);
-  await queueMail(ctx, {
+  await queueMail(ctx, oemScope(about.oemId), {
     to: about.supportEmail ?? `support@${about.oemDomain}`,
     subject: `[問い合わせ #${inquiry.id}] ${inquiry.subject}`,
     text: [

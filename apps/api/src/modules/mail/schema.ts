@@ -7,6 +7,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
+  /** The From, the sending OEM's as it was when queued ("name <address>"); null: the configured MAIL_FROM. */
+  from: text('from'),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 });

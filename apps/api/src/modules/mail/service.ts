@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { AppContext } from '../../platform/context.ts';
-import { findMail, insertMail, markMailSent } from './repository.ts';
+import type { OemScope } from '../../platform/principal.ts';
+import { findMail, insertMail, markMailSent, oemSender } from './repository.ts';
 
 export interface Mail {
   to: string;
@@ -8,10 +9,23 @@ export interface Mail {
   text: string;
 }
 
-/** Every mail goes through the outbox table, then the `mail.send` job delivers it. */
-export async function queueMail(ctx: AppContext, mail: Mail): Promise<void> {
-  const outboxId = await insertMail(ctx.database.db, mail);
+/**
+ * Every mail goes through the outbox table, then the `mail.send` job delivers it. It is sent on behalf
+ * of one OEM (`sender`): from that OEM's sender when it has an address, else from the configured one.
+ */
+export async function queueMail(ctx: AppContext, sender: OemScope, mail: Mail): Promise<void> {
+  const from = await fromOf(ctx, sender);
+  const outboxId = await insertMail(ctx.database.db, { ...mail, from });
   await ctx.queue.send('mail.send', { outboxId });
+}
+
+/** The OEM's From header ("name" <address>), resolved when queued; null: the configured MAIL_FROM. */
+async function fromOf(ctx: AppContext, scope: OemScope): Promise<string | null> {
+  const sender = await oemSender(ctx.database.db, scope);
+  const address = sender?.address?.trim();
+  if (!address) return null;
+  const name = sender?.name?.trim();
+  return name ? `"${name.replace(/["\\]/g, '\\$&')}" <${address}>` : address;
 }
 
 export function mailSender(ctx: AppContext) {
@@ -20,12 +34,13 @@ export function mailSender(ctx: AppContext) {
     const db = ctx.database.db;
     const mail = await findMail(db, outboxId);
     if (!mail || mail.sentAt) return;
+    const from = mail.from ?? ctx.config.MAIL_FROM;
     if (transport) {
-      await transport.sendMail({ from: ctx.config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
     } else {
       // No SMTP server configured (demo): the outbox row and this log line are the delivery.
       ctx.log.info(
-        { to: mail.to, subject: mail.subject, text: mail.text },
+        { from, to: mail.to, subject: mail.subject, text: mail.text },
         'mail kept in the outbox (SMTP_URL not set)',
       );
     }

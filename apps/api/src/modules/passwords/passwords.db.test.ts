@@ -254,6 +254,28 @@ describe('agency password change', () => {
   });
 });
 
+describe('the sender of an OEM user’s mail', () => {
+  const fromHeader = (raw: string) => /^from:\s*(.+)$/im.exec(raw.slice(0, raw.indexOf('\r\n\r\n')))?.[1]?.trim();
+  async function resetMailFrom(oemId: number): Promise<string | undefined> {
+    const agency = await t.factory.agency({ oemId });
+    const user = await t.factory.user('agency', { agencyId: agency.id });
+    const before = received.length;
+    expect((await forgot('agency', user.email)).status).toBe(202);
+    const mail = await waitFor(() => received.slice(before).find((m) => m.to.includes(user.email)));
+    return fromHeader(mail.raw);
+  }
+
+  it('a partner OEM’s user’s reset mail comes from the partner’s sender', async () => {
+    const partner = await t.factory.oem({ mailFromName: 'Partner Mail', mailFromAddress: 'hello@partner.example' });
+    expect(await resetMailFrom(partner.id)).toBe('Partner Mail <hello@partner.example>');
+  });
+
+  it('the default OEM’s user’s reset mail comes from the configured sender', async () => {
+    const defaultOem = await t.factory.defaultOem();
+    expect(await resetMailFrom(defaultOem.id)).toBe(t.runtime.ctx.config.MAIL_FROM);
+  });
+});
+
 describe('without SMTP_URL', () => {
   it('keeps the reset mail in the outbox, marked sent, with the link on localhost', async () => {
     const local = await startTestApp();

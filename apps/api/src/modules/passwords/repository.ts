@@ -1,8 +1,9 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
 import { passwordResetTokens } from './schema.ts';
 import { users } from '../sessions/schema.ts';
+import { accounts, agencies } from '../tenants/schema.ts';
 import { nowSql } from '../../platform/db-columns.ts';
 
 export async function findActiveUserByEmail(db: Db, role: Role, email: string) {
@@ -11,6 +12,17 @@ export async function findActiveUserByEmail(db: Db, role: Role, email: string) {
     .from(users)
     .where(and(eq(users.role, role), eq(users.email, email), eq(users.status, 'active')));
   return user;
+}
+
+/** The OEM the user's mails are sent for: an admin's own, an agency user's agency's, an account login's account's. */
+export async function oemOfUser(db: Db, userId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ oemId: sql<number | null>`coalesce(${users.oemId}, ${agencies.oemId}, ${accounts.oemId})` })
+    .from(users)
+    .leftJoin(agencies, eq(agencies.id, users.agencyId))
+    .leftJoin(accounts, eq(accounts.id, users.accountId))
+    .where(eq(users.id, userId));
+  return row?.oemId ?? undefined;
 }
 
 export async function findPasswordHash(db: Db, userId: number): Promise<string | undefined> {

@@ -6,7 +6,7 @@ import { fieldError, unauthorized } from '../../platform/errors.ts';
 import { publicOrigin } from '../../platform/public-origin.ts';
 import { queueMail, type Mail } from '../mail/service.ts';
 import { hashPassword, verifyPassword } from '../../platform/password-hash.ts';
-import type { PrincipalOf } from '../../platform/principal.ts';
+import { oemScope, type OemScope, type PrincipalOf } from '../../platform/principal.ts';
 import type { JobPayloads } from '../../platform/queue.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import * as repo from './repository.ts';
@@ -46,7 +46,7 @@ export async function sendResetLink(ctx: AppContext, role: RecoveryRole, email: 
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
   });
-  await queueMail(ctx, resetMail(user.email, resetLink(ctx.config, role, token)));
+  await queueMail(ctx, await senderOf(ctx, user.id), resetMail(user.email, resetLink(ctx.config, role, token)));
 }
 
 /**
@@ -66,7 +66,7 @@ export async function sendInvitation(
     // Wall time, as the reset link's: the token table checks it against the database's now().
     expiresAt: new Date(Date.now() + INVITATION_TOKEN_DAYS * 86_400_000),
   });
-  await queueMail(ctx, invitationMail(user, inviter, resetLink(ctx.config, role, token)));
+  await queueMail(ctx, await senderOf(ctx, user.id), invitationMail(user, inviter, resetLink(ctx.config, role, token)));
 }
 
 export async function reset(
@@ -107,6 +107,13 @@ export async function change(
 async function storePassword(db: Db, userId: number, passwordHash: string): Promise<void> {
   await repo.setPasswordHash(db, userId, passwordHash);
   await revokeSessionsOfUsers(db, [userId]);
+}
+
+/** The user's mails go out for their OEM. */
+async function senderOf(ctx: AppContext, userId: number): Promise<OemScope> {
+  const oemId = await repo.oemOfUser(ctx.database.db, userId);
+  if (oemId === undefined) throw new Error(`user ${userId} belongs to no OEM`);
+  return oemScope(oemId);
 }
 
 const invalidToken = () => fieldError('token', INVALID_RESET_TOKEN_MESSAGE);

@@ -27,6 +27,7 @@ import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 import { countAudience } from '../audience/repository/read.ts';
 import { readImageHeader } from '../files/image-header.ts';
 import { linkOwner } from '../links/service.ts';
+import { requireFeature } from '../plan-limits/service.ts';
 import * as repo from './repository.ts';
 import { requestRelink } from './relink.ts';
 
@@ -461,6 +462,7 @@ async function ruleValues(ctx: AppContext, scope: ChannelScope, input: z.output<
 }
 
 export async function createRule(ctx: AppContext, scope: ChannelScope, input: z.output<typeof richMenuRuleInput>) {
+  await requireFeature(ctx.database.db, scope, 'rich_menu_rules');
   const row = await repo.insertRule(ctx.database.db, scope, await ruleValues(ctx, scope, input));
   await requestRelink(ctx, scope);
   return presentRule(row);

@@ -1,23 +1,36 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import type { AccountScope, OemScope } from '../../platform/principal.ts';
 import { lineAccounts, userLineAccounts } from '../line-accounts/schema.ts';
 import { staffAuthorities } from '../staff-authorities/schema.ts';
 import { sessions, users } from './schema.ts';
-import { oems } from '../tenants/schema.ts';
+import { accounts, agencies, oems } from '../tenants/schema.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 
-/** The unrevoked session of this token hash, with its user. Unscoped: the token is the key, before any tenant is known. */
+/**
+ * The unrevoked session of this token hash, with its user, and whether the user's owner (their agency
+ * or account) is suspended now: a suspended owner's sessions are refused whenever they were made.
+ * Unscoped: the token is the key, before any tenant is known.
+ */
 export async function sessionByTokenUnscoped(
   db: Db,
   tokenHash: string,
-): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+): Promise<{ session: SessionRow; user: UserRow; ownerSuspended: boolean } | undefined> {
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      ownerSuspended:
+        sql<boolean>`coalesce(${agencies.status} = 'suspended', false) or coalesce(${accounts.status} = 'suspended', false)`.mapWith(
+          Boolean,
+        ),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(agencies, eq(agencies.id, users.agencyId))
+    .leftJoin(accounts, eq(accounts.id, users.accountId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
     .limit(1);
   return row;
@@ -42,7 +55,7 @@ export async function staffPermissions(db: Db, { accountId }: AccountScope, staf
   return authority?.permissions;
 }
 
-/** The account's channels assigned to the staff user, each with the account its own row names. */
+/** The account's active channels assigned to the staff user (a suspended channel is nobody's), each with its account. */
 export async function assignedChannels(
   db: Db,
   { accountId }: AccountScope,
@@ -52,7 +65,13 @@ export async function assignedChannels(
     .select({ id: lineAccounts.id, accountId: lineAccounts.accountId })
     .from(userLineAccounts)
     .innerJoin(lineAccounts, eq(lineAccounts.id, userLineAccounts.lineAccountId))
-    .where(and(eq(userLineAccounts.userId, userId), eq(lineAccounts.accountId, accountId)));
+    .where(
+      and(
+        eq(userLineAccounts.userId, userId),
+        eq(lineAccounts.accountId, accountId),
+        eq(lineAccounts.status, 'active'),
+      ),
+    );
 }
 
 /** Unscoped: the callers pass users they found in their own scope. */

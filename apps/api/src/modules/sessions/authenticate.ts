@@ -11,8 +11,8 @@ import * as repo from './auth-repository.ts';
 const TOUCH_INTERVAL_MS = 60_000;
 
 /**
- * Resolves an access token to who is calling. A token of another role, an expired,
- * idle, revoked or disabled user's session: all 401, with one message.
+ * Resolves an access token to who is calling. A token of another role, an expired, idle or revoked
+ * session, a disabled user's or a suspended agency's or account's: all 401, with one message.
  */
 export async function authenticate(
   db: Db,
@@ -27,6 +27,8 @@ export async function authenticate(
     !row ||
     !roles.includes(row.session.role) ||
     row.user.status !== 'active' ||
+    // Whatever the session's age: one opened in the instant of the suspension ends with the others.
+    row.ownerSuspended ||
     row.session.expiresAt.getTime() <= now ||
     row.session.lastUsedAt.getTime() + policy.idleMinutes * 60_000 <= now
   ) {
