@@ -21,7 +21,7 @@ import {
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { baseUrl } from './browser.ts';
-import { accessToken, loginAs } from './session.ts';
+import { accessToken, signIn } from './session.ts';
 
 /*
  * Driving the demo from tests: the service API as the page's user, and the demo channel's virtual
@@ -93,8 +93,7 @@ export async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: n
  * the demo friends (who join in the background after the first start) are all in.
  */
 export async function loginAsDemoStaff(page: Page, path: string) {
-  await loginAs(page, 'service', 'staff@demo.example');
-  await page.goto(path);
+  await signIn(page, 'service', 'staff@demo.example', { path });
   await page.waitForFunction(() => localStorage.getItem('laid') !== null);
   await demoFriendsJoined(page);
 }

@@ -12,14 +12,13 @@ import {
   until,
 } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 describe('abnormal detection', () => {
   it('a spent-quota refusal injected at LINE raises an incident; its detail shows the chart and it is acknowledged', async ({
     page,
   }) => {
-    await loginAs(page, 'service', 'staff@demo.example');
-    await page.goto('/service/abnormal-detection');
+    await signIn(page, 'service', 'staff@demo.example', { path: '/service/abnormal-detection' });
     await page.waitForFunction(() => localStorage.getItem('laid') !== null);
     await demoFriendsJoined(page);
     // The demo's own incidents are listed from the start.

@@ -15,15 +15,14 @@ import {
   until,
 } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 const LIST = '/admin/line-accounts';
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('LINE accounts in the admin area', () => {
   it('creates a channel for Demo Shop, shows its webhook URL, tests, edits and deletes it', async ({ page }) => {
-    await loginAs(page, 'admin', 'admin@demo.example');
-    await page.goto(LIST);
+    await signIn(page, 'admin', 'admin@demo.example', { path: LIST });
     await page.getByTestId('line-accounts-table').waitFor();
 
     await page.getByTestId('create-button').click();
@@ -139,9 +138,8 @@ describe('a channel whose access token LINE refuses', () => {
     let tokenPath = '';
     const reissued = `e2e-reissued-${uniqueSuffix()}${uniqueSuffix()}`;
     try {
-      await loginAs(admin, 'admin', 'admin@demo.example');
-      await loginAs(staff, 'service', 'staff@demo.example');
-      await staff.goto('/service/talks');
+      await signIn(admin, 'admin', 'admin@demo.example');
+      await signIn(staff, 'service', 'staff@demo.example', { path: '/service/talks' });
       await staff.waitForFunction(() => localStorage.getItem('laid') !== null);
       lineAccountId = Number(await staff.evaluate(() => localStorage.getItem('laid')));
       await demoFriendsJoined(staff);

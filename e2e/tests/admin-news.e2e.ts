@@ -7,14 +7,13 @@ import { describe, expect } from 'vitest';
 import { uniqueSuffix } from '../support/demo-service.ts';
 import { chooseOption, clickInDialog } from '../support/dialogs.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs, serviceScreen } from '../support/session.ts';
+import { serviceScreen, signIn } from '../support/session.ts';
 
 describe('admin news', () => {
   it('reaches the dashboard of an account of the addressed agency, unread until opened', async ({ openPage }) => {
     const title = `E2Eのお知らせ ${uniqueSuffix()}`;
     const admin = await openPage();
-    await loginAs(admin, 'admin', 'admin@demo.example');
-    await admin.goto('/admin/news');
+    await signIn(admin, 'admin', 'admin@demo.example', { path: '/admin/news' });
     await admin.getByTestId('news-table').waitFor();
     await admin.getByTestId('create-button').click();
     await admin.waitForURL(/\/admin\/news\/create$/);
@@ -35,7 +34,7 @@ describe('admin news', () => {
     await expect(admin.getByTestId(`news-status-${id}`).textContent()).resolves.toBe('公開中');
 
     const staff = await openPage();
-    await loginAs(staff, 'service', 'staff@demo.example');
+    await signIn(staff, 'service', 'staff@demo.example');
     await staff.waitForURL(serviceScreen('/service'));
     const card = staff.getByTestId('dashboard-news');
     await card.getByTestId(`news-item-${id}`).waitFor();
@@ -58,8 +57,7 @@ describe('admin news', () => {
   }, 120_000);
 
   it('shows the admin home with its figures, plan limits, anomalies and inquiries', async ({ page }) => {
-    await loginAs(page, 'admin', 'admin@demo.example');
-    await page.goto('/admin');
+    await signIn(page, 'admin', 'admin@demo.example', { path: '/admin' });
     await page.getByTestId('admin-home-counts').waitFor();
     // A platform admin sees the number of OEMs; the demo has two.
     await expect

@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { inject, describe, expect } from 'vitest';
 import { uniqueSuffix } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 /** A real 16×16 PNG of one colour, built here (the server reads its header; the browser shows it). */
 function solidPng(rgb: [number, number, number]): Buffer {
@@ -48,8 +48,7 @@ describe('OEMs in the admin area', () => {
     const domain = `oem-${suffix}.localhost`;
     const serviceName = `E2E Brand ${suffix}`;
 
-    await loginAs(page, 'admin', 'admin@demo.example');
-    await page.goto('/admin/oem');
+    await signIn(page, 'admin', 'admin@demo.example', { path: '/admin/oem' });
     await page.getByTestId('oems-table').waitFor();
     await page.getByTestId('create-button').click();
     await page.waitForURL(/\/admin\/oem\/create$/);

@@ -2,7 +2,7 @@ import { mailApi } from '@linq/contract';
 import { describe, expect } from 'vitest';
 import { channelApi, uniqueSuffix, until } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { loginAs, signIn } from '../support/session.ts';
 
 describe('tenants in the admin area', () => {
   it('creates an OEM plan and an account on it; the owner is invited by e-mail and sets a password', async ({
@@ -11,7 +11,7 @@ describe('tenants in the admin area', () => {
     const suffix = uniqueSuffix();
     const planName = `E2Eプラン ${suffix}`;
     const ownerEmail = `owner-${suffix}@e2e.example`;
-    await loginAs(page, 'admin', 'admin@demo.example');
+    await signIn(page, 'admin', 'admin@demo.example');
 
     // The plan: its price shown as an invoice shows it (税抜, 消費税 10 %, 税込) while it is typed.
     await page.goto('/admin/oem-plan');

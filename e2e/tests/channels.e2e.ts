@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { channelApi, serviceApi, uniqueSuffix } from '../support/demo-service.ts';
 import { clickInDialog } from '../support/dialogs.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs, serviceScreen } from '../support/session.ts';
+import { serviceScreen, signIn } from '../support/session.ts';
 
 const channelsOf = async (page: Page) => (await serviceApi(page, lineAccountsApi.list, {})).data;
 
@@ -20,7 +20,7 @@ const waitForSelected = (page: Page, name: string) =>
 
 describe('channel selector (service area)', () => {
   it('picks the first channel, then the stored one, then the one in ?laid=', async ({ page }) => {
-    await loginAs(page, 'service', 'staff@demo.example');
+    await signIn(page, 'service', 'staff@demo.example');
     const [first, second] = await channelsOf(page);
     expect(first && second).toBeTruthy();
     await page.goto('/service/friends');
@@ -41,8 +41,7 @@ describe('channel selector (service area)', () => {
   });
 
   it('reflects a rename in the selector and the list at once', async ({ page }) => {
-    await loginAs(page, 'service', 'staff@demo.example');
-    await page.goto('/service/friends');
+    await signIn(page, 'service', 'staff@demo.example', { path: '/service/friends' });
     await page.getByTestId('channel-rename').click();
     const input = page.getByTestId('channel-name-input');
     // The form fills in the current name once the channel has loaded: typing before that would be undone.
@@ -59,8 +58,7 @@ describe('channel selector (service area)', () => {
 
 describe('view-only staff', () => {
   it('sees no edit buttons, and the API refuses their writes', async ({ page }) => {
-    await loginAs(page, 'service', 'viewer@demo.example');
-    await page.goto('/service/friends');
+    await signIn(page, 'service', 'viewer@demo.example', { path: '/service/friends' });
     await page.getByTestId('channel-selector').waitFor();
     expect(await page.getByTestId('channel-rename').count()).toBe(0);
     const [channel] = await channelsOf(page);
@@ -126,7 +124,7 @@ async function search(page: Page, text: string) {
 
 describe('two tabs on two channels (one browser, one local storage)', () => {
   it('keeps each tab in its own channel: what a tab creates lands there and shows only there', async ({ page }) => {
-    await loginAs(page, 'service', 'staff@demo.example');
+    await signIn(page, 'service', 'staff@demo.example');
     const [first, second] = await channelsOf(page);
     if (!first || !second) throw new Error('the demo staff needs two channels');
     const tabA = page;

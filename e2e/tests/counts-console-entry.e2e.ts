@@ -2,7 +2,7 @@ import { friendsApi } from '@linq/contract';
 import { describe, expect } from 'vitest';
 import { channelOf, demoFriendsJoined, serviceApi } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs, serviceScreen } from '../support/session.ts';
+import { serviceScreen, signIn } from '../support/session.ts';
 
 /*
  * Issue 23 §6: the friend counts say what they count and agree across the header, the friends list
@@ -14,8 +14,7 @@ describe('friend counts', () => {
     page,
     openPage,
   }) => {
-    await loginAs(page, 'service', 'staff@demo.example');
-    await page.goto('/service/friends');
+    await signIn(page, 'service', 'staff@demo.example', { path: '/service/friends' });
     await page.waitForFunction(() => localStorage.getItem('laid') !== null);
     await demoFriendsJoined(page);
     await page.reload();
@@ -34,8 +33,7 @@ describe('friend counts', () => {
     await page.locator(`[data-testid="friends-total"][data-total="${summary.total}"]`).waitFor();
 
     const admin = await openPage();
-    await loginAs(admin, 'admin', 'admin@demo.example');
-    await admin.goto('/admin/line-accounts');
+    await signIn(admin, 'admin', 'admin@demo.example', { path: '/admin/line-accounts' });
     const cell = admin.getByTestId(`friend-count-${laid}`);
     await cell.waitFor();
     expect(await cell.textContent()).toBe(`${summary.following} / ${summary.total}人`);
@@ -44,8 +42,7 @@ describe('friend counts', () => {
 
 describe('account home', () => {
   it('opens the staff console of a channel: the service login, then that channel', async ({ page }) => {
-    await loginAs(page, 'account', 'account@demo.example');
-    await page.goto('/account');
+    await signIn(page, 'account', 'account@demo.example', { path: '/account' });
     const entries = page.locator('[data-testid^="channel-console-"]');
     await entries.first().waitFor();
     expect(await entries.count()).toBeGreaterThanOrEqual(2);

@@ -17,7 +17,7 @@ import {
   until,
 } from '../support/demo-service.ts';
 import { it, test } from '../support/fixtures.ts';
-import { loginAs, serviceScreen } from '../support/session.ts';
+import { serviceScreen, signIn } from '../support/session.ts';
 
 const figure = async (page: Page, key: 'total' | 'following' | 'blocked') =>
   Number(
@@ -34,13 +34,13 @@ describe('the dashboard', () => {
   test.beforeAll(async ({ openFilePage }) => {
     // The demo friends join in the background after the first start; wait until they are all in.
     const staff = await openFilePage();
-    await loginAs(staff, 'service', 'staff@demo.example');
+    await signIn(staff, 'service', 'staff@demo.example');
     await staff.waitForFunction(() => localStorage.getItem('laid') !== null);
     await demoFriendsJoined(staff);
   });
 
   it('is where staff land; its figures are the API’s, its chart draws and its period asks again', async ({ page }) => {
-    await loginAs(page, 'service', 'staff@demo.example');
+    await signIn(page, 'service', 'staff@demo.example');
     await page.waitForURL(serviceScreen('/service'));
 
     // Other tests add friends to the demo channel meanwhile: the page read again until it shows what the API says.
@@ -86,7 +86,7 @@ describe('the dashboard', () => {
   });
 
   it('leads from the unread card to the unread talks, a filter staff can take off', async ({ page }) => {
-    await loginAs(page, 'service', 'staff@demo.example');
+    await signIn(page, 'service', 'staff@demo.example');
     await page.waitForURL(serviceScreen('/service'));
     const name = `未読 ${uniqueSuffix()}`;
     const friend = await followingFriend(page, name);

@@ -10,7 +10,7 @@ import { describe, expect } from 'vitest';
 import { demoFriendsJoined, serviceApi, until } from '../support/demo-service.ts';
 import { animationsSettled, clickInDialog } from '../support/dialogs.ts';
 import { it, test } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let staff: Page;
 let tag: Tag;
@@ -56,7 +56,7 @@ async function pick(page: Page, selectTestId: string, search: string, optionTest
 
 test.beforeAll(async ({ openFilePage }) => {
   staff = await openFilePage();
-  await loginAs(staff, 'service', 'staff@demo.example');
+  await signIn(staff, 'service', 'staff@demo.example');
   await openList(staff);
   // The demo friends join in the background after the first start; wait until they are all in.
   await demoFriendsJoined(staff);
@@ -281,7 +281,7 @@ describe('CSV export', () => {
 
 describe('view-only staff', () => {
   it('sees friends without edit or export controls, and no personal data', async ({ page }) => {
-    await loginAs(page, 'service', 'viewer@demo.example');
+    await signIn(page, 'service', 'viewer@demo.example');
     await openList(page);
     const { data } = await listFriends(page);
     const friend = data[0]!;
@@ -306,7 +306,7 @@ describe('view-only staff', () => {
 
 describe('a 375 px wide screen', () => {
   it('keeps the list and the friend page usable without sideways scrolling', async ({ phonePage: page }) => {
-    await loginAs(page, 'service', 'staff@demo.example');
+    await signIn(page, 'service', 'staff@demo.example');
     await openList(page);
     const friend = friends[0]!;
     const link = page.getByTestId(`friend-link-${friend.id}`);

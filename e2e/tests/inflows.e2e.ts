@@ -10,7 +10,7 @@ import { describe, expect } from 'vitest';
 import { demoFriendsJoined, friendIdOf, serviceApi, uniqueSuffix, until } from '../support/demo-service.ts';
 import { animationsSettled, clickInDialog } from '../support/dialogs.ts';
 import { it, test } from '../support/fixtures.ts';
-import { loginAs, serviceScreen } from '../support/session.ts';
+import { serviceScreen, signIn } from '../support/session.ts';
 
 /** Picks an option of an antd select by typing into its search, once the dropdown has opened. */
 async function pick(page: Page, selectTestId: string, search: string, optionTestId: string) {
@@ -27,8 +27,7 @@ let staff: Page;
 describe('an inflow route', () => {
   test.beforeAll(async ({ openFilePage }) => {
     staff = await openFilePage();
-    await loginAs(staff, 'service', 'staff@demo.example');
-    await staff.goto('/service/inflows');
+    await signIn(staff, 'service', 'staff@demo.example', { path: '/service/inflows' });
     await staff.waitForFunction(() => localStorage.getItem('laid') !== null);
     // The demo friends join in the background after the first start; wait until they are all in.
     await demoFriendsJoined(staff);

@@ -29,7 +29,7 @@ import {
 } from '../support/demo-service.ts';
 import { clickInDialog } from '../support/dialogs.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 /** The console id of a new virtual friend who follows the channel and writes (so the talk list has them). */
 async function newFollowingFriend(page: Page): Promise<number> {
@@ -76,7 +76,7 @@ describe('tags with folders', () => {
   it('creates a folder and a tag in it, renames the folder, counts friends and deletes with the count-aware confirmation', async ({
     page,
   }) => {
-    await loginAs(page, 'service', 'staff@demo.example');
+    await signIn(page, 'service', 'staff@demo.example');
     await openLabels(page, '/service/tags');
 
     const folderName = unique('E2E フォルダ');
@@ -163,7 +163,7 @@ describe('a tag a plan uses', () => {
   it('lists the plan in the delete confirmation, keeps the tag on cancel, and once deleted the plan shows it as deleted', async ({
     page,
   }) => {
-    await loginAs(page, 'service', 'staff@demo.example');
+    await signIn(page, 'service', 'staff@demo.example');
     await openLabels(page, '/service/tags');
     const tagName = unique('E2E 配信タグ');
     const created = await serviceApi(page, tagsApi.create, { body: { name: tagName } });
@@ -210,7 +210,7 @@ describe('a tag a plan uses', () => {
 
 describe('marks', () => {
   it('creates a mark with a colour, edits it, moves it into a folder and deletes it', async ({ page }) => {
-    await loginAs(page, 'service', 'staff@demo.example');
+    await signIn(page, 'service', 'staff@demo.example');
     await openLabels(page, '/service/marks');
     const folderName = unique('E2E マークフォルダ');
     const folderId = await createFolder(page, folderName);
@@ -266,8 +266,7 @@ describe('view-only staff', () => {
     const staff = await openPage();
     const viewer = await openPage();
     // The viewer's only channel is the demo's first one, which staff also start in.
-    await loginAs(staff, 'service', 'staff@demo.example');
-    await staff.goto('/service/tags');
+    await signIn(staff, 'service', 'staff@demo.example', { path: '/service/tags' });
     await staff.waitForFunction(() => localStorage.getItem('laid') !== null);
     const folder = await serviceApi(staff, serviceFoldersApi.create, {
       body: { folder_type: 'tags', name: unique('閲覧用フォルダ') },
@@ -277,7 +276,7 @@ describe('view-only staff', () => {
     });
     expect([folder.status, tag.status]).toEqual([201, 201]);
 
-    await loginAs(viewer, 'service', 'viewer@demo.example');
+    await signIn(viewer, 'service', 'viewer@demo.example');
     await openLabels(viewer, '/service/tags');
     await viewer.getByTestId(`label-row-${tag.data.id}`).waitFor();
     await viewer.getByTestId(`folder-${folder.data.id}`).waitFor();
@@ -297,8 +296,7 @@ describe('a 375 px wide screen, in English', () => {
   it('folds the folders above the list and keeps the screen usable', async ({ openPage }) => {
     const page = await openPage({ phone: true, locale: 'en-US' });
     await page.addInitScript(() => localStorage.setItem('locale', 'en'));
-    await loginAs(page, 'service', 'staff@demo.example');
-    await page.goto('/service/marks');
+    await signIn(page, 'service', 'staff@demo.example', { path: '/service/marks' });
     await page.waitForFunction(() => localStorage.getItem('laid') !== null);
     await page.getByTestId('labels-table').waitFor();
     // Folded: the toggle names the current folder; the list opens on demand.

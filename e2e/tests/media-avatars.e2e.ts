@@ -3,7 +3,7 @@ import { describe, expect, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { consoleIdOf, demoFriendsJoined, followingFriend, serviceApi, uniqueSuffix } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs, serviceScreen } from '../support/session.ts';
+import { serviceScreen, signIn } from '../support/session.ts';
 
 /*
  * What a person sees of the demo's friends (issue 23 §6): the virtual friends' profile pictures,
@@ -38,8 +38,7 @@ describe('friend avatars and pictures (demo channel on the LINE simulator)', () 
     it(`avatars load with no console errors on http://${host}`, async ({ openPage }) => {
       const page = await openPage({ origin: `http://${host}:${inject('port')}` });
       const errors = collectErrors(page);
-      await loginAs(page, 'service', 'staff@demo.example');
-      await page.goto('/service/friends');
+      await signIn(page, 'service', 'staff@demo.example', { path: '/service/friends' });
       await page.waitForFunction(() => localStorage.getItem('laid') !== null);
       await demoFriendsJoined(page);
       await page.reload();
@@ -59,8 +58,7 @@ describe('friend avatars and pictures (demo channel on the LINE simulator)', () 
   }
 
   it('a picture a friend sent shows in the talk as an image that loads', async ({ page }) => {
-    await loginAs(page, 'service', 'staff@demo.example');
-    await page.goto('/service/talks');
+    await signIn(page, 'service', 'staff@demo.example', { path: '/service/talks' });
     await page.waitForFunction(() => localStorage.getItem('laid') !== null);
     await demoFriendsJoined(page);
     const name = `写真 ${uniqueSuffix()}`;

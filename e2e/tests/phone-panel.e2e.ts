@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoFriendsJoined, serviceApi } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 const shownCount = async (page: Page) => Number(await page.getByTestId('friend-count').getAttribute('data-count'));
 /** The header's friend count reaching `expected` by itself (polling while the panel is open, refetch after actions). */
@@ -18,8 +18,7 @@ describe('phone panel (demo channels bound to the LINE simulator)', () => {
   it('a virtual friend follows and appears in the friend count, writes, and blocks — without a reload', async ({
     page,
   }) => {
-    await loginAs(page, 'service', 'staff@demo.example');
-    await page.goto('/service/friends');
+    await signIn(page, 'service', 'staff@demo.example', { path: '/service/friends' });
     await page.waitForFunction(() => localStorage.getItem('laid') !== null);
 
     // The demo friends join in the background after the first start; wait until they are all in.
@@ -64,8 +63,7 @@ describe('phone panel (demo channels bound to the LINE simulator)', () => {
   }, 150_000);
 
   it('lets view-only staff see the friend count but not act as a virtual friend', async ({ page }) => {
-    await loginAs(page, 'service', 'viewer@demo.example');
-    await page.goto('/service/friends');
+    await signIn(page, 'service', 'viewer@demo.example', { path: '/service/friends' });
     // View-only staff: friends 'view' shows the count; acting as a friend needs talks 'edit' (issue 12).
     await page.getByTestId('friend-count').waitFor();
     expect(await page.getByTestId('phone-panel-open').count()).toBe(0);

@@ -12,14 +12,13 @@ import type { Page } from 'playwright-core';
 import { planAnalysisApi } from '@linq/contract';
 import { demoFriendsJoined, serviceApi, until } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs, serviceScreen } from '../support/session.ts';
+import { serviceScreen, signIn } from '../support/session.ts';
 
 const SURVEY = 'ご来店アンケート（配信済み）';
 
 /** Logs in as the demo staff and answers the demo survey's id once its history is there. */
 async function surveyWithHistory(page: Page): Promise<number> {
-  await loginAs(page, 'service', 'staff@demo.example');
-  await page.goto('/service/plan-analysis');
+  await signIn(page, 'service', 'staff@demo.example', { path: '/service/plan-analysis' });
   await page.waitForFunction(() => localStorage.getItem('laid') !== null);
   await demoFriendsJoined(page);
   return until(

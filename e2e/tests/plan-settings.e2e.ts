@@ -8,11 +8,10 @@ import type { Page } from 'playwright-core';
 import { plansApi } from '@linq/contract';
 import { demoFriendsJoined, serviceApi, uniqueSuffix, until } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs, serviceScreen } from '../support/session.ts';
+import { serviceScreen, signIn } from '../support/session.ts';
 
 async function loginAsStaff(page: Page) {
-  await loginAs(page, 'service', 'staff@demo.example');
-  await page.goto('/service/plans');
+  await signIn(page, 'service', 'staff@demo.example', { path: '/service/plans' });
   await page.waitForFunction(() => localStorage.getItem('laid') !== null);
   await demoFriendsJoined(page);
 }

@@ -32,13 +32,12 @@ import {
 } from '../support/demo-service.ts';
 import { chooseOption } from '../support/dialogs.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs, serviceScreen } from '../support/session.ts';
+import { serviceScreen, signIn } from '../support/session.ts';
 
 const unique = (prefix: string) => `${prefix} ${uniqueSuffix()}`;
 
 async function loginAsStaff(page: Page) {
-  await loginAs(page, 'service', 'staff@demo.example');
-  await page.goto('/service/plans');
+  await signIn(page, 'service', 'staff@demo.example', { path: '/service/plans' });
   await page.waitForFunction(() => localStorage.getItem('laid') !== null);
   await demoFriendsJoined(page);
 }

@@ -12,7 +12,7 @@ import {
   until,
 } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 /*
  * Rehearsal in the simulator (issues 15, 23). A rehearsal runs a plan for one virtual friend on its
@@ -35,8 +35,7 @@ const arrives = (panel: Locator, text: string) =>
   messages(panel).filter({ hasText: text }).first().waitFor({ timeout: 20_000 });
 
 async function openPlans(page: Page) {
-  await loginAs(page, 'service', 'staff@demo.example');
-  await page.goto('/service/plans');
+  await signIn(page, 'service', 'staff@demo.example', { path: '/service/plans' });
   await page.waitForFunction(() => localStorage.getItem('laid') !== null);
   await demoFriendsJoined(page);
 }

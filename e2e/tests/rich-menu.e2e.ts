@@ -13,7 +13,7 @@ import {
 } from '../support/demo-service.ts';
 import { chooseOption } from '../support/dialogs.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 /** A valid solid-colour PNG (LINE's rich-menu rules: width 800–2500, width/height ≥ 1.45). */
 function png(width: number, height: number): Buffer {
@@ -61,8 +61,7 @@ describe('rich menus', () => {
   it('builds, publishes and taps a menu with a tab, shows its tap figures, and a hand-made tag rule gives tagged friends another', async ({
     page,
   }) => {
-    await loginAs(page, 'service', 'staff@demo.example');
-    await page.goto('/service/rich-menu');
+    await signIn(page, 'service', 'staff@demo.example', { path: '/service/rich-menu' });
     await page.waitForFunction(() => localStorage.getItem('laid') !== null);
     await demoFriendsJoined(page);
     const suffix = uniqueSuffix();

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { SHELL_ROUTES } from '../../apps/web/src/shell-routes.ts';
 import { type Area } from '../support/browser.ts';
 import { it, type OpenPage } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 const logins: Record<Area, string> = {
   admin: 'admin@demo.example',
@@ -31,7 +31,7 @@ async function pageFor(area: Area | 'public', openFilePage: OpenPage): Promise<P
   const existing = pages.get(area);
   if (existing) return existing;
   const page = await openFilePage();
-  if (area !== 'public') await loginAs(page, area, logins[area]);
+  if (area !== 'public') await signIn(page, area, logins[area]);
   pages.set(area, page);
   return page;
 }

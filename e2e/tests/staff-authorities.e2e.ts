@@ -1,11 +1,10 @@
 import { describe, expect } from 'vitest';
 import { it } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 describe('staff authorities through the UI', () => {
   it('creates, edits and deletes a staff authority; server errors show on the form', async ({ page }) => {
-    await loginAs(page, 'account', 'account@demo.example');
-    await page.goto('/account/staff_authorities');
+    await signIn(page, 'account', 'account@demo.example', { path: '/account/staff_authorities' });
     await page.getByTestId('staff-authorities-table').waitFor();
 
     // A duplicate name comes back as a 422 and shows on the name field.

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { demoFriendsJoined, followingFriend, friendIdOf, serviceApi, uniqueSuffix } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 /*
  * The talk is the whole story (issue 23 §1, §2): a virtual friend rehearses a copy of the demo's
@@ -38,8 +38,7 @@ describe('the talk tells the whole story (demo channel bound to the LINE simulat
   }) => {
     const suffix = uniqueSuffix();
     const name = `物語 ${suffix}`;
-    await loginAs(page, 'service', 'staff@demo.example');
-    await page.goto('/service/plans');
+    await signIn(page, 'service', 'staff@demo.example', { path: '/service/plans' });
     await page.waitForFunction(() => localStorage.getItem('laid') !== null);
     await demoFriendsJoined(page);
     // The rehearsed plan is a copy of the welcome scenario, so the friend's own welcome run (from

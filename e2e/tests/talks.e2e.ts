@@ -14,7 +14,7 @@ import {
   until,
 } from '../support/demo-service.ts';
 import { it, test } from '../support/fixtures.ts';
-import { loginAs, serviceScreen } from '../support/session.ts';
+import { serviceScreen, signIn } from '../support/session.ts';
 
 /*
  * The talk screens against the demo: virtual friends of the demo channel (LINE simulator) write
@@ -24,8 +24,7 @@ import { loginAs, serviceScreen } from '../support/session.ts';
 
 /** Logs in as the demo staff and opens the talks once the demo friends are all in. */
 async function openTalks(page: Page) {
-  await loginAs(page, 'service', 'staff@demo.example');
-  await page.goto('/service/talks');
+  await signIn(page, 'service', 'staff@demo.example', { path: '/service/talks' });
   await page.waitForFunction(() => localStorage.getItem('laid') !== null);
   await demoFriendsJoined(page);
   await page.getByTestId('talk-list').waitFor();

@@ -32,7 +32,7 @@ import {
 } from '../support/demo-service.ts';
 import { clickInDialog } from '../support/dialogs.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs, serviceScreen } from '../support/session.ts';
+import { serviceScreen, signIn } from '../support/session.ts';
 
 const unique = (prefix: string) => `${prefix} ${uniqueSuffix()}`;
 
@@ -244,8 +244,7 @@ describe('LINE rules while editing', () => {
   }, 120_000);
 
   it('shows an unknown message type as not found', async ({ page }) => {
-    await loginAs(page, 'service', 'staff@demo.example');
-    await page.goto('/service/templates/flex');
+    await signIn(page, 'service', 'staff@demo.example', { path: '/service/templates/flex' });
     await page.getByTestId('template-type-not-found').waitFor();
   });
 });
@@ -280,8 +279,7 @@ describe('teppan templates', () => {
   it('an administrator makes one; staff copy it into the selected folder from the drawer', async ({ openPage }) => {
     const admin = await openPage();
     const staff = await openPage();
-    await loginAs(admin, 'admin', 'admin@demo.example');
-    await admin.goto('/admin/teppan/templates/text_message');
+    await signIn(admin, 'admin', 'admin@demo.example', { path: '/admin/teppan/templates/text_message' });
     await admin.getByTestId('templates-table').waitFor();
     await admin.getByTestId('create-button').click();
     await admin.waitForURL('**/admin/teppan/templates/text_message/create');
@@ -376,8 +374,9 @@ describe('view-only staff', () => {
     const name = unique('E2E 閲覧用');
     const id = await textTemplate(staff, name, '閲覧のみのスタッフにも見えます');
 
-    await loginAs(viewer, 'service', 'viewer@demo.example');
-    await viewer.goto(`/service/templates/text_message?name=${encodeURIComponent(name)}`);
+    await signIn(viewer, 'service', 'viewer@demo.example', {
+      path: `/service/templates/text_message?name=${encodeURIComponent(name)}`,
+    });
     await viewer.getByTestId(`template-row-${id}`).waitFor();
     await viewer.getByTestId(`template-preview-${id}`).click();
     await viewer.getByTestId(`template-preview-${id}-content`).getByText('閲覧のみのスタッフにも見えます').waitFor();

@@ -2,14 +2,13 @@ import { serviceSession, sessionsApi } from '@linq/contract';
 import { describe, expect } from 'vitest';
 import { serviceApi } from '../support/demo-service.ts';
 import { it } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 describe('screen tutorials (user tutorial setting)', () => {
   it('a dismissed tutorial stays hidden after a reload and on another device', async ({ openPage }) => {
     const first = await openPage();
     const second = await openPage();
-    await loginAs(first, 'service', 'viewer@demo.example');
-    await first.goto('/service/marks');
+    await signIn(first, 'service', 'viewer@demo.example', { path: '/service/marks' });
     const tutorial = first.getByTestId('tutorial-marks');
     await tutorial.waitFor();
     expect(await tutorial.textContent()).toContain('対応マーク');
@@ -31,8 +30,7 @@ describe('screen tutorials (user tutorial setting)', () => {
     await first.getByTestId('tutorial-tags').waitFor();
 
     // A fresh browser has nothing stored locally: the session's list hides it.
-    await loginAs(second, 'service', 'viewer@demo.example');
-    await second.goto('/service/marks');
+    await signIn(second, 'service', 'viewer@demo.example', { path: '/service/marks' });
     await second.getByTestId('page-title').waitFor();
     await second.locator('[data-testid^="label-row-"]').first().waitFor();
     expect(await second.getByTestId('tutorial-marks').count()).toBe(0);

@@ -34,7 +34,7 @@ import { SHELL_ROUTES } from '../../apps/web/src/shell-routes.ts';
 import { type Area } from '../support/browser.ts';
 import { channelApi, demoFriendsJoined } from '../support/demo-service.ts';
 import { test, type OpenPage } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 const WEB_SRC = join(import.meta.dirname, '..', '..', 'apps', 'web', 'src');
 
@@ -238,7 +238,7 @@ async function pageFor(context: Context, openFilePage: OpenPage): Promise<Page> 
   const existing = pages.get(context);
   if (existing) return existing;
   const page = await openFilePage();
-  if (context !== 'public') await loginAs(page, context, logins[context]);
+  if (context !== 'public') await signIn(page, context, logins[context]);
   if (context === 'service') await demoFriendsJoined(page);
   pages.set(context, page);
   return page;
