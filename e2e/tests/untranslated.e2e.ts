@@ -231,17 +231,28 @@ async function concretePath(path: string, page: Page): Promise<string> {
   return path.replace(/:([a-z_]+)/g, (_, name: string) => values[name] ?? `:${name}`);
 }
 
-/** One page per context for the file (one browser, one context each), logged in on first use. */
-const pages = new Map<Context, Page>();
+/**
+ * The file's pages of each context (one browser, a browser context each), logged in when made. The
+ * routes are opened a few at a time, each on a page no other route is using: leased, then put back.
+ */
+const idlePages = new Map<Context, Page[]>();
 
-async function pageFor(context: Context, openFilePage: OpenPage): Promise<Page> {
-  const existing = pages.get(context);
-  if (existing) return existing;
+async function newPageFor(context: Context, openFilePage: OpenPage): Promise<Page> {
   const page = await openFilePage();
   if (context !== 'public') await signIn(page, context, logins[context]);
   if (context === 'service') await demoFriendsJoined(page);
-  pages.set(context, page);
   return page;
+}
+
+async function withPageFor<T>(context: Context, openFilePage: OpenPage, use: (page: Page) => Promise<T>) {
+  const idle = idlePages.get(context) ?? [];
+  idlePages.set(context, idle);
+  const page = idle.pop() ?? (await newPageFor(context, openFilePage));
+  try {
+    return await use(page);
+  } finally {
+    idle.push(page);
+  }
 }
 
 const ROUTES = routerPaths().map((path) => (path === '*' ? '/no-such-page' : path));
@@ -257,37 +268,39 @@ describe('every route opened directly shows no engineer words', () => {
     expect(engineerWords('admin@demo.example https://example.com/a.b 保存 friends.csv')).toEqual([]);
   });
 
+  // Side by side (vitest's maxConcurrency): a page load waits on the server as much as it computes.
   for (const route of ROUTES) {
-    test(route, async ({ openFilePage }) => {
-      const page = await pageFor(contextOf(route), openFilePage);
-      const path = await concretePath(route, page);
-      await page.goto(path);
-      const text = await settled(page);
-      expect(engineerWords(text), `${path}:\n${text.slice(0, 2000)}`).toEqual([]);
-      expect(await spacedButtons(page), path).toEqual([]);
-      if (route === '/service/templates/:message_type/edit/:id') {
-        // The demo greeting's {{name}} shows as a chip in the builder's text box, never as typed.
-        await page.getByTestId('builder-chip-name').first().waitFor();
-      }
-      if (route === '/service/friends') {
-        // The filters' placeholders fit their fields (measured in the fields' own font).
-        const cut = await page
-          .getByTestId('friend-filters')
-          .locator('input[placeholder]')
-          .evaluateAll((inputs) => {
-            const context = document.createElement('canvas').getContext('2d')!;
-            return (inputs as HTMLInputElement[])
-              .filter((input) => {
-                const style = getComputedStyle(input);
-                context.font = style.font;
-                const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-                return context.measureText(input.placeholder).width > room + 1;
-              })
-              .map((input) => input.placeholder);
-          });
-        expect(cut).toEqual([]);
-      }
-    });
+    test.concurrent(route, ({ openFilePage }) =>
+      withPageFor(contextOf(route), openFilePage, async (page) => {
+        const path = await concretePath(route, page);
+        await page.goto(path);
+        const text = await settled(page);
+        expect(engineerWords(text), `${path}:\n${text.slice(0, 2000)}`).toEqual([]);
+        expect(await spacedButtons(page), path).toEqual([]);
+        if (route === '/service/templates/:message_type/edit/:id') {
+          // The demo greeting's {{name}} shows as a chip in the builder's text box, never as typed.
+          await page.getByTestId('builder-chip-name').first().waitFor();
+        }
+        if (route === '/service/friends') {
+          // The filters' placeholders fit their fields (measured in the fields' own font).
+          const cut = await page
+            .getByTestId('friend-filters')
+            .locator('input[placeholder]')
+            .evaluateAll((inputs) => {
+              const context = document.createElement('canvas').getContext('2d')!;
+              return (inputs as HTMLInputElement[])
+                .filter((input) => {
+                  const style = getComputedStyle(input);
+                  context.font = style.font;
+                  const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+                  return context.measureText(input.placeholder).width > room + 1;
+                })
+                .map((input) => input.placeholder);
+            });
+          expect(cut).toEqual([]);
+        }
+      }),
+    );
   }
 });
 
@@ -295,27 +308,28 @@ describe('variables and emoji in the message builder', () => {
   test('show as chips in the text box and as sample values in the preview, while the value keeps the tokens', async ({
     openFilePage,
   }) => {
-    const page = await pageFor('service', openFilePage);
-    await page.goto('/service/templates/text_message/create');
-    const text = page.getByTestId('builder-text');
-    await text.click();
-    await page.keyboard.type('こんにちは');
-    await page.getByTestId('builder-insert-name').click();
-    await text.getByTestId('builder-chip-name').waitFor();
-    // Typed token text becomes a chip too.
-    await text.click();
-    await page.keyboard.press('End');
-    await page.keyboard.type('さん{{name}}');
-    await expect.poll(() => text.getByTestId('builder-chip-name').count()).toBe(2);
-    await page.getByTestId('builder-insert-emoji').click();
-    await page.locator('button[data-testid^="builder-emoji-"]').first().click();
-    await text.getByTestId('builder-chip-emoji').waitFor();
-    expect(await text.innerText()).not.toContain('{{');
-    const preview = page.getByTestId('message-preview-body');
-    await expect.poll(() => preview.innerText()).toContain('こんにちはLINE 太郎さんLINE 太郎');
-    expect(await preview.innerText()).not.toContain('{{');
-    await expect.poll(() => page.getByTestId('builder-emoji-count').innerText()).toMatch(/\b1\b/);
-    // The value is the token text: こんにちは{{name}}さん{{name}} and the emoji counted as one, 24 characters.
-    await expect.poll(() => page.getByTestId('builder-text-count').innerText()).toMatch(/\b24\b/);
+    await withPageFor('service', openFilePage, async (page) => {
+      await page.goto('/service/templates/text_message/create');
+      const text = page.getByTestId('builder-text');
+      await text.click();
+      await page.keyboard.type('こんにちは');
+      await page.getByTestId('builder-insert-name').click();
+      await text.getByTestId('builder-chip-name').waitFor();
+      // Typed token text becomes a chip too.
+      await text.click();
+      await page.keyboard.press('End');
+      await page.keyboard.type('さん{{name}}');
+      await expect.poll(() => text.getByTestId('builder-chip-name').count()).toBe(2);
+      await page.getByTestId('builder-insert-emoji').click();
+      await page.locator('button[data-testid^="builder-emoji-"]').first().click();
+      await text.getByTestId('builder-chip-emoji').waitFor();
+      expect(await text.innerText()).not.toContain('{{');
+      const preview = page.getByTestId('message-preview-body');
+      await expect.poll(() => preview.innerText()).toContain('こんにちはLINE 太郎さんLINE 太郎');
+      expect(await preview.innerText()).not.toContain('{{');
+      await expect.poll(() => page.getByTestId('builder-emoji-count').innerText()).toMatch(/\b1\b/);
+      // The value is the token text: こんにちは{{name}}さん{{name}} and the emoji counted as one, 24 characters.
+      await expect.poll(() => page.getByTestId('builder-text-count').innerText()).toMatch(/\b24\b/);
+    });
   });
 });
