@@ -161,7 +161,14 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
     .insert(users)
     .values([
       { role: 'admin', email: 'admin@demo.example', name: 'デモ管理者', passwordHash, oemId },
-      { role: 'agency', email: 'agency@demo.example', name: 'デモ代理店担当', passwordHash, agencyId: agency!.id },
+      {
+        role: 'agency',
+        email: 'agency@demo.example',
+        name: 'デモ代理店担当',
+        passwordHash,
+        agencyId: agency!.id,
+        agencyRole: 'manager',
+      },
       { role: 'account', email: 'account@demo.example', name: 'デモショップ オーナー', passwordHash, accountId },
       {
         role: 'service',

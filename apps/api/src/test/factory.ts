@@ -155,6 +155,7 @@ export function createFactory(db: Db, app: FastifyInstance, secrets: SecretBox) 
           email: `${role}-${unique()}@test.example`,
           name: `User ${unique()}`,
           passwordHash: hash,
+          ...(role === 'agency' ? { agencyRole: 'manager' as const } : {}),
           ...rest,
           oemId,
         })
