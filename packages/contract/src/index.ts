@@ -60,6 +60,7 @@ export * from './oem-privacy.ts';
 export * from './tenant-admin.ts';
 export * from './oem-plans.ts';
 export * from './agencies.ts';
+export * from './agency-users.ts';
 export * from './news.ts';
 export * from './admin-home.ts';
 export * from './accounts.ts';
