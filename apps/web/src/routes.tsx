@@ -164,6 +164,9 @@ const areaPages: Record<Role, RouteObject[]> = {
       'changePassword',
       () => import('./areas/agency/change-password/ChangePasswordPage.tsx'),
     ),
+    page('/agency/users', 'agencyUsers', () => import('./areas/agency/users/UsersListPage.tsx')),
+    page('/agency/users/:id', 'agencyUserDetail', () => import('./areas/agency/users/UserDetailPage.tsx')),
+    page('/agency/users/:id/edit', 'agencyUserEdit', () => import('./areas/agency/users/UserEditPage.tsx')),
     ...shellRoutesOf('agency'),
   ],
   service: [

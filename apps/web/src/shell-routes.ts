@@ -25,7 +25,4 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/agency/contracts/create', title: 'contractCreate' },
   { path: '/agency/contracts/:id', title: 'contractDetail' },
   { path: '/agency/contracts/:id/edit', title: 'contractEdit' },
-  { path: '/agency/users', title: 'agencyUsers' },
-  { path: '/agency/users/:id', title: 'agencyUserDetail' },
-  { path: '/agency/users/:id/edit', title: 'agencyUserEdit' },
 ];
