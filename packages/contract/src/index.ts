@@ -64,5 +64,6 @@ export * from './agency-users.ts';
 export * from './news.ts';
 export * from './admin-home.ts';
 export * from './accounts.ts';
+export * from './agency-accounts.ts';
 export * from './admins.ts';
 export * from './mail.ts';

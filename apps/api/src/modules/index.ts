@@ -38,6 +38,7 @@ import { manifest as inquiries } from './inquiries/manifest.ts';
 import { manifest as oemPlans } from './oem-plans/manifest.ts';
 import { manifest as agencies } from './agencies/manifest.ts';
 import { manifest as agencyUsers } from './agency-users/manifest.ts';
+import { manifest as agencyAccounts } from './agency-accounts/manifest.ts';
 import { manifest as accounts } from './accounts/manifest.ts';
 import { manifest as admins } from './admins/manifest.ts';
 import { manifest as adminOemOptions } from './admin-oem-options/manifest.ts';
@@ -93,6 +94,7 @@ export const modules: readonly ModuleManifest[] = [
   agencies,
   agencyUsers,
   accounts,
+  agencyAccounts,
   admins,
   adminOemOptions,
   oems,
