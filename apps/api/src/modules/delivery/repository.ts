@@ -453,7 +453,12 @@ export async function sentMessagesPerAccountOfOem(db: Db, scope: OemScope, from:
 }
 
 /** For the agency's client account detail: messages the account's channels sent in [from, to), per recipient. */
-export async function sentMessagesOfAccount(db: Db, { accountId }: AccountScope, from: Date, to: Date): Promise<number> {
+export async function sentMessagesOfAccount(
+  db: Db,
+  { accountId }: AccountScope,
+  from: Date,
+  to: Date,
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(cardinality(${deliveries.friendIds})), 0)`.mapWith(Number) })
     .from(deliveries)
