@@ -65,5 +65,6 @@ export * from './news.ts';
 export * from './admin-home.ts';
 export * from './accounts.ts';
 export * from './agency-accounts.ts';
+export * from './agency-contracts.ts';
 export * from './admins.ts';
 export * from './mail.ts';

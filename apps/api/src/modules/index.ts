@@ -39,6 +39,7 @@ import { manifest as oemPlans } from './oem-plans/manifest.ts';
 import { manifest as agencies } from './agencies/manifest.ts';
 import { manifest as agencyUsers } from './agency-users/manifest.ts';
 import { manifest as agencyAccounts } from './agency-accounts/manifest.ts';
+import { manifest as agencyContracts } from './agency-contracts/manifest.ts';
 import { manifest as accounts } from './accounts/manifest.ts';
 import { manifest as admins } from './admins/manifest.ts';
 import { manifest as adminOemOptions } from './admin-oem-options/manifest.ts';
@@ -95,6 +96,7 @@ export const modules: readonly ModuleManifest[] = [
   agencyUsers,
   accounts,
   agencyAccounts,
+  agencyContracts,
   admins,
   adminOemOptions,
   oems,
