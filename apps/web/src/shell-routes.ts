@@ -17,8 +17,4 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/agency', title: 'agencyHome' },
   { path: '/agency/dashboard', title: 'dashboard' },
   { path: '/agency/send', title: 'send' },
-  { path: '/agency/contracts', title: 'contracts' },
-  { path: '/agency/contracts/create', title: 'contractCreate' },
-  { path: '/agency/contracts/:id', title: 'contractDetail' },
-  { path: '/agency/contracts/:id/edit', title: 'contractEdit' },
 ];
