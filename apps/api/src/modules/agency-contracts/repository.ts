@@ -7,6 +7,7 @@ import { users } from '../sessions/schema.ts';
 import { accounts, agencies, oemPlans } from '../tenants/schema.ts';
 import { agencyContractChanges, agencyContracts, type ContractChanges } from './schema.ts';
 
+export type { ContractChanges };
 export type ContractRow = Awaited<ReturnType<ReturnType<typeof selectContracts>['execute']>>[number];
 export type ContractValues = Pick<
   typeof agencyContracts.$inferInsert,

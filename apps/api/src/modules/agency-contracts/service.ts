@@ -23,7 +23,6 @@ import { setPlan } from '../accounts/repository.ts';
 import { clientOf } from '../agency-accounts/repository.ts';
 import { endingBy, settle, today } from './dates.ts';
 import * as repo from './repository.ts';
-import type { ContractChanges } from './schema.ts';
 
 /*
  * The agency area's contracts. Every read and write goes through the agency scope; fees are a
@@ -275,7 +274,7 @@ function valuesOf(caller: ContractCaller, input: Input, currentFee: number): rep
 }
 
 /** What changed, field by field, as shown in the history (names rather than ids). */
-function diff(before: repo.ContractRow | null, after: repo.ContractRow): ContractChanges {
+function diff(before: repo.ContractRow | null, after: repo.ContractRow): repo.ContractChanges {
   const shown = (row: repo.ContractRow): Record<string, string> => ({
     account: row.account.name,
     plan: row.plan.name,
@@ -289,7 +288,7 @@ function diff(before: repo.ContractRow | null, after: repo.ContractRow): Contrac
   });
   const next = shown(after);
   const previous = before ? shown(before) : null;
-  const changes: ContractChanges = {};
+  const changes: repo.ContractChanges = {};
   for (const [field, value] of Object.entries(next)) {
     const old = previous ? (previous[field] ?? null) : null;
     if (old !== value && !(previous === null && value === '')) changes[field] = [old, value];
@@ -297,7 +296,7 @@ function diff(before: repo.ContractRow | null, after: repo.ContractRow): Contrac
   return changes;
 }
 
-function withoutFee(changes: ContractChanges): ContractChanges {
+function withoutFee(changes: repo.ContractChanges): repo.ContractChanges {
   return Object.fromEntries(Object.entries(changes).filter(([field]) => field !== FEE));
 }
 
