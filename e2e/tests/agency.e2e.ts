@@ -88,7 +88,7 @@ describe('agency area', () => {
     await expect(manager.getByTestId('detail-status').textContent()).resolves.toBe('契約中');
     await manager.getByTestId('detail-account').click();
     await manager.waitForURL(/\/agency\/accounts\/\d+$/);
-    await manager.getByTestId('detail-plan').getByText('スタンダード').waitFor();
+    await manager.locator('[data-testid="detail-plan"]', { hasText: 'スタンダード' }).waitFor();
   }, 60_000);
 
   it('shows a member the contracts without fees, and no users screen', async ({ page }) => {
