@@ -129,15 +129,23 @@ function ContractHistory({ contract }: { contract: ContractDetail }) {
         locale={{ emptyText: t('agencyContracts.noHistory') }}
         data-testid="contract-history"
         columns={[
-          { title: t('common.updatedAt'), key: 'at', render: (_, change) => formatDateTime(change.created_at) },
           {
-            title: t('agencyContracts.actions.updated'),
+            title: t('agencyContracts.historyColumns.at'),
+            key: 'at',
+            render: (_, change) => formatDateTime(change.created_at),
+          },
+          {
+            title: t('agencyContracts.historyColumns.action'),
             key: 'action',
             render: (_, change) => t(`agencyContracts.actions.${change.action}`),
           },
-          { title: '', key: 'who', render: (_, change) => change.user_name ?? t('agencyContracts.byRules') },
           {
-            title: '',
+            title: t('agencyContracts.historyColumns.by'),
+            key: 'who',
+            render: (_, change) => change.user_name ?? t('agencyContracts.byRules'),
+          },
+          {
+            title: t('agencyContracts.historyColumns.changes'),
             key: 'changes',
             render: (_, change) => (
               <Space direction="vertical" size={0}>
