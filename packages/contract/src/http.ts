@@ -8,15 +8,18 @@ export const ROLES = ['admin', 'agency', 'account', 'service'] as const satisfie
 /**
  * The policy layer above the channel (DESIGN.md section 5): who may call an admin, agency or
  * account endpoint. A platform admin is an admin of the default OEM (every OEM); an OEM admin acts
- * on their own OEM only; agency users act on their agency; the account owner on their account.
+ * on their own OEM only; agency users (managers and members) act on their agency, and what only
+ * the agency's managers may do (its users) is held by `agency_manager`; the account owner acts on
+ * their account.
  */
-export const HOLDERS = ['platform_admin', 'oem_admin', 'agency_user', 'account_owner'] as const;
+export const HOLDERS = ['platform_admin', 'oem_admin', 'agency_user', 'agency_manager', 'account_owner'] as const;
 export type Holder = (typeof HOLDERS)[number];
 /** The session role each holder logs in with. */
 export const HOLDER_ROLE = {
   platform_admin: 'admin',
   oem_admin: 'admin',
   agency_user: 'agency',
+  agency_manager: 'agency',
   account_owner: 'account',
 } as const satisfies Record<Holder, Role>;
 

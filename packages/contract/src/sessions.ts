@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dataOf, email, id, timestamp } from './common.ts';
 import { endpoint, heldBy, publicAccess, sessionOf, type Access, type Role } from './http.ts';
 import { permissions } from './permissions.ts';
+import { AGENCY_ROLES } from './agency-users.ts';
 import { lineAccount } from './line-accounts.ts';
 
 export const loginBody = z.object({ email, password: z.string().min(1, { message: '入力してください' }) });
@@ -21,6 +22,8 @@ export const agencySession = z.object({
   role: z.literal('agency'),
   ...common,
   agency: z.object({ id: z.number().int(), name: z.string() }),
+  /** Managers do everything; members see no users screen and no contract fees. */
+  agency_role: z.enum(AGENCY_ROLES),
 });
 export const accountSession = z.object({
   role: z.literal('account'),

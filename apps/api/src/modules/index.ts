@@ -37,6 +37,9 @@ import { manifest as lineInsight } from './line-insight/manifest.ts';
 import { manifest as inquiries } from './inquiries/manifest.ts';
 import { manifest as oemPlans } from './oem-plans/manifest.ts';
 import { manifest as agencies } from './agencies/manifest.ts';
+import { manifest as agencyUsers } from './agency-users/manifest.ts';
+import { manifest as agencyAccounts } from './agency-accounts/manifest.ts';
+import { manifest as agencyContracts } from './agency-contracts/manifest.ts';
 import { manifest as accounts } from './accounts/manifest.ts';
 import { manifest as admins } from './admins/manifest.ts';
 import { manifest as adminOemOptions } from './admin-oem-options/manifest.ts';
@@ -91,7 +94,10 @@ export const modules: readonly ModuleManifest[] = [
   inquiries,
   oemPlans,
   agencies,
+  agencyUsers,
   accounts,
+  agencyAccounts,
+  agencyContracts,
   admins,
   adminOemOptions,
   oems,

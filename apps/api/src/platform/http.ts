@@ -95,7 +95,10 @@ export function holdsAccess(principal: Principal, access: Access): boolean {
       // A platform admin is also an admin of an OEM (the default one, or the one they act on).
       return access.holders.includes('oem_admin') || (principal.platform && access.holders.includes('platform_admin'));
     case 'agency':
-      return access.holders.includes('agency_user');
+      return (
+        access.holders.includes('agency_user') ||
+        (principal.agencyRole === 'manager' && access.holders.includes('agency_manager'))
+      );
     case 'account':
       return access.holders.includes('account_owner');
     case 'service':

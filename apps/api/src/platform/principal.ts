@@ -1,4 +1,4 @@
-import type { Permissions, Role } from '@linq/contract';
+import type { AgencyRole, Permissions, Role } from '@linq/contract';
 
 interface PrincipalBase {
   sessionId: number;
@@ -14,6 +14,8 @@ export interface AdminPrincipal extends PrincipalBase {
 export interface AgencyPrincipal extends PrincipalBase {
   role: 'agency';
   agencyId: number;
+  /** Managers do everything; members see no users and no contract fees. */
+  agencyRole: AgencyRole;
 }
 export interface AccountPrincipal extends PrincipalBase {
   role: 'account';

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   accountUsersApi,
+  agencyAccountsApi,
+  agencyContractsApi,
   isCalendarDate,
   permissionsWith,
   planLimitsApi,
@@ -11,6 +13,7 @@ import {
   STAFF_LIMIT_MESSAGE,
   validateMessage,
 } from '@linq/contract';
+import { DEMO_AGENCY_MEMBER_EMAIL } from './demo-agency.ts';
 import { news } from '../modules/news/schema.ts';
 import { useTestApp } from '../test/kit.ts';
 import { NEAR_LIMIT_ACCOUNT } from './demo-tenants.ts';
@@ -90,6 +93,20 @@ describe('demo seed', () => {
     ]);
     const all = await t.db.select({ publishAt: news.publishAt }).from(news);
     expect(all.filter((item) => item.publishAt > t.ctx.clock.now())).toHaveLength(1);
+  });
+
+  it('gives Demo Agency a member who sees no fees, a second client and a contract ending soon', async () => {
+    const manager = await t.factory.login('agency', 'agency@demo.example', DEMO_PASSWORD);
+    const member = await t.factory.login('agency', DEMO_AGENCY_MEMBER_EMAIL, DEMO_PASSWORD);
+    const clients = await t.call(agencyAccountsApi.list, { query: {} }, { token: manager });
+    expect(clients.output.data.map((client) => client.name).sort()).toEqual(['Demo Café', 'Demo Shop']);
+    const contracts = await t.call(agencyContractsApi.list, { query: {} }, { token: manager });
+    expect(contracts.output.data.map((c) => [c.account.name, c.status, c.monthly_fee_yen]).sort()).toEqual([
+      ['Demo Café', 'ending', 9800],
+      ['Demo Shop', 'active', 30000],
+    ]);
+    const asMember = await t.call(agencyContractsApi.list, { query: {} }, { token: member });
+    expect(asMember.output.data.every((contract) => contract.monthly_fee_yen === undefined)).toBe(true);
   });
 
   it('gives each demo channel tags, marks and info fields, and puts them on its friends once they exist', async () => {

@@ -36,6 +36,7 @@ import { lineAccounts, userLineAccounts } from '../modules/line-accounts/schema.
 import { users } from '../modules/sessions/schema.ts';
 import { staffAuthorities } from '../modules/staff-authorities/schema.ts';
 import { accounts, agencies, oems } from '../modules/tenants/schema.ts';
+import { seedDemoAgency } from './demo-agency.ts';
 import { seedDemoTenants } from './demo-tenants.ts';
 
 export const DEMO_PASSWORD = 'Demo#2026';
@@ -44,6 +45,8 @@ export const DEMO_LOGINS = [
   // The partner OEM's admin: logs in on its domain (partner.localhost) and manages that OEM only.
   { area: 'admin', url: '/admin/login', email: 'partner-admin@demo.example' },
   { area: 'agency', url: '/agency/login', email: 'agency@demo.example' },
+  // An agency member: no users screen, no contract fees.
+  { area: 'agency', url: '/agency/login', email: 'agency-member@demo.example' },
   { area: 'account', url: '/account/login', email: 'account@demo.example' },
   { area: 'service', url: '/service/login', email: 'staff@demo.example' },
   { area: 'service', url: '/service/login', email: 'viewer@demo.example' },
@@ -164,7 +167,14 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
     .insert(users)
     .values([
       { role: 'admin', email: 'admin@demo.example', name: 'デモ管理者', passwordHash, oemId },
-      { role: 'agency', email: 'agency@demo.example', name: 'デモ代理店担当', passwordHash, agencyId: agency!.id },
+      {
+        role: 'agency',
+        email: 'agency@demo.example',
+        name: 'デモ代理店担当',
+        passwordHash,
+        agencyId: agency!.id,
+        agencyRole: 'manager',
+      },
       { role: 'account', email: 'account@demo.example', name: 'デモショップ オーナー', passwordHash, accountId },
       {
         role: 'service',
@@ -222,6 +232,7 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
   }
   await seedDemoOemPages(db);
   await seedDemoNews(db, { oemId, agencyId: agency!.id }, ctx.clock.now());
+  await seedDemoAgency(db, { oemId, agencyId: agency!.id, accountId }, ctx.clock.now(), passwordHash);
   return menus;
 }
 

@@ -17,7 +17,7 @@ import { friendMarks, friendTags, marks, tags } from '../modules/labels/schema.t
 import { lineAccounts, userLineAccounts } from '../modules/line-accounts/schema.ts';
 import { users } from '../modules/sessions/schema.ts';
 import { staffAuthorities } from '../modules/staff-authorities/schema.ts';
-import { accounts, agencies, oems } from '../modules/tenants/schema.ts';
+import { accounts, agencies, oemPlans, oems } from '../modules/tenants/schema.ts';
 import { messageOf, payloadOf } from '../modules/templates/test-support.ts';
 import { inject } from './harness.ts';
 import { callEndpoint, type Caller } from './kit.ts';
@@ -58,6 +58,21 @@ export function createFactory(db: Db, app: FastifyInstance, secrets: SecretBox) 
       const [row] = await db
         .insert(agencies)
         .values({ name: `Agency ${unique()}`, ...values, oemId })
+        .returning();
+      return row!;
+    },
+    async oemPlan(oemId: number, values: Partial<typeof oemPlans.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(oemPlans)
+        .values({
+          name: `Plan ${unique()}`,
+          monthlyPriceYen: 9800,
+          maxChannels: 2,
+          maxStaffUsers: 5,
+          maxMonthlyMessages: 5000,
+          ...values,
+          oemId,
+        })
         .returning();
       return row!;
     },
@@ -155,6 +170,7 @@ export function createFactory(db: Db, app: FastifyInstance, secrets: SecretBox) 
           email: `${role}-${unique()}@test.example`,
           name: `User ${unique()}`,
           passwordHash: hash,
+          ...(role === 'agency' ? { agencyRole: 'manager' as const } : {}),
           ...rest,
           oemId,
         })

@@ -2,7 +2,8 @@
  * The policy layer above the channel (DESIGN.md section 5), walked over the route table: every
  * route of the admin, agency and account areas names who may call it (`heldBy` in the contract),
  * `route()` refuses one that does not, and an OEM partner's admin is refused (403, before anything is
- * read) every route declared for platform admins only, while a platform admin passes that check.
+ * read) every route declared for platform admins only, while a platform admin passes that check; an
+ * agency member is refused every route declared for agency managers only, while a manager passes.
  */
 import { describe, expect, it } from 'vitest';
 import { allEndpoints, fillPath, heldBy, needsHolders, sessionOf, type Endpoint } from '@linq/contract';
@@ -19,6 +20,12 @@ const platformOnly = aboveChannel.filter(
     endpoint.access.kind === 'session' &&
     endpoint.access.holders?.includes('platform_admin') &&
     !endpoint.access.holders.includes('oem_admin'),
+);
+const managersOnly = aboveChannel.filter(
+  (endpoint) =>
+    endpoint.access.kind === 'session' &&
+    endpoint.access.holders?.includes('agency_manager') &&
+    !endpoint.access.holders.includes('agency_user'),
 );
 /** Ids that name nothing: the policy answers before any row is looked for. */
 const params = (endpoint: Endpoint) =>
@@ -68,6 +75,22 @@ describe('policy layer above the channel', () => {
       expect(refused.status, `${endpoint.method} ${endpoint.path}`).toBe(403);
       const platform = await t.request({ ...request, token: t.admin.token });
       expect(platform.status, `${endpoint.method} ${endpoint.path}`).not.toBe(403);
+    }
+  });
+
+  it('refuses an agency member every manager-only route (403), and lets a manager past it', async () => {
+    expect(managersOnly.length).toBeGreaterThan(3);
+    const agency = await t.factory.agency();
+    const memberUser = await t.factory.user('agency', { agencyId: agency.id, agencyRole: 'member' });
+    const managerUser = await t.factory.user('agency', { agencyId: agency.id, agencyRole: 'manager' });
+    const member = await t.factory.login('agency', memberUser.email);
+    const manager = await t.factory.login('agency', managerUser.email);
+    for (const endpoint of managersOnly) {
+      const request = { method: endpoint.method, path: fillPath(endpoint.path, params(endpoint)) };
+      const refused = await t.request({ ...request, token: member });
+      expect(refused.status, `${endpoint.method} ${endpoint.path}`).toBe(403);
+      const passed = await t.request({ ...request, token: manager });
+      expect(passed.status, `${endpoint.method} ${endpoint.path}`).not.toBe(403);
     }
   });
 });

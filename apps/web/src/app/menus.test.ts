@@ -27,6 +27,13 @@ describe('visibleMenuItems', () => {
     expect(labels(false)).not.toContain('teppanTemplates');
     expect(labels(false)).toContain('lineAccounts');
   });
+
+  it("hides the agency managers' items from agency members", () => {
+    const labels = (member: boolean) => visibleMenuItems(AREA_MENUS.agency, null, false, member).map((i) => i.label);
+    expect(labels(false)).toContain('agencyUsers');
+    expect(labels(true)).not.toContain('agencyUsers');
+    expect(labels(true)).toContain('contracts');
+  });
 });
 
 describe('serviceLanding', () => {

@@ -41,6 +41,8 @@ export interface MenuItem {
   section?: string;
   /** The platform's own data: hidden from OEM partners' admins. */
   platformOnly?: true;
+  /** Agency managers' screens: hidden from agency members. */
+  managersOnly?: true;
 }
 
 const TEMPLATES_DEFAULT_TYPE = 'text_message';
@@ -104,24 +106,26 @@ export const AREA_MENUS: Readonly<Record<Role, readonly MenuItem[]>> = {
     { path: '/agency/send', label: 'send', icon: 'send' },
     { path: '/agency/accounts', label: 'accounts', icon: 'team' },
     { path: '/agency/contracts', label: 'contracts', icon: 'contract' },
-    { path: '/agency/users', label: 'agencyUsers', icon: 'user' },
+    { path: '/agency/users', label: 'agencyUsers', icon: 'user', managersOnly: true },
     { path: '/agency/change-password', label: 'changePassword', icon: 'key' },
   ],
 };
 
 /**
  * Items the user may open: service items whose feature the staff authority grants 'none' are hidden,
- * and platform-only items from anyone but a platform admin.
+ * platform-only items from anyone but a platform admin, and managers' items from agency members.
  */
 export function visibleMenuItems(
   items: readonly MenuItem[],
   permissions: Permissions | null,
   platformAdmin = false,
+  agencyMember = false,
 ): MenuItem[] {
   return items.filter(
     (item) =>
       (!item.feature || !permissions || permissions.features[item.feature] !== 'none') &&
-      (!item.platformOnly || platformAdmin),
+      (!item.platformOnly || platformAdmin) &&
+      (!item.managersOnly || !agencyMember),
   );
 }
 

@@ -220,3 +220,8 @@ export async function placeOf(
     .where(eq(accounts.id, accountId));
   return row;
 }
+
+/** The account's plan follows its live agency contract (agency contracts module). */
+export async function setPlan(db: Db, { accountId }: AccountScope, oemPlanId: number): Promise<void> {
+  await db.update(accounts).set({ oemPlanId, updatedAt: new Date() }).where(eq(accounts.id, accountId));
+}

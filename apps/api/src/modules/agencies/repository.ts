@@ -164,7 +164,7 @@ export async function insertUser(
 ) {
   const [row] = await db
     .insert(users)
-    .values({ ...values, role: 'agency', agencyId })
+    .values({ ...values, role: 'agency', agencyId, agencyRole: 'manager' })
     .returning();
   return row!;
 }

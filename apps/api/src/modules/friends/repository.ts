@@ -5,6 +5,7 @@ import { friendInfoFields, friendInfoValues, friends, friendStatusCounts } from 
 import { channelIdsOfOem } from '../line-accounts/repository.ts';
 import { friendMarks, friendTags, marks, tags } from '../labels/schema.ts';
 import { accounts } from '../tenants/schema.ts';
+import { lineAccounts } from '../line-accounts/schema.ts';
 
 export interface ProfileValues {
   displayName: string;
@@ -280,4 +281,13 @@ export async function followingFriendsOfOem(db: Db, scope: OemScope): Promise<nu
       ),
     );
   return row?.n ?? 0;
+}
+
+/** For the agency's client account detail: how many friends follow each of the account's channels now. */
+export async function followingFriendsPerChannelOfAccount(db: Db, { accountId }: AccountScope) {
+  return db
+    .select({ lineAccountId: friendStatusCounts.lineAccountId, n: friendStatusCounts.friends })
+    .from(friendStatusCounts)
+    .innerJoin(lineAccounts, eq(lineAccounts.id, friendStatusCounts.lineAccountId))
+    .where(and(eq(lineAccounts.accountId, accountId), eq(friendStatusCounts.status, 'following')));
 }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import type { OemScope } from '../../platform/principal.ts';
 import { containsPattern } from '../../platform/sql.ts';
+import { agencyContracts } from '../agency-contracts/schema.ts';
 import { accounts, oemPlans } from '../tenants/schema.ts';
 
 export type PlanStatus = (typeof oemPlans.$inferSelect)['status'];
@@ -83,11 +84,21 @@ export async function update(db: Db, scope: OemScope, id: number, values: PlanVa
   return rows.length > 0;
 }
 
-/** Deletes the plan while no account uses it (checked in the same statement); answers whether it did. */
+/**
+ * Deletes the plan while no account uses it and no agency contract names it (checked in the same
+ * statement); answers whether it did.
+ */
 export async function removeUnused(db: Db, scope: OemScope, id: number): Promise<boolean> {
   const rows = await db
     .delete(oemPlans)
-    .where(and(ofOem(scope), eq(oemPlans.id, id), sql`not exists (select 1 from ${accounts} where ${plansAccounts})`))
+    .where(
+      and(
+        ofOem(scope),
+        eq(oemPlans.id, id),
+        sql`not exists (select 1 from ${accounts} where ${plansAccounts})`,
+        sql`not exists (select 1 from ${agencyContracts} where ${agencyContracts.oemPlanId} = ${oemPlans.id})`,
+      ),
+    )
     .returning({ id: oemPlans.id });
   return rows.length > 0;
 }

@@ -50,7 +50,12 @@ async function principalFor(db: Db, sessionId: number, user: repo.UserRow): Prom
       return { ...base, role: 'admin', oemId, platform: isDefault };
     }
     case 'agency':
-      return { ...base, role: 'agency', agencyId: requireOwner(user.agencyId) };
+      return {
+        ...base,
+        role: 'agency',
+        agencyId: requireOwner(user.agencyId),
+        agencyRole: user.agencyRole ?? 'member',
+      };
     case 'account':
       return { ...base, role: 'account', accountId: requireOwner(user.accountId) };
     case 'service': {

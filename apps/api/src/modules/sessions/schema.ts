@@ -5,6 +5,8 @@ import { accounts, agencies, oems } from '../tenants/schema.ts';
 import { staffAuthorities } from '../staff-authorities/schema.ts';
 
 export const USER_ROLES = ['admin', 'agency', 'account', 'service'] as const;
+/** An agency user's role in the agency: managers do everything, members see no users and no fees. */
+export const AGENCY_ROLES = ['manager', 'member'] as const;
 
 /** Every login of every area; the role decides which of the owner columns is set. */
 export const users = pgTable(
@@ -21,6 +23,8 @@ export const users = pgTable(
     /** Admins: the OEM they administer (the default OEM's admins are the platform admins). */
     oemId: integer('oem_id').references(() => oems.id),
     agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
+    /** Agency users only (null for the other roles). */
+    agencyRole: text('agency_role', { enum: AGENCY_ROLES }),
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     staffAuthorityId: integer('staff_authority_id').references(() => staffAuthorities.id),
     /** Service users: screens whose tutorial the user dismissed (spec section 3, User tutorial setting). */
@@ -36,6 +40,7 @@ export const users = pgTable(
     index('users_staff_authority_idx').on(t.staffAuthorityId),
     index('users_oem_idx').on(t.oemId),
     check('users_admin_oem_check', sql`(${t.role} = 'admin') = (${t.oemId} is not null)`),
+    check('users_agency_role_check', sql`(${t.role} = 'agency') = (${t.agencyRole} is not null)`),
   ],
 );
 

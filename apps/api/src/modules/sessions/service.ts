@@ -102,7 +102,7 @@ async function sessionRecord(ctx: AppContext, user: repo.UserRow, expiresAt: Dat
     case 'agency': {
       const agency = await repo.findAgency(db, agencyScope(owner(user.agencyId)));
       if (!agency) throw unauthorized();
-      return { role: 'agency', ...common, agency };
+      return { role: 'agency', ...common, agency, agency_role: user.agencyRole ?? 'member' };
     }
     case 'account': {
       const account = await repo.findAccount(db, accountScope(owner(user.accountId)));

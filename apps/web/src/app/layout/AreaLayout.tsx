@@ -116,6 +116,7 @@ function AreaShell({
       role={role}
       permissions={permissions}
       platformAdmin={session.role === 'admin' && session.platform}
+      agencyMember={session.role === 'agency' && session.agency_role === 'member'}
       theme={menuTheme}
       onNavigate={() => setDrawerOpen(false)}
     />

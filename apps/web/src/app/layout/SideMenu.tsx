@@ -12,14 +12,16 @@ interface SideMenuProps {
   permissions: Permissions | null;
   /** An admin of the default OEM: sees the platform-only items. */
   platformAdmin: boolean;
+  /** An agency member (not a manager): the managers' items are hidden. */
+  agencyMember: boolean;
   theme: 'dark' | 'light';
   onNavigate?: () => void;
 }
 
-export function SideMenu({ role, permissions, platformAdmin, theme, onNavigate }: SideMenuProps) {
+export function SideMenu({ role, permissions, platformAdmin, agencyMember, theme, onNavigate }: SideMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const items = visibleMenuItems(AREA_MENUS[role], permissions, platformAdmin);
+  const items = visibleMenuItems(AREA_MENUS[role], permissions, platformAdmin, agencyMember);
   const selected = selectedMenuItem(items, pathname);
 
   return (

@@ -1,0 +1,145 @@
+import type { z } from 'zod';
+import type {
+  AgencyAccount,
+  AgencyAccountDetail,
+  agencyAccountBody,
+  agencyAccountCreateBody,
+  agencyAccountListQuery,
+} from '@linq/contract';
+import type { AppContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { AgencyScope, OemScope } from '../../platform/principal.ts';
+import { quotaMonth } from '../abnormal-detection/detectors/quota.ts';
+import * as accounts from '../accounts/service.ts';
+import { channelsOf } from '../accounts/repository.ts';
+import { presentUser } from '../agencies/service.ts';
+import { sentMessagesOfAccount } from '../delivery/repository.ts';
+import { followingFriendsPerChannelOfAccount } from '../friends/repository.ts';
+import * as repo from './repository.ts';
+
+/*
+ * The agency area's client accounts: the agency's own accounts only (every read and write goes
+ * through the agency scope first). Creating, editing and suspending are the admin area's account
+ * functions, called on the agency's OEM with the agency fixed as the account's agency.
+ */
+
+const ACCOUNT = 'アカウント';
+
+type ListQuery = z.output<typeof agencyAccountListQuery>;
+type CreateInput = z.output<typeof agencyAccountCreateBody>;
+type UpdateInput = z.output<typeof agencyAccountBody>;
+
+export async function list(ctx: AppContext, scope: AgencyScope, query: ListQuery) {
+  const { rows, total } = await repo.list(ctx.database.db, scope, {
+    q: query.q,
+    status: query.status,
+    oemPlanId: query.oem_plan_id,
+    page: query.page,
+    limit: query.limit,
+  });
+  return {
+    data: rows.map(present),
+    total_item_count: total,
+    pagination: { current: query.page, pageSize: query.limit },
+  };
+}
+
+export const options = (ctx: AppContext, scope: AgencyScope) => repo.options(ctx.database.db, scope);
+export const plans = (ctx: AppContext, scope: AgencyScope) => repo.plans(ctx.database.db, scope);
+
+export async function get(ctx: AppContext, scope: AgencyScope, id: number): Promise<AgencyAccountDetail> {
+  const db = ctx.database.db;
+  const row = await repo.find(db, scope, id);
+  const client = await repo.clientOf(db, scope, id);
+  if (!row || !client) throw notFound(ACCOUNT);
+  const month = quotaMonth(ctx.clock.now());
+  const [channels, following, staff, sent, limits] = await Promise.all([
+    channelsOf(db, client),
+    followingFriendsPerChannelOfAccount(db, client),
+    repo.staffCount(db, client),
+    sentMessagesOfAccount(db, client, month.start, month.end),
+    repo.limitsOf(db, client),
+  ]);
+  const followingOf = new Map(following.map((channel) => [channel.lineAccountId, channel.n]));
+  const friends = channels.reduce((total, channel) => total + (followingOf.get(channel.id) ?? 0), 0);
+  return {
+    ...present(row),
+    channels: channels.map((channel) => ({ ...channel, following_friends: followingOf.get(channel.id) ?? 0 })),
+    usage: {
+      channels: { used: channels.length, max: limits?.maxChannels ?? null },
+      staff_users: { used: staff, max: limits?.maxStaffUsers ?? null },
+      following_friends: { used: friends, max: null },
+      monthly_messages: { used: sent, max: limits?.maxMonthlyMessages ?? null },
+    },
+  };
+}
+
+/** The account with the agency as its agency, and its owner invited (the admin area's create). */
+export async function create(ctx: AppContext, scope: AgencyScope, input: CreateInput): Promise<AgencyAccountDetail> {
+  const created = await accounts.create(ctx, await oemOf(ctx, scope), {
+    ...input,
+    agency_id: scope.agencyId,
+    status: 'active',
+  });
+  return get(ctx, scope, created.id);
+}
+
+export async function update(
+  ctx: AppContext,
+  scope: AgencyScope,
+  id: number,
+  input: UpdateInput,
+): Promise<AgencyAccountDetail> {
+  const current = await requireClient(ctx, scope, id);
+  await accounts.update(ctx, await oemOf(ctx, scope), id, {
+    ...input,
+    agency_id: scope.agencyId,
+    status: current.account.status,
+  });
+  return get(ctx, scope, id);
+}
+
+/** Suspending ends the account's sessions and stops its sends; resuming lets them log in again. */
+export async function setStatus(
+  ctx: AppContext,
+  scope: AgencyScope,
+  id: number,
+  status: repo.AccountStatus,
+): Promise<AgencyAccountDetail> {
+  const { account } = await requireClient(ctx, scope, id);
+  await accounts.update(ctx, await oemOf(ctx, scope), id, {
+    name: account.name,
+    agency_id: scope.agencyId,
+    oem_plan_id: account.oemPlanId,
+    time_zone: account.timeZone,
+    status,
+  });
+  return get(ctx, scope, id);
+}
+
+async function requireClient(ctx: AppContext, scope: AgencyScope, id: number): Promise<repo.ClientRow> {
+  const row = await repo.find(ctx.database.db, scope, id);
+  if (!row) throw notFound(ACCOUNT);
+  return row;
+}
+
+async function oemOf(ctx: AppContext, scope: AgencyScope): Promise<OemScope> {
+  const oem = await repo.oemOf(ctx.database.db, scope);
+  if (!oem) throw notFound('代理店');
+  return oem;
+}
+
+function present(row: repo.ClientRow): AgencyAccount {
+  const { account } = row;
+  return {
+    id: account.id,
+    name: account.name,
+    status: account.status,
+    time_zone: account.timeZone,
+    plan: row.plan,
+    owner: row.owner ? presentUser(row.owner) : null,
+    channel_count: row.channelCount,
+    created_at: account.createdAt.toISOString(),
+    updated_at: account.updatedAt.toISOString(),
+  };
+}
