@@ -32,6 +32,16 @@ describe('agency area', () => {
     await loginAs(manager, 'agency', 'agency@demo.example');
   });
 
+  it('lands on the dashboard: clients, live contracts, those ending soon, the recurring revenue and its trend', async () => {
+    // The demo: Demo Shop's contract (30,000 円) runs, Demo Café's (9,800 円) ends within 30 days.
+    await manager.getByTestId('agency-dashboard-clients').getByText('2 件').waitFor();
+    await manager.getByTestId('agency-dashboard-ending30').getByText('1 件').waitFor();
+    await manager.getByTestId('agency-dashboard-mrr').getByText('39,800円').waitFor();
+    await manager.getByTestId('agency-dashboard-chart').locator('canvas').waitFor();
+    await manager.getByTestId('dashboard-news').waitFor();
+    await manager.getByTestId('agency-dashboard-anomalies').waitFor();
+  });
+
   it('creates a client account whose owner is invited, sets a password and logs in', async ({ openPage }) => {
     await manager.goto('/agency/accounts');
     await manager.getByTestId('accounts-table').waitFor();
@@ -93,6 +103,8 @@ describe('agency area', () => {
 
   it('shows a member the contracts without fees, and no users screen', async ({ page }) => {
     await loginAs(page, 'agency', 'agency-member@demo.example');
+    await page.getByTestId('agency-dashboard-clients').waitFor();
+    await expect(page.getByTestId('agency-dashboard-revenue').count()).resolves.toBe(0);
     await expect(page.getByTestId('menu-agencyUsers').count()).resolves.toBe(0);
     await page.goto('/agency/contracts');
     await page.getByTestId(`contract-row-${contractId}`).waitFor();

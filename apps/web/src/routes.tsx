@@ -159,6 +159,8 @@ const areaPages: Record<Role, RouteObject[]> = {
     ...shellRoutesOf('admin'),
   ],
   agency: [
+    page('/agency', 'agencyHome', () => import('./areas/agency/dashboard/AgencyDashboardPage.tsx')),
+    page('/agency/dashboard', 'dashboard', () => import('./areas/agency/dashboard/AgencyDashboardPage.tsx')),
     page(
       '/agency/change-password',
       'changePassword',

@@ -14,7 +14,5 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/account/payment_plan', title: 'paymentPlan' },
   { path: '/account/takeovers', title: 'takeovers' },
 
-  { path: '/agency', title: 'agencyHome' },
-  { path: '/agency/dashboard', title: 'dashboard' },
   { path: '/agency/send', title: 'send' },
 ];

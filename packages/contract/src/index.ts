@@ -67,5 +67,6 @@ export * from './plan-limits.ts';
 export * from './accounts.ts';
 export * from './agency-accounts.ts';
 export * from './agency-contracts.ts';
+export * from './agency-dashboard.ts';
 export * from './admins.ts';
 export * from './mail.ts';

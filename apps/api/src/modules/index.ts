@@ -40,6 +40,7 @@ import { manifest as agencies } from './agencies/manifest.ts';
 import { manifest as agencyUsers } from './agency-users/manifest.ts';
 import { manifest as agencyAccounts } from './agency-accounts/manifest.ts';
 import { manifest as agencyContracts } from './agency-contracts/manifest.ts';
+import { manifest as agencyDashboard } from './agency-dashboard/manifest.ts';
 import { manifest as accounts } from './accounts/manifest.ts';
 import { manifest as admins } from './admins/manifest.ts';
 import { manifest as adminOemOptions } from './admin-oem-options/manifest.ts';
@@ -98,6 +99,7 @@ export const modules: readonly ModuleManifest[] = [
   accounts,
   agencyAccounts,
   agencyContracts,
+  agencyDashboard,
   admins,
   adminOemOptions,
   oems,

@@ -10,7 +10,7 @@ import type {
 } from '@linq/contract';
 import { rowsOf, type Db } from '../../platform/db.ts';
 import { nowSql } from '../../platform/db-columns.ts';
-import type { ChannelScope, OemScope } from '../../platform/principal.ts';
+import type { AgencyScope, ChannelScope, OemScope } from '../../platform/principal.ts';
 import { accounts } from '../tenants/schema.ts';
 import { deliveries } from '../delivery/schema.ts';
 import { friends } from '../friends/schema.ts';
@@ -379,4 +379,23 @@ export async function recentOpenOfOem(db: Db, { oemId }: OemScope, limit: number
     .where(and(ne(incidents.status, 'resolved'), eq(accounts.oemId, oemId)))
     .orderBy(desc(incidents.lastSeenAt), desc(incidents.id))
     .limit(limit);
+}
+
+/** For the agency dashboard: the agency's client channels with unresolved incidents, by severity. */
+export async function openChannelsOfAgency(db: Db, { agencyId }: AgencyScope) {
+  return db
+    .select({
+      channelId: lineAccounts.id,
+      channelName: lineAccounts.name,
+      accountId: accounts.id,
+      accountName: accounts.name,
+      severity: incidents.severity,
+      n: count(),
+      lastSeenAt: sql<Date>`max(${incidents.lastSeenAt})`.mapWith((value: string | Date) => new Date(value)),
+    })
+    .from(incidents)
+    .innerJoin(lineAccounts, eq(lineAccounts.id, incidents.lineAccountId))
+    .innerJoin(accounts, eq(accounts.id, lineAccounts.accountId))
+    .where(and(ne(incidents.status, 'resolved'), eq(accounts.agencyId, agencyId)))
+    .groupBy(lineAccounts.id, lineAccounts.name, accounts.id, accounts.name, incidents.severity);
 }

@@ -133,3 +133,9 @@ export async function staffCount(db: Db, { accountId }: AccountScope): Promise<n
     .where(and(eq(users.accountId, accountId), eq(users.role, 'service')));
   return row?.n ?? 0;
 }
+
+/** How many client accounts the agency has. */
+export async function clientCount(db: Db, { agencyId }: AgencyScope): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(accounts).where(eq(accounts.agencyId, agencyId));
+  return row?.n ?? 0;
+}

@@ -180,3 +180,19 @@ export async function liveDueUnscoped(db: Db, endingBy: string) {
     )
     .orderBy(asc(agencyContracts.id));
 }
+
+/**
+ * For the agency dashboard: the terms and fee of the agency's contracts that ran (live or ended; a
+ * draft never ran, a cancelled one stopped on a day nobody recorded), with their status.
+ */
+export async function feeTerms(db: Db, scope: AgencyScope) {
+  return db
+    .select({
+      status: agencyContracts.status,
+      startDate: agencyContracts.startDate,
+      endDate: agencyContracts.endDate,
+      monthlyFeeYen: agencyContracts.monthlyFeeYen,
+    })
+    .from(agencyContracts)
+    .where(and(ofAgency(scope), inArray(agencyContracts.status, [...LIVE_CONTRACT_STATUSES, 'ended'])));
+}

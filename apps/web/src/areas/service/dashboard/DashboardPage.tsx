@@ -3,6 +3,7 @@ import {
   DASHBOARD_PERIODS,
   DASHBOARD_TOP_KINDS,
   INCIDENT_SEVERITIES,
+  serviceNewsApi,
   type Dashboard,
   type DashboardPeriod,
   type DashboardTopKind,
@@ -32,7 +33,7 @@ import { LoadState } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import '../../../app/i18n/parts/dashboard.ts';
 import { LineFiguresCard } from './LineFiguresCard.tsx';
-import { NewsCard } from './NewsCard.tsx';
+import { NewsCard } from '../../../components/news/NewsCard.tsx';
 
 const TALKS_UNREAD_PATH = '/service/talks?unread=1';
 const ANOMALIES_PATH = '/service/abnormal-detection';
@@ -140,7 +141,7 @@ function Figures({ data }: { data: Dashboard }) {
           </Col>
         ))}
         <Col xs={24} lg={8}>
-          <NewsCard />
+          <NewsCard api={serviceNewsApi} />
         </Col>
       </Row>
     </Space>

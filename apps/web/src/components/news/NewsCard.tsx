@@ -1,32 +1,36 @@
-import { serviceNewsApi, type ReaderNews } from '@linq/contract';
+import { agencyNewsApi, serviceNewsApi, type ReaderNews } from '@linq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Empty, List, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpointQuery, invalidateEndpoints, useEndpointMutation } from '../../../app/api/queries.ts';
-import { formatDateTime } from '../../../components/format.ts';
-import { Markdown } from '../../../components/markdown/Markdown.tsx';
-import '../../../app/i18n/parts/dashboard.ts';
-import '../../../app/i18n/parts/news.ts';
+import { endpointQuery, invalidateEndpoints, useEndpointMutation } from '../../app/api/queries.ts';
+import { formatDateTime } from '../format.ts';
+import { Markdown } from '../markdown/Markdown.tsx';
+import '../../app/i18n/parts/dashboard.ts';
+import '../../app/i18n/parts/news.ts';
 
 /** How many notices the card shows. */
 const LATEST = 5;
 
+/** The reader endpoints of the area the card is on. */
+export type NewsReaderApi = typeof serviceNewsApi | typeof agencyNewsApi;
+
 /**
- * The dashboard's news (お知らせ) from the platform: the latest notices reaching the account, pinned
- * first, unread ones marked. Opening one shows its body and marks it read for the signed-in user.
+ * A dashboard's news (お知らせ) from the platform: the latest notices reaching the signed-in user's
+ * account or agency, pinned first, unread ones marked. Opening one shows its body and marks it read
+ * for the user.
  */
-export function NewsCard() {
+export function NewsCard({ api }: { api: NewsReaderApi }) {
   const { t } = useTranslation();
-  const query = useQuery(endpointQuery(serviceNewsApi.list, { query: { limit: LATEST } }));
-  const markRead = useEndpointMutation(serviceNewsApi.markRead);
+  const query = useQuery(endpointQuery(api.list, { query: { limit: LATEST } }));
+  const markRead = useEndpointMutation(api.markRead);
   const [open, setOpen] = useState<ReaderNews | null>(null);
   const data = query.data;
 
   const show = (item: ReaderNews) => {
     setOpen(item);
     if (!item.read) {
-      markRead.mutate({ params: { id: item.id } }, { onSuccess: () => void invalidateEndpoints(serviceNewsApi.list) });
+      markRead.mutate({ params: { id: item.id } }, { onSuccess: () => void invalidateEndpoints(api.list) });
     }
   };
 
