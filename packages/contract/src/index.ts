@@ -63,6 +63,7 @@ export * from './agencies.ts';
 export * from './news.ts';
 export * from './admin-home.ts';
 export * from './plan-limits.ts';
+export * from './account-info.ts';
 export * from './accounts.ts';
 export * from './admins.ts';
 export * from './mail.ts';
