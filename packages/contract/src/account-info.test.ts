@@ -30,8 +30,8 @@ describe('invoice registration number', () => {
     const fields = { name_kana: '', postal_code: '', prefecture: '', city: '', street: '', building: '' };
     const rest = { phone: '', contact_name: '', contact_email: '' };
     expect(accountInfoBody.safeParse({ ...base, ...fields, ...rest, registration_number: '' }).success).toBe(true);
-    expect(accountInfoBody.safeParse({ ...base, ...fields, ...rest, registration_number: 'T8000012050002' }).success).toBe(
-      false,
-    );
+    expect(
+      accountInfoBody.safeParse({ ...base, ...fields, ...rest, registration_number: 'T8000012050002' }).success,
+    ).toBe(false);
   });
 });

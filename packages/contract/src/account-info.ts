@@ -40,7 +40,7 @@ const blankable = (schema: z.ZodType<string>) => z.union([z.literal(''), schema]
 
 export const accountInfoFields = {
   name: requiredText(100),
-  name_kana: optionalText(100).refine((value) => /^[ァ-ヶー・\s　]*$/.test(value), { message: KANA_MESSAGE }),
+  name_kana: optionalText(100).refine((value) => /^[ァ-ヶー・\s\u3000]*$/.test(value), { message: KANA_MESSAGE }),
   postal_code: optionalText(10).refine((value) => value === '' || normalizePostalCode(value) !== null, {
     message: POSTAL_CODE_MESSAGE,
   }),
@@ -52,7 +52,13 @@ export const accountInfoFields = {
   building: optionalText(200),
   phone: optionalText(20).refine((value) => /^[0-9-]*$/.test(value), { message: PHONE_MESSAGE }),
   contact_name: optionalText(100),
-  contact_email: blankable(z.string().trim().toLowerCase().pipe(z.email({ message: EMAIL_MESSAGE }))),
+  contact_email: blankable(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ message: EMAIL_MESSAGE })),
+  ),
   registration_number: optionalText(14).refine((value) => value === '' || isRegistrationNumber(value), {
     message: REGISTRATION_NUMBER_MESSAGE,
   }),

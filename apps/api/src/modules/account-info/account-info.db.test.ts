@@ -48,7 +48,9 @@ async function enrolled(lineAccountId: number, nextActionAt: Date, status: 'acti
     .values({ lineAccountId, name: 'シナリオ', planType: 'scenario', isActive: true })
     .returning();
   const friend = await t.factory.friend(lineAccountId);
-  await t.db.insert(planEnrolments).values({ lineAccountId, planId: plan!.id, friendId: friend.id, status, nextActionAt });
+  await t.db
+    .insert(planEnrolments)
+    .values({ lineAccountId, planId: plan!.id, friendId: friend.id, status, nextActionAt });
 }
 
 describe('company info (/account/info)', () => {
@@ -56,7 +58,11 @@ describe('company info (/account/info)', () => {
     const before = (await t.call(accountInfoApi.get, {}, owner(t.tenant))).output.data;
     expect(before.name).toBe(t.tenant.account.name);
 
-    const saved = await t.send(accountInfoApi.update, { body: body({ time_zone: 'America/New_York' }) }, owner(t.tenant));
+    const saved = await t.send(
+      accountInfoApi.update,
+      { body: body({ time_zone: 'America/New_York' }) },
+      owner(t.tenant),
+    );
     expect(saved.status).toBe(200);
     const after = (await t.call(accountInfoApi.get, {}, owner(t.tenant))).output.data;
     expect(after).toMatchObject({

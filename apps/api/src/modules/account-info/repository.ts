@@ -28,7 +28,11 @@ export async function find(db: Db, scope: AccountScope): Promise<AccountInfoRow 
   return row;
 }
 
-export async function update(db: Db, scope: AccountScope, values: AccountInfoValues): Promise<AccountInfoRow | undefined> {
+export async function update(
+  db: Db,
+  scope: AccountScope,
+  values: AccountInfoValues,
+): Promise<AccountInfoRow | undefined> {
   const [row] = await db
     .update(accounts)
     .set({ ...values, updatedAt: new Date() })

@@ -30,7 +30,11 @@ export async function get(db: Db, scope: AccountScope): Promise<AccountInfo> {
 }
 
 /** Saves the company info; the postal code is kept as its seven digits. */
-export async function update(db: Db, scope: AccountScope, input: z.output<typeof accountInfoBody>): Promise<AccountInfo> {
+export async function update(
+  db: Db,
+  scope: AccountScope,
+  input: z.output<typeof accountInfoBody>,
+): Promise<AccountInfo> {
   const row = await repo.update(db, scope, {
     name: input.name,
     nameKana: input.name_kana,
