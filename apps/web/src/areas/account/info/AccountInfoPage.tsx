@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../app/api/call.ts';
 import { endpointQuery } from '../../../app/api/queries.ts';
 import { usePostalCodeLookup } from '../../../components/addresses/usePostalCodeLookup.ts';
-import { timeZoneOptions } from '../../../components/format.ts';
+import { timeZoneName, timeZoneOptions } from '../../../components/format.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { FormShell, useResourceForm } from '../../../components/ResourceForm.tsx';
@@ -62,7 +62,10 @@ function InfoForm({ info }: { info: AccountInfo }) {
       content: (
         <div data-testid="time-zone-preview">
           <Typography.Paragraph>
-            {t('accountInfo.timeZoneConfirmBody', { from: info.time_zone, to: values.time_zone })}
+            {t('accountInfo.timeZoneConfirmBody', {
+              from: timeZoneName(info.time_zone, i18n.language),
+              to: timeZoneName(values.time_zone, i18n.language),
+            })}
           </Typography.Paragraph>
           <ul>
             <li data-testid="time-zone-preview-broadcasts">
