@@ -2,6 +2,7 @@ import { PLAN_FEATURES, type AccountUsage } from '@linq/contract';
 import { Alert, Card, Descriptions, Progress, Space, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { timeZoneName } from './format.ts';
 import '../app/i18n/parts/plan-usage.ts';
 
 /**
@@ -9,11 +10,11 @@ import '../app/i18n/parts/plan-usage.ts';
  * features on or off: the account home and the admin account detail show the same card.
  */
 export function PlanUsageCard({ usage, style }: { usage: AccountUsage; style?: CSSProperties }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Card
       title={t('planUsage.title')}
-      extra={t('planUsage.month', { month: usage.month, timeZone: usage.time_zone })}
+      extra={t('planUsage.month', { month: usage.month, timeZone: timeZoneName(usage.time_zone, i18n.language) })}
       style={style}
       data-testid="account-usage"
     >
