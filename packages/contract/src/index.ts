@@ -64,6 +64,7 @@ export * from './agency-users.ts';
 export * from './news.ts';
 export * from './admin-home.ts';
 export * from './plan-limits.ts';
+export * from './account-info.ts';
 export * from './accounts.ts';
 export * from './agency-accounts.ts';
 export * from './agency-contracts.ts';

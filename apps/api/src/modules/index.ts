@@ -49,6 +49,7 @@ import { manifest as oemPrivacy } from './oem-privacy/manifest.ts';
 import { manifest as news } from './news/manifest.ts';
 import { manifest as adminHome } from './admin-home/manifest.ts';
 import { manifest as planLimits } from './plan-limits/manifest.ts';
+import { manifest as accountInfo } from './account-info/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -107,4 +108,5 @@ export const modules: readonly ModuleManifest[] = [
   news,
   adminHome,
   planLimits,
+  accountInfo,
 ];

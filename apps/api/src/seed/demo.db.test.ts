@@ -2,9 +2,11 @@ import { DEMO_FORM_SCENARIO } from './demo-forms.ts';
 import { describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
+  accountInfoApi,
   accountUsersApi,
   agencyAccountsApi,
   agencyContractsApi,
+  isRegistrationNumber,
   isCalendarDate,
   permissionsWith,
   planLimitsApi,
@@ -40,6 +42,7 @@ import {
   DEMO_TEMPLATE_FOLDER,
   DEMO_TEMPLATES,
   DEMO_PASSWORD,
+  DEMO_SHOP_INFO,
   DEMO_TEPPAN_TEMPLATES,
   seedDemoIfEmpty,
 } from './demo.ts';
@@ -287,5 +290,12 @@ describe('demo seed', () => {
       { token },
     );
     expect([refused.status, refused.json.errors]).toEqual([403, STAFF_LIMIT_MESSAGE(3)]);
+  });
+
+  it('fills Demo Shop’s company info, with a registration number valid by its check digit', async () => {
+    const token = await t.factory.login('account', 'account@demo.example', DEMO_PASSWORD);
+    const info = (await t.call(accountInfoApi.get, {}, { token })).output.data;
+    expect(info).toMatchObject({ name: 'Demo Shop', registration_number: DEMO_SHOP_INFO.registrationNumber });
+    expect(isRegistrationNumber(info.registration_number)).toBe(true);
   });
 });

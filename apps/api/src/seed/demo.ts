@@ -93,6 +93,20 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
 /** Basic ids of the demo channels: the simulator binding gives these channels virtual friends on first start. */
 export const DEMO_BASIC_ID_PREFIX = '@demo-';
 
+/** Demo Shop's company info (/account/info), its invoice registration number valid by the check digit. */
+export const DEMO_SHOP_INFO = {
+  nameKana: 'デモショップ',
+  postalCode: '1000001',
+  prefecture: '東京都',
+  city: '千代田区',
+  street: '千代田1-1',
+  building: 'デモビル3階',
+  phone: '03-1234-5678',
+  contactName: '山田 花子',
+  contactEmail: 'billing@demo.example',
+  registrationNumber: 'T6012345678901',
+};
+
 /**
  * A demo channel bound to the LINE simulator, with generated credentials like LINE's: a 10-digit
  * channel id, a 32-hex channel secret and a random access token, stored sealed.
@@ -130,7 +144,10 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
   const oemId = oem!.id;
   await seedPartnerOem(db, partnerOem!.id, passwordHash);
   const [agency] = await db.insert(agencies).values({ oemId, name: 'Demo Agency' }).returning();
-  const [account] = await db.insert(accounts).values({ oemId, agencyId: agency!.id, name: 'Demo Shop' }).returning();
+  const [account] = await db
+    .insert(accounts)
+    .values({ oemId, agencyId: agency!.id, name: 'Demo Shop', ...DEMO_SHOP_INFO })
+    .returning();
   const accountId = account!.id;
   await seedDemoTenants(db, { oemId, agencyId: agency!.id, accountId }, passwordHash);
   const channels = await db

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { EnrolmentTrigger, NightWindow } from '@linq/contract';
 import { analyze, rowsOf, type Db } from '../../platform/db.ts';
-import { channelScope, type ChannelScope } from '../../platform/principal.ts';
+import { channelScope, type AccountScope, type ChannelScope } from '../../platform/principal.ts';
 import { deliveries } from '../delivery/schema.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
 import { channelPlanSettings, planActions, planEnrolments, plans } from '../plans/schema.ts';
@@ -655,3 +655,38 @@ export const analyzeSendsUnscoped = (db: Db) => analyze(db, [planEnrolments, pla
 
 /** The scope of a claimed row. */
 export const scopeOf = (row: { lineAccountId: number }) => channelScope(row.lineAccountId);
+
+const channelsOfAccount = (scope: AccountScope) =>
+  sql`(select ${lineAccounts.id} from ${lineAccounts} where ${lineAccounts.accountId} = ${scope.accountId})`;
+
+/** Broadcasts of the account's channels set to a time still ahead: what a change of time zone moves. */
+export async function scheduledBroadcastCount(db: Db, scope: AccountScope, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(plans)
+    .where(
+      and(
+        sql`${plans.lineAccountId} in ${channelsOfAccount(scope)}`,
+        eq(plans.planType, 'broadcast'),
+        eq(plans.isActive, true),
+        isNull(plans.broadcastStartedAt),
+        gt(plans.sendAt, now),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Scenario sends of the account's channels still due: the running enrolments with a send ahead. */
+export async function scenarioSendsDueCount(db: Db, scope: AccountScope, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(planEnrolments)
+    .where(
+      and(
+        sql`${planEnrolments.lineAccountId} in ${channelsOfAccount(scope)}`,
+        eq(planEnrolments.status, 'active'),
+        gt(planEnrolments.nextActionAt, now),
+      ),
+    );
+  return row?.n ?? 0;
+}

@@ -106,6 +106,18 @@ export const accounts = pgTable(
     oemPlanId: integer('oem_plan_id'),
     /** A suspended account's logins and sends stop. */
     status: text('status', { enum: TENANT_STATUSES }).notNull().default('active'),
+    /** Company info (account area): empty until the owner fills it in. */
+    nameKana: text('name_kana').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    prefecture: text('prefecture').notNull().default(''),
+    city: text('city').notNull().default(''),
+    street: text('street').notNull().default(''),
+    building: text('building').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    contactName: text('contact_name').notNull().default(''),
+    contactEmail: text('contact_email').notNull().default(''),
+    /** 適格請求書発行事業者登録番号: `T` + 13 digits, checked by the contract's isRegistrationNumber. */
+    registrationNumber: text('registration_number').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -32,18 +32,6 @@ const ja = {
     searchPlaceholder: '会社名・オーナーで検索',
     empty: 'アカウントはまだありません',
     noMatch: '条件に一致するアカウントはありません',
-    usage: 'プランの利用状況',
-    usageMonth: '{{month}}（{{timeZone}}）',
-    usageHint:
-      'メッセージ数は当社の配信ログで数えた今月の通数（送信済みと送信待ち）で、LINE公式アカウント側の月間メッセージ数とは別に数えています。',
-    usageNoPlan: 'プランが設定されていないため、上限はありません。',
-    usageFigure: '{{used}} / {{max}}',
-    unlimited: '{{used}}（上限なし）',
-    limits: { channels: 'LINEアカウント数', staff_users: 'スタッフ数', monthly_messages: '今月のメッセージ数' },
-    features: '機能',
-    featureNames: { rich_menu_rules: 'リッチメニューの表示ルール', forms: '回答フォーム', inflow_routes: '流入経路' },
-    featureOn: '利用可',
-    featureOff: '利用不可',
   },
 };
 
@@ -78,18 +66,6 @@ const en: typeof ja = {
     searchPlaceholder: 'Search by company or owner',
     empty: 'No accounts yet',
     noMatch: 'No accounts match',
-    usage: 'Plan usage',
-    usageMonth: '{{month}} ({{timeZone}})',
-    usageHint:
-      "Messages are this month's count from our delivery log (sent and waiting to be sent), counted apart from the LINE Official Account's own monthly quota.",
-    usageNoPlan: 'No plan is set, so there are no limits.',
-    usageFigure: '{{used}} / {{max}}',
-    unlimited: '{{used}} (no limit)',
-    limits: { channels: 'LINE accounts', staff_users: 'Staff', monthly_messages: 'Messages this month' },
-    features: 'Features',
-    featureNames: { rich_menu_rules: 'Rich menu display rules', forms: 'Answer forms', inflow_routes: 'Inflow routes' },
-    featureOn: 'Available',
-    featureOff: 'Not available',
   },
 };
 

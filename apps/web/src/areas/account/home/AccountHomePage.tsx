@@ -1,14 +1,18 @@
 import { EditOutlined, LoginOutlined } from '@ant-design/icons';
-import type { LineAccount } from '@linq/contract';
+import { planLimitsApi, type LineAccount } from '@linq/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, List, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { endpointQuery } from '../../../app/api/queries.ts';
 import { searchWithLaid } from '../../../app/channels/channel-address.ts';
 import { useChannelList } from '../../../app/channels/channels.ts';
 import { Link } from '../../../app/navigation.tsx';
 import { SPINNER_DELAY_MS } from '../../../app/config.ts';
 import { ChannelNameForm } from '../../../components/ChannelNameForm.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PlanUsageCard } from '../../../components/PlanUsageCard.tsx';
+import '../../../app/i18n/parts/account-info.ts';
 
 function ChannelRow({ lineAccount }: { lineAccount: LineAccount }) {
   const { t } = useTranslation();
@@ -59,13 +63,38 @@ function ChannelRow({ lineAccount }: { lineAccount: LineAccount }) {
   );
 }
 
-/** The account's channels, renamed in place through the shared channel cache. */
+/** The account's plan and its usage against the limits (channels, staff, messages), with a retry on failure. */
+function AccountPlanUsage() {
+  const { t } = useTranslation();
+  const usage = useQuery(endpointQuery(planLimitsApi.usage, {}));
+  if (usage.data) return <PlanUsageCard usage={usage.data.data} style={{ marginBottom: 16 }} />;
+  return (
+    <Card style={{ marginBottom: 16 }}>
+      {usage.error ? (
+        <Alert
+          type="error"
+          showIcon
+          message={t('accountHome.usageFailed')}
+          action={<Button onClick={() => void usage.refetch()}>{t('common.retry')}</Button>}
+        />
+      ) : (
+        <Spin delay={SPINNER_DELAY_MS} />
+      )}
+    </Card>
+  );
+}
+
+/**
+ * The account home: the plan and its usage against the limits (the staff and channel counts among
+ * them), then the account's channels, renamed in place through the shared channel cache.
+ */
 export default function AccountHomePage() {
   const { t } = useTranslation();
   const { lineAccounts, status } = useChannelList();
   return (
     <>
       <PageHeader />
+      <AccountPlanUsage />
       <Alert type="info" showIcon message={t('channels.openConsoleNote')} style={{ marginBottom: 16 }} />
       <Card>
         <Spin spinning={status === 'loading'} delay={SPINNER_DELAY_MS}>

@@ -1,11 +1,12 @@
 import { MailOutlined } from '@ant-design/icons';
-import { adminAccountsApi, PLAN_FEATURES, type AdminAccountDetail } from '@linq/contract';
-import { Alert, Button, Card, Descriptions, Progress, Space, Table, Tag, Typography } from 'antd';
+import { adminAccountsApi, type AdminAccountDetail } from '@linq/contract';
+import { Alert, Button, Card, Descriptions, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../../../app/api/queries.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { Link } from '../../../app/navigation.tsx';
 import { formatDateTime, timeZoneName } from '../../../components/format.ts';
+import { PlanUsageCard } from '../../../components/PlanUsageCard.tsx';
 import { RecordPage } from '../../../components/RecordPage.tsx';
 import { useActingOem } from '../acting-oem/acting-oem.ts';
 import { UserStateTag } from '../agencies/AgencyUsers.tsx';
@@ -111,72 +112,6 @@ function AccountChannels({ account }: { account: AdminAccountDetail }) {
   );
 }
 
-/** The account's usage against its plan's limits, as its owner sees it; features on or off. */
-function AccountUsage({ account }: { account: AdminAccountDetail }) {
-  const { t } = useTranslation();
-  const { usage } = account;
-  return (
-    <Card
-      title={t('adminAccounts.usage')}
-      extra={t('adminAccounts.usageMonth', { month: usage.month, timeZone: usage.time_zone })}
-      style={{ marginTop: 16 }}
-      data-testid="account-usage"
-    >
-      {!usage.plan && (
-        <Alert type="info" showIcon title={t('adminAccounts.usageNoPlan')} style={{ marginBottom: 16 }} />
-      )}
-      <Descriptions
-        column={1}
-        bordered
-        size="small"
-        items={[
-          ...usage.limits.map((figure) => ({
-            key: figure.limit,
-            label: t(`adminAccounts.limits.${figure.limit}`),
-            children: (
-              <div data-testid={`account-usage-${figure.limit}`}>
-                {figure.max === null || figure.percent === null ? (
-                  t('adminAccounts.unlimited', { used: figure.used.toLocaleString() })
-                ) : (
-                  <>
-                    {t('adminAccounts.usageFigure', {
-                      used: figure.used.toLocaleString(),
-                      max: figure.max.toLocaleString(),
-                    })}
-                    <Progress
-                      percent={Math.min(figure.percent, 100)}
-                      status={figure.percent >= 100 ? 'exception' : 'normal'}
-                      strokeColor={figure.near && figure.percent < 100 ? '#fa8c16' : undefined}
-                      size="small"
-                    />
-                  </>
-                )}
-              </div>
-            ),
-          })),
-          {
-            key: 'features',
-            label: t('adminAccounts.features'),
-            children: (
-              <Space wrap>
-                {PLAN_FEATURES.map((feature) => (
-                  <Tag key={feature} color={usage.features[feature] ? 'green' : 'default'}>
-                    {t(`adminAccounts.featureNames.${feature}`)}:{' '}
-                    {usage.features[feature] ? t('adminAccounts.featureOn') : t('adminAccounts.featureOff')}
-                  </Tag>
-                ))}
-              </Space>
-            ),
-          },
-        ]}
-      />
-      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-        {t('adminAccounts.usageHint')}
-      </Typography.Paragraph>
-    </Card>
-  );
-}
-
 function AccountStaff({ account }: { account: AdminAccountDetail }) {
   const { t } = useTranslation();
   return (
@@ -242,7 +177,7 @@ export default function AccountDetailPage() {
             />
           )}
           <AccountDescriptions account={data} />
-          <AccountUsage account={data} />
+          <PlanUsageCard usage={data.usage} style={{ marginTop: 16 }} />
           <AccountChannels account={data} />
           <AccountStaff account={data} />
         </>
