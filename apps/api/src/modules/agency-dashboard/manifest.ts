@@ -5,4 +5,5 @@ import { agencyDashboardRoutes } from './routes.ts';
 export const manifest: ModuleManifest = {
   name: 'agency-dashboard',
   routes: agencyDashboardRoutes,
+  isolation: async () => (await import('./isolation.ts')).isolation,
 };
