@@ -90,7 +90,12 @@ export async function planOfAccount(db: Db, { accountId }: AccountScope) {
  * the same remainder.
  */
 export async function lockedMessageUsage(db: Db, { accountId }: AccountScope, now: Date) {
-  const [locked] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+  // No key update: rows that merely reference the account (a new channel or user) are not held up.
+  const [locked] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .for('no key update');
   if (!locked) return undefined;
   const [row] = await db
     .select({ plan: planColumns, used: messageCount(now).mapWith(Number) })

@@ -138,6 +138,8 @@ export async function messageRefusal(
   if (recipients === 0) return null;
   const accountId = await repo.accountOfChannel(db, scope);
   if (accountId === undefined) return null;
+  // Without a plan there is no limit: no lock and no count, so such sends never wait on each other.
+  if (!(await repo.planOfAccount(db, accountScope(accountId)))) return null;
   const row = await repo.lockedMessageUsage(db, accountScope(accountId), now);
   const limits = row && limitsOf(row.plan);
   if (!row || !limits) return null;
