@@ -8,96 +8,59 @@ import {
   type AgencyUser,
 } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
-import { fieldError, notFound } from '../../platform/errors.ts';
+import { fieldError } from '../../platform/errors.ts';
 import type { AgencyPrincipal, AgencyScope } from '../../platform/principal.ts';
-import { unknownPasswordHash } from '../agencies/service.ts';
-import { sendInvitation } from '../passwords/service.ts';
-import { revokeSessionsOfUsers } from '../sessions/authenticate.ts';
-import * as repo from './repository.ts';
+import type { TeamMemberRow } from '../teams/repository.ts';
+import * as team from '../teams/service.ts';
 
 /* The agency area's users screen: the agency's own logins, invited by e-mail, edited and disabled. */
-
-const USER = 'ユーザー';
 
 type ListQuery = z.output<typeof agencyUserListQuery>;
 type CreateInput = z.output<typeof agencyUserBody>;
 type UpdateInput = z.output<typeof agencyUserUpdateBody>;
 
-export async function list(ctx: AppContext, caller: AgencyPrincipal, scope: AgencyScope, query: ListQuery) {
-  const { rows, total } = await repo.list(ctx.database.db, scope, query);
-  return {
-    data: rows.map((row) => present(caller, row)),
-    total_item_count: total,
-    pagination: { current: query.page, pageSize: query.limit },
-  };
-}
+const screenOf = (caller: AgencyPrincipal, scope: AgencyScope): team.TeamScreen<AgencyUser> => ({
+  team: { role: 'agency', scope },
+  noun: 'ユーザー',
+  area: '代理店画面',
+  emailTakenMessage: AGENCY_USER_EMAIL_TAKEN_MESSAGE,
+  present: (row) => present(caller, row),
+});
 
-export async function get(
-  ctx: AppContext,
-  caller: AgencyPrincipal,
-  scope: AgencyScope,
-  id: number,
-): Promise<AgencyUser> {
-  const row = await repo.find(ctx.database.db, scope, id);
-  if (!row) throw notFound(USER);
-  return present(caller, row);
-}
-
-/** A login of the agency with a password nobody knows, and an e-mailed link to set it. */
-export async function invite(
-  ctx: AppContext,
-  caller: AgencyPrincipal,
-  scope: AgencyScope,
-  input: CreateInput,
-): Promise<AgencyUser> {
-  const db = ctx.database.db;
-  if (await repo.emailTaken(db, input.email)) throw fieldError('email', AGENCY_USER_EMAIL_TAKEN_MESSAGE);
-  const user = await repo.insert(db, scope, {
-    name: input.name,
-    email: input.email,
-    agencyRole: input.role,
-    passwordHash: await unknownPasswordHash(),
-  });
-  await sendInvitation(ctx, 'agency', user, `${await repo.serviceName(db, scope)} 代理店画面`);
-  return present(caller, user);
-}
+const isActiveManager = (member: { status: string; agencyRole?: string | null }) =>
+  member.status === 'active' && member.agencyRole === 'manager';
 
 /**
  * Never leaves the agency without an active manager (422: neither by disabling nor by making them a
  * member); disabling ends the user's sessions, and so does a role change (their screens change).
  */
-export async function update(
-  ctx: AppContext,
-  caller: AgencyPrincipal,
-  scope: AgencyScope,
-  id: number,
-  input: UpdateInput,
-): Promise<AgencyUser> {
-  const row = await ctx.database.db.transaction(async (tx) => {
-    const others = await repo.otherActiveManagers(tx, scope, id);
-    const current = await repo.find(tx, scope, id);
-    if (!current) throw notFound(USER);
-    const activeManagerBefore = current.status === 'active' && current.agencyRole === 'manager';
-    const activeManagerAfter = input.status === 'active' && input.role === 'manager';
-    if (activeManagerBefore && !activeManagerAfter && others === 0) {
-      throw fieldError(input.status === 'disabled' ? 'status' : 'role', LAST_AGENCY_MANAGER_MESSAGE);
-    }
-    if (await repo.emailTaken(tx, input.email, id)) throw fieldError('email', AGENCY_USER_EMAIL_TAKEN_MESSAGE);
-    const updated = await repo.update(tx, scope, id, {
-      name: input.name,
-      email: input.email,
-      agencyRole: input.role,
-      status: input.status,
-    });
-    if (!updated) throw notFound(USER);
-    const disabled = input.status === 'disabled' && current.status === 'active';
-    if (disabled || current.agencyRole !== input.role) await revokeSessionsOfUsers(tx, [id]);
-    return updated;
-  });
-  return present(caller, row);
-}
+const rules: team.TeamRules = {
+  refusal: (current, others, change) =>
+    isActiveManager(current) && !isActiveManager(change) && !others.some(isActiveManager)
+      ? fieldError(change.status === 'disabled' ? 'status' : 'role', LAST_AGENCY_MANAGER_MESSAGE)
+      : undefined,
+  endsSessions: (current, change) =>
+    (change.status === 'disabled' && current.status === 'active') || current.agencyRole !== change.agencyRole,
+};
 
-function present(caller: AgencyPrincipal, row: repo.AgencyUserRow): AgencyUser {
+export const list = (ctx: AppContext, caller: AgencyPrincipal, scope: AgencyScope, query: ListQuery) =>
+  team.list(ctx, screenOf(caller, scope), { ...query, agencyRole: query.role });
+
+export const get = (ctx: AppContext, caller: AgencyPrincipal, scope: AgencyScope, id: number) =>
+  team.get(ctx, screenOf(caller, scope), id);
+
+export const invite = (ctx: AppContext, caller: AgencyPrincipal, scope: AgencyScope, input: CreateInput) =>
+  team.invite(ctx, screenOf(caller, scope), { name: input.name, email: input.email, agencyRole: input.role });
+
+export const update = (ctx: AppContext, caller: AgencyPrincipal, scope: AgencyScope, id: number, input: UpdateInput) =>
+  team.update(ctx, screenOf(caller, scope), rules, id, {
+    name: input.name,
+    email: input.email,
+    agencyRole: input.role,
+    status: input.status,
+  });
+
+function present(caller: AgencyPrincipal, row: TeamMemberRow): AgencyUser {
   return {
     id: row.id,
     name: row.name,
