@@ -1,6 +1,6 @@
 import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { accountScope, type AccountScope, type OemScope } from '../../platform/principal.ts';
+import { accountScope, type AccountScope, type AgencyScope, type OemScope } from '../../platform/principal.ts';
 import { containsPattern } from '../../platform/sql.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
 import { users } from '../sessions/schema.ts';
@@ -23,6 +23,10 @@ export interface AccountFilter {
 }
 
 const ofOem = ({ oemId }: OemScope) => eq(accounts.oemId, oemId);
+/** Whose accounts: an OEM's (the admin area) or an agency's clients (the agency area). */
+export type AccountsOwner = OemScope | AgencyScope;
+const ofOwner = (owner: AccountsOwner) =>
+  owner.level === 'oem' ? ofOem(owner) : eq(accounts.agencyId, owner.agencyId);
 const owners = aliasedTable(users, 'owners');
 
 function selectAccounts(db: Db) {
@@ -59,10 +63,10 @@ function selectAccounts(db: Db) {
 }
 export type AccountRow = Awaited<ReturnType<ReturnType<typeof selectAccounts>['execute']>>[number];
 
-export async function list(db: Db, scope: OemScope, filter: AccountFilter) {
+export async function list(db: Db, owner: AccountsOwner, filter: AccountFilter) {
   const pattern = filter.q ? containsPattern(filter.q) : undefined;
   const where = and(
-    ofOem(scope),
+    ofOwner(owner),
     pattern
       ? or(
           ilike(accounts.name, pattern),
@@ -88,17 +92,17 @@ export async function list(db: Db, scope: OemScope, filter: AccountFilter) {
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function find(db: Db, scope: OemScope, id: number): Promise<AccountRow | undefined> {
-  const [row] = await selectAccounts(db).where(and(ofOem(scope), eq(accounts.id, id)));
+export async function find(db: Db, owner: AccountsOwner, id: number): Promise<AccountRow | undefined> {
+  const [row] = await selectAccounts(db).where(and(ofOwner(owner), eq(accounts.id, id)));
   return row;
 }
 
-/** The account, when it is one of the OEM's: its own scope, for what hangs below it. */
-export async function accountOf(db: Db, scope: OemScope, id: number): Promise<AccountScope | undefined> {
+/** The account, when it is one of the owner's: its own scope, for what hangs below it. */
+export async function accountOf(db: Db, owner: AccountsOwner, id: number): Promise<AccountScope | undefined> {
   const [row] = await db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(ofOem(scope), eq(accounts.id, id)));
+    .where(and(ofOwner(owner), eq(accounts.id, id)));
   return row ? accountScope(row.id) : undefined;
 }
 

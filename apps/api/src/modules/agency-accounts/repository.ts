@@ -1,92 +1,15 @@
-import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import {
-  accountScope,
-  oemScope,
-  type AccountScope,
-  type AgencyScope,
-  type OemScope,
-} from '../../platform/principal.ts';
-import { containsPattern } from '../../platform/sql.ts';
-import { lineAccounts } from '../line-accounts/schema.ts';
+import { oemScope, type AccountScope, type AgencyScope, type OemScope } from '../../platform/principal.ts';
+import { accountOf } from '../accounts/repository.ts';
 import { users } from '../sessions/schema.ts';
 import { accounts, agencies, oemPlans } from '../tenants/schema.ts';
 
-export type AccountStatus = (typeof accounts.$inferSelect)['status'];
-
-export interface ClientFilter {
-  q?: string;
-  status?: AccountStatus;
-  oemPlanId?: number;
-  page: number;
-  limit: number;
-}
-
 const ofAgency = ({ agencyId }: AgencyScope) => eq(accounts.agencyId, agencyId);
-const owners = aliasedTable(users, 'owners');
-
-function selectClients(db: Db) {
-  return db
-    .select({
-      account: accounts,
-      plan: { id: oemPlans.id, name: oemPlans.name, status: oemPlans.status },
-      owner: owners,
-      channelCount:
-        sql<number>`(select count(*) from ${lineAccounts} where ${lineAccounts.accountId} = ${accounts.id})`.mapWith(
-          Number,
-        ),
-    })
-    .from(accounts)
-    .leftJoin(oemPlans, eq(oemPlans.id, accounts.oemPlanId))
-    .leftJoin(
-      owners,
-      eq(owners.id, sql`(select min(u.id) from ${users} u where u.account_id = ${accounts.id} and u.role = 'account')`),
-    )
-    .$dynamic();
-}
-export type ClientRow = Awaited<ReturnType<ReturnType<typeof selectClients>['execute']>>[number];
-
-export async function list(db: Db, scope: AgencyScope, filter: ClientFilter) {
-  const pattern = filter.q ? containsPattern(filter.q) : undefined;
-  const where = and(
-    ofAgency(scope),
-    pattern
-      ? or(
-          ilike(accounts.name, pattern),
-          inArray(
-            accounts.id,
-            db
-              .select({ id: users.accountId })
-              .from(users)
-              .where(and(eq(users.role, 'account'), or(ilike(users.name, pattern), ilike(users.email, pattern)))),
-          ),
-        )
-      : undefined,
-    filter.status ? eq(accounts.status, filter.status) : undefined,
-    filter.oemPlanId ? eq(accounts.oemPlanId, filter.oemPlanId) : undefined,
-  );
-  const rows = await selectClients(db)
-    .where(where)
-    .orderBy(desc(accounts.id))
-    .limit(filter.limit)
-    .offset((filter.page - 1) * filter.limit);
-  const [total] = await db.select({ n: count() }).from(accounts).where(where);
-  return { rows, total: total?.n ?? 0 };
-}
-
-export async function find(db: Db, scope: AgencyScope, id: number): Promise<ClientRow | undefined> {
-  const [row] = await selectClients(db).where(and(ofAgency(scope), eq(accounts.id, id)));
-  return row;
-}
 
 /** The client account, when it is one of the agency's: its own scope, for what hangs below it. */
-export async function clientOf(db: Db, scope: AgencyScope, id: number): Promise<AccountScope | undefined> {
-  const [row] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(ofAgency(scope), eq(accounts.id, id)));
-  return row ? accountScope(row.id) : undefined;
-}
+export const clientOf = (db: Db, scope: AgencyScope, id: number): Promise<AccountScope | undefined> =>
+  accountOf(db, scope, id);
 
 export async function options(db: Db, scope: AgencyScope) {
   return db

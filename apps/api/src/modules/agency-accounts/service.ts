@@ -11,7 +11,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { AgencyScope, OemScope } from '../../platform/principal.ts';
 import { quotaMonth } from '../abnormal-detection/detectors/quota.ts';
 import * as accounts from '../accounts/service.ts';
-import { channelsOf } from '../accounts/repository.ts';
+import * as accountsRepo from '../accounts/repository.ts';
 import { presentUser } from '../agencies/service.ts';
 import { sentMessagesOfAccount } from '../delivery/repository.ts';
 import { followingFriendsPerChannelOfAccount } from '../friends/repository.ts';
@@ -30,7 +30,7 @@ type CreateInput = z.output<typeof agencyAccountCreateBody>;
 type UpdateInput = z.output<typeof agencyAccountBody>;
 
 export async function list(ctx: AppContext, scope: AgencyScope, query: ListQuery) {
-  const { rows, total } = await repo.list(ctx.database.db, scope, {
+  const { rows, total } = await accountsRepo.list(ctx.database.db, scope, {
     q: query.q,
     status: query.status,
     oemPlanId: query.oem_plan_id,
@@ -49,12 +49,12 @@ export const plans = (ctx: AppContext, scope: AgencyScope) => repo.plans(ctx.dat
 
 export async function get(ctx: AppContext, scope: AgencyScope, id: number): Promise<AgencyAccountDetail> {
   const db = ctx.database.db;
-  const row = await repo.find(db, scope, id);
+  const row = await accountsRepo.find(db, scope, id);
   const client = await repo.clientOf(db, scope, id);
   if (!row || !client) throw notFound(ACCOUNT);
   const month = quotaMonth(ctx.clock.now());
   const [channels, following, staff, sent, limits] = await Promise.all([
-    channelsOf(db, client),
+    accountsRepo.channelsOf(db, client),
     followingFriendsPerChannelOfAccount(db, client),
     repo.staffCount(db, client),
     sentMessagesOfAccount(db, client, month.start, month.end),
@@ -104,7 +104,7 @@ export async function setStatus(
   ctx: AppContext,
   scope: AgencyScope,
   id: number,
-  status: repo.AccountStatus,
+  status: accountsRepo.AccountStatus,
 ): Promise<AgencyAccountDetail> {
   const { account } = await requireClient(ctx, scope, id);
   await accounts.update(ctx, await oemOf(ctx, scope), id, {
@@ -117,8 +117,8 @@ export async function setStatus(
   return get(ctx, scope, id);
 }
 
-async function requireClient(ctx: AppContext, scope: AgencyScope, id: number): Promise<repo.ClientRow> {
-  const row = await repo.find(ctx.database.db, scope, id);
+async function requireClient(ctx: AppContext, scope: AgencyScope, id: number): Promise<accountsRepo.AccountRow> {
+  const row = await accountsRepo.find(ctx.database.db, scope, id);
   if (!row) throw notFound(ACCOUNT);
   return row;
 }
@@ -129,14 +129,17 @@ async function oemOf(ctx: AppContext, scope: AgencyScope): Promise<OemScope> {
   return oem;
 }
 
-function present(row: repo.ClientRow): AgencyAccount {
+function present(row: accountsRepo.AccountRow): AgencyAccount {
   const { account } = row;
   return {
     id: account.id,
     name: account.name,
     status: account.status,
     time_zone: account.timeZone,
-    plan: row.plan,
+    plan:
+      account.oemPlanId !== null && row.planName !== null && row.planStatus !== null
+        ? { id: account.oemPlanId, name: row.planName, status: row.planStatus }
+        : null,
     owner: row.owner ? presentUser(row.owner) : null,
     channel_count: row.channelCount,
     created_at: account.createdAt.toISOString(),
