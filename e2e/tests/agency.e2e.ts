@@ -55,7 +55,7 @@ describe('agency area', () => {
     await manager.waitForURL(/\/agency\/accounts\/\d+$/);
     await expect(manager.getByTestId('detail-name').textContent()).resolves.toBe(clientName);
     await expect(manager.getByTestId('detail-plan').textContent()).resolves.toBe('ライト');
-    await manager.getByTestId('usage-channels').waitFor();
+    await manager.getByTestId('account-usage-channels').waitFor();
 
     // The invitation is in the demo outbox (read as the platform admin), with the set-password link.
     const admin = await openPage();

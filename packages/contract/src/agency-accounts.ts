@@ -6,6 +6,7 @@ import { endpoint, heldBy } from './http.ts';
 import { LINE_ACCOUNT_STATUSES } from './line-accounts.ts';
 import { OEM_PLAN_STATUSES } from './oem-plans.ts';
 import { TENANT_STATUSES } from './tenant-admin.ts';
+import { accountUsage } from './plan-limits.ts';
 
 /*
  * Client accounts (agency area): the accounts of the caller's agency only. Created with their owner
@@ -44,19 +45,12 @@ export const agencyAccount = z.object({
 });
 export type AgencyAccount = z.infer<typeof agencyAccount>;
 
-/** One figure against its plan's limit (max null: no plan, or the plan sets no limit of it). */
-export const usageFigure = z.object({ used: z.number().int(), max: z.number().int().nullable() });
-export type UsageFigure = z.infer<typeof usageFigure>;
-
 export const agencyAccountDetail = agencyAccount.extend({
   channels: z.array(named.extend({ status: z.enum(LINE_ACCOUNT_STATUSES), following_friends: z.number().int() })),
-  usage: z.object({
-    channels: usageFigure,
-    staff_users: usageFigure,
-    following_friends: usageFigure,
-    /** Messages sent this month (Japan time), counted per recipient. */
-    monthly_messages: usageFigure,
-  }),
+  /** Friends following its channels, all together. */
+  following_friends: z.number().int(),
+  /** Its usage against its plan's limits, as the account itself and the admin area see it. */
+  usage: accountUsage,
 });
 export type AgencyAccountDetail = z.infer<typeof agencyAccountDetail>;
 

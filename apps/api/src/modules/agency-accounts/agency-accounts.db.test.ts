@@ -48,10 +48,14 @@ describe('client accounts (agency area)', () => {
       status: 'active',
       plan: { id: planId },
       owner: { email: 'client-owner-a@example.jp', invited: true },
+      following_friends: 0,
       usage: {
-        channels: { used: 0, max: 3 },
-        following_friends: { used: 0, max: null },
-        monthly_messages: { used: 0, max: 1000 },
+        plan: { id: planId },
+        limits: [
+          { limit: 'channels', used: 0, max: 3 },
+          { limit: 'staff_users', used: 0 },
+          { limit: 'monthly_messages', used: 0, max: 1000 },
+        ],
       },
     });
     const [row] = await t.db.select().from(accounts).where(eq(accounts.id, client.id));
@@ -102,7 +106,7 @@ describe('client accounts (agency area)', () => {
       agency,
     );
     expect(edited.output.data).toMatchObject({ name: '改名した店', plan: { id: planId }, channel_count: 2 });
-    expect(edited.output.data.usage.channels).toEqual({ used: 2, max: 3 });
+    expect(edited.output.data.usage.limits[0]).toMatchObject({ limit: 'channels', used: 2, max: 3 });
 
     const suspended = await t.call(
       agencyAccountsApi.setStatus,

@@ -1,8 +1,7 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { oemScope, type AccountScope, type AgencyScope, type OemScope } from '../../platform/principal.ts';
 import { accountOf } from '../accounts/repository.ts';
-import { users } from '../sessions/schema.ts';
 import { accounts, agencies, oemPlans } from '../tenants/schema.ts';
 
 const ofAgency = ({ agencyId }: AgencyScope) => eq(accounts.agencyId, agencyId);
@@ -36,27 +35,6 @@ export async function plans(db: Db, { agencyId }: AgencyScope) {
 }
 
 /** The limits of the account's plan (undefined: no plan). */
-export async function limitsOf(db: Db, { accountId }: AccountScope) {
-  const [row] = await db
-    .select({
-      maxChannels: oemPlans.maxChannels,
-      maxStaffUsers: oemPlans.maxStaffUsers,
-      maxMonthlyMessages: oemPlans.maxMonthlyMessages,
-    })
-    .from(accounts)
-    .innerJoin(oemPlans, eq(oemPlans.id, accounts.oemPlanId))
-    .where(eq(accounts.id, accountId));
-  return row;
-}
-
-export async function staffCount(db: Db, { accountId }: AccountScope): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.accountId, accountId), eq(users.role, 'service')));
-  return row?.n ?? 0;
-}
-
 /** How many client accounts the agency has. */
 export async function clientCount(db: Db, { agencyId }: AgencyScope): Promise<number> {
   const [row] = await db.select({ n: count() }).from(accounts).where(eq(accounts.agencyId, agencyId));

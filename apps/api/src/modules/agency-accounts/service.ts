@@ -9,12 +9,11 @@ import type {
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AgencyScope, OemScope } from '../../platform/principal.ts';
-import { quotaMonth } from '../abnormal-detection/detectors/quota.ts';
 import * as accounts from '../accounts/service.ts';
 import * as accountsRepo from '../accounts/repository.ts';
 import { presentUser } from '../agencies/service.ts';
-import { sentMessagesOfAccount } from '../delivery/repository.ts';
 import { followingFriendsPerChannelOfAccount } from '../friends/repository.ts';
+import { usageOf } from '../plan-limits/service.ts';
 import * as repo from './repository.ts';
 
 /*
@@ -52,25 +51,18 @@ export async function get(ctx: AppContext, scope: AgencyScope, id: number): Prom
   const row = await accountsRepo.find(db, scope, id);
   const client = await repo.clientOf(db, scope, id);
   if (!row || !client) throw notFound(ACCOUNT);
-  const month = quotaMonth(ctx.clock.now());
-  const [channels, following, staff, sent, limits] = await Promise.all([
+  const [channels, following, usage] = await Promise.all([
     accountsRepo.channelsOf(db, client),
     followingFriendsPerChannelOfAccount(db, client),
-    repo.staffCount(db, client),
-    sentMessagesOfAccount(db, client, month.start, month.end),
-    repo.limitsOf(db, client),
+    usageOf(db, client, ctx.clock.now()),
   ]);
+  if (!usage) throw notFound(ACCOUNT);
   const followingOf = new Map(following.map((channel) => [channel.lineAccountId, channel.n]));
-  const friends = channels.reduce((total, channel) => total + (followingOf.get(channel.id) ?? 0), 0);
   return {
     ...present(row),
     channels: channels.map((channel) => ({ ...channel, following_friends: followingOf.get(channel.id) ?? 0 })),
-    usage: {
-      channels: { used: channels.length, max: limits?.maxChannels ?? null },
-      staff_users: { used: staff, max: limits?.maxStaffUsers ?? null },
-      following_friends: { used: friends, max: null },
-      monthly_messages: { used: sent, max: limits?.maxMonthlyMessages ?? null },
-    },
+    following_friends: channels.reduce((total, channel) => total + (followingOf.get(channel.id) ?? 0), 0),
+    usage,
   };
 }
 

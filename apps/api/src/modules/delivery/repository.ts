@@ -1,4 +1,4 @@
-import { channelScope, type AccountScope, type ChannelScope, type OemScope } from '../../platform/principal.ts';
+import { channelScope, type ChannelScope, type OemScope } from '../../platform/principal.ts';
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -481,26 +481,4 @@ export async function sentMessagesPerAccountOfOem(db: Db, scope: OemScope, from:
       ),
     )
     .groupBy(lineAccounts.accountId);
-}
-
-/** For the agency's client account detail: messages the account's channels sent in [from, to), per recipient. */
-export async function sentMessagesOfAccount(
-  db: Db,
-  { accountId }: AccountScope,
-  from: Date,
-  to: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(cardinality(${deliveries.friendIds})), 0)`.mapWith(Number) })
-    .from(deliveries)
-    .innerJoin(lineAccounts, eq(lineAccounts.id, deliveries.lineAccountId))
-    .where(
-      and(
-        eq(lineAccounts.accountId, accountId),
-        eq(deliveries.status, 'sent'),
-        gte(deliveries.sentAt, from),
-        lt(deliveries.sentAt, to),
-      ),
-    );
-  return row?.n ?? 0;
 }

@@ -1,17 +1,15 @@
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import { agencyAccountsApi, type AgencyAccountDetail, type UsageFigure } from '@linq/contract';
-import { Alert, Button, Card, Col, Descriptions, Popconfirm, Progress, Row, Space, Statistic, Table, Tag } from 'antd';
+import { agencyAccountsApi, type AgencyAccountDetail } from '@linq/contract';
+import { Alert, Button, Card, Descriptions, Popconfirm, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { invalidateEndpoints, useEndpointMutation } from '../../../app/api/queries.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { formatDateTime, timeZoneName } from '../../../components/format.ts';
+import { PlanUsageCard } from '../../../components/PlanUsageCard.tsx';
 import { RecordPage } from '../../../components/RecordPage.tsx';
 import { AccountStatusTag } from './StatusTag.tsx';
 import { LIST_PATH } from './paths.ts';
 import '../../../app/i18n/parts/agency-accounts.ts';
-
-type UsageKey = keyof AgencyAccountDetail['usage'];
-const USAGE_KEYS: readonly UsageKey[] = ['channels', 'staff_users', 'following_friends', 'monthly_messages'];
 
 function AccountDescriptions({ account }: { account: AgencyAccountDetail }) {
   const { t, i18n } = useTranslation();
@@ -54,6 +52,11 @@ function AccountDescriptions({ account }: { account: AgencyAccountDetail }) {
           ),
         },
         {
+          key: 'following_friends',
+          label: t('agencyAccounts.followingFriends'),
+          children: <span data-testid="detail-following-friends">{account.following_friends.toLocaleString()}</span>,
+        },
+        {
           key: 'time_zone',
           label: t('agencyAccounts.timeZone'),
           children: timeZoneName(account.time_zone, i18n.language),
@@ -67,40 +70,6 @@ function AccountDescriptions({ account }: { account: AgencyAccountDetail }) {
         { key: 'updated_at', label: t('common.updatedAt'), children: formatDateTime(account.updated_at) },
       ]}
     />
-  );
-}
-
-function UsageCard({ label, figure, testId }: { label: string; figure: UsageFigure; testId: string }) {
-  const { t } = useTranslation();
-  const percent = figure.max === null ? null : figure.max <= 0 ? 100 : Math.round((figure.used / figure.max) * 100);
-  return (
-    <Card size="small" data-testid={testId}>
-      <Statistic
-        title={label}
-        value={figure.used}
-        suffix={figure.max === null ? undefined : `/ ${figure.max.toLocaleString()}`}
-      />
-      {percent === null ? (
-        <span>{t('agencyAccounts.noLimit')}</span>
-      ) : (
-        <Progress percent={Math.min(percent, 100)} status={percent >= 100 ? 'exception' : 'normal'} size="small" />
-      )}
-    </Card>
-  );
-}
-
-function AccountUsage({ account }: { account: AgencyAccountDetail }) {
-  const { t } = useTranslation();
-  return (
-    <Card title={t('agencyAccounts.usage')} style={{ marginTop: 16 }}>
-      <Row gutter={[16, 16]}>
-        {USAGE_KEYS.map((key) => (
-          <Col key={key} xs={24} sm={12} lg={6}>
-            <UsageCard label={t(`agencyAccounts.usageOf.${key}`)} figure={account.usage[key]} testId={`usage-${key}`} />
-          </Col>
-        ))}
-      </Row>
-    </Card>
   );
 }
 
@@ -187,7 +156,7 @@ export default function AccountDetailPage() {
             />
           )}
           <AccountDescriptions account={data} />
-          <AccountUsage account={data} />
+          <PlanUsageCard usage={data.usage} style={{ marginTop: 16 }} />
           <AccountChannels account={data} />
         </>
       )}
