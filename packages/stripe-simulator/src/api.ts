@@ -67,11 +67,6 @@ function metadataOf(params: FormObject, current: Record<string, string> = {}): R
   return applyMetadata(current, params['metadata']);
 }
 
-function assertNotDeleted(o: StripeObject, kind: string): StripeObject {
-  if (o['deleted'] === true) throw noSuch(kind, o.id);
-  return o;
-}
-
 // --- customers -----------------------------------------------------------------------------
 
 const CUSTOMER_FIELDS = ['email', 'name', 'description', 'phone', 'metadata', 'preferred_locales', 'invoice_settings'];
@@ -113,6 +108,11 @@ route('POST', '/v1/customers/:id', CUSTOMER_FIELDS, ({ billing, params, pathPara
   const c = billing.expectCustomer(pathParams[0]!, 'id');
   updateCustomer(c, params, billing);
   return c;
+});
+route('GET', '/v1/customers', ['email', ...LIST], (ctx) => {
+  const email = str(ctx.params['email'], 'email');
+  const items = ctx.billing.all('customer').filter((c) => c['deleted'] !== true && (!email || c['email'] === email));
+  return list(ctx, '/v1/customers', items);
 });
 route('GET', '/v1/customers/:id/payment_methods', ['type', ...LIST], (ctx) => {
   const c = ctx.billing.expectCustomer(ctx.pathParams[0]!, 'customer');
@@ -170,7 +170,9 @@ route('POST', '/v1/products/:id', ['name', 'active', 'description', 'metadata', 
   if (description !== undefined) product['description'] = description || null;
   const defaultPrice = str(p['default_price'], 'default_price');
   if (defaultPrice !== undefined) {
-    product['default_price'] = defaultPrice ? ctx.billing.get('price', 'price', defaultPrice, 'default_price').id : null;
+    product['default_price'] = defaultPrice
+      ? ctx.billing.get('price', 'price', defaultPrice, 'default_price').id
+      : null;
   }
   product['metadata'] = metadataOf(p, product['metadata'] as Record<string, string>);
   product['updated'] = ctx.billing.ts();
@@ -219,7 +221,10 @@ route('POST', '/v1/prices', PRICE_FIELDS, ({ billing, params }) => {
     const interval = str(recurring['interval'], 'recurring[interval]');
     if (!interval) throw missingParam('recurring[interval]');
     if (!['day', 'week', 'month', 'year'].includes(interval)) {
-      throw invalidRequest(`Invalid recurring[interval]: must be one of day, month, week, or year`, 'recurring[interval]');
+      throw invalidRequest(
+        `Invalid recurring[interval]: must be one of day, month, week, or year`,
+        'recurring[interval]',
+      );
     }
     recurringJson = {
       interval,
@@ -494,10 +499,7 @@ route('GET', '/v1/subscriptions', ['customer', 'price', 'status', ...LIST], (ctx
 route('POST', '/v1/subscriptions/:id', SUBSCRIPTION_FIELDS, ({ billing, params, pathParams }) => {
   const sub = billing.get('subscription', 'subscription', pathParams[0]!);
   if (sub['status'] === 'canceled') {
-    throw invalidRequest(
-      'A canceled subscription can only update its cancellation_details and metadata.',
-      undefined,
-    );
+    throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.', undefined);
   }
   const proration = str(params['proration_behavior'], 'proration_behavior') ?? 'create_prorations';
   if (!['create_prorations', 'always_invoice', 'none'].includes(proration)) {
@@ -571,7 +573,8 @@ route('POST', '/v1/subscriptions/:id', SUBSCRIPTION_FIELDS, ({ billing, params, 
       sub['cancel_at_period_end'] = false;
       sub['canceled_at'] = at === null ? null : billing.ts();
     }
-    if (params['metadata'] !== undefined) sub['metadata'] = metadataOf(params, sub['metadata'] as Record<string, string>);
+    if (params['metadata'] !== undefined)
+      sub['metadata'] = metadataOf(params, sub['metadata'] as Record<string, string>);
     const description = str(params['description'], 'description');
     if (description !== undefined) sub['description'] = description || null;
     if (pm !== undefined) sub['default_payment_method'] = pm || null;

@@ -427,7 +427,13 @@ export class Billing {
   private line(
     sub: StripeObject,
     item: StripeObject,
-    l: { amount: number; quantity: number; description: string; period: { start: number; end: number }; proration: boolean },
+    l: {
+      amount: number;
+      quantity: number;
+      description: string;
+      period: { start: number; end: number };
+      proration: boolean;
+    },
   ): StripeObject {
     const price = item['price'] as StripeObject;
     return {

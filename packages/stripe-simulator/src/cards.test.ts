@@ -24,7 +24,12 @@ describe('test cards', () => {
   });
 
   it('declines as Stripe documents', () => {
-    expect(failure('4000000000000002')).toMatchObject({ status: 402, type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' });
+    expect(failure('4000000000000002')).toMatchObject({
+      status: 402,
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+    });
     expect(failure('4000000000009995')).toMatchObject({ code: 'card_declined', decline_code: 'insufficient_funds' });
     expect(failure('4242424242424241')).toMatchObject({ code: 'incorrect_number' });
     expect(failure('4242424242424242', '10/26')).toMatchObject({ code: 'expired_card' });

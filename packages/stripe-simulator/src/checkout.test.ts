@@ -1,6 +1,14 @@
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { monthlyPrice, startHarness, submitCheckout, subscribe, types, WEBHOOK_SECRET, type Harness } from './test-support.ts';
+import {
+  monthlyPrice,
+  startHarness,
+  submitCheckout,
+  subscribe,
+  types,
+  WEBHOOK_SECRET,
+  type Harness,
+} from './test-support.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -38,7 +46,12 @@ describe('checkout in subscription mode through the official SDK', () => {
       customer_email: 'owner@example.jp',
       metadata: { accountId: 'acc_1' },
     });
-    expect(session).toMatchObject({ object: 'checkout.session', status: 'open', payment_status: 'unpaid', amount_total: 5000 });
+    expect(session).toMatchObject({
+      object: 'checkout.session',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: 5000,
+    });
     expect(session.id).toMatch(/^cs_test_/);
     const page = await fetch(session.url!);
     expect(page.status).toBe(200);
@@ -56,7 +69,12 @@ describe('checkout in subscription mode through the official SDK', () => {
     const customer = done.customer as Stripe.Customer;
     expect(customer.email).toBe('owner@example.jp');
     const sub = done.subscription as Stripe.Subscription;
-    expect(sub).toMatchObject({ object: 'subscription', status: 'active', customer: customer.id, cancel_at_period_end: false });
+    expect(sub).toMatchObject({
+      object: 'subscription',
+      status: 'active',
+      customer: customer.id,
+      cancel_at_period_end: false,
+    });
     const item = sub.items.data[0]!;
     expect(item.price.id).toBe(price.id);
     expect(item.current_period_end).toBeGreaterThan(item.current_period_start + 27 * 86400);
@@ -67,7 +85,12 @@ describe('checkout in subscription mode through the official SDK', () => {
     const invoices = await h.stripe.invoices.list({ customer: customer.id });
     expect(invoices.data).toHaveLength(1);
     const invoice = invoices.data[0]!;
-    expect(invoice).toMatchObject({ status: 'paid', amount_paid: 5000, currency: 'jpy', billing_reason: 'subscription_create' });
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      amount_paid: 5000,
+      currency: 'jpy',
+      billing_reason: 'subscription_create',
+    });
     expect(invoice.parent?.subscription_details?.subscription).toBe(sub.id);
     expect(invoice.number).toMatch(/^[A-Z0-9]{8}-0001$/);
     const pdf = await fetch(invoice.invoice_pdf!);

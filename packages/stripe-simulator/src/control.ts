@@ -57,7 +57,9 @@ export async function handleControl(
   else if (method === 'GET' && path === '/_sim/clock') result = { now: sim.now() };
   else if (method === 'POST' && path === '/_sim/clock/advance') {
     const ms =
-      (optNumber(body, 'ms') ?? 0) + (optNumber(body, 'seconds') ?? 0) * 1000 + (optNumber(body, 'days') ?? 0) * 86_400_000;
+      (optNumber(body, 'ms') ?? 0) +
+      (optNumber(body, 'seconds') ?? 0) * 1000 +
+      (optNumber(body, 'days') ?? 0) * 86_400_000;
     const to = optNumber(body, 'to');
     result = { now: sim.advance(to !== undefined ? Math.max(0, to - sim.now()) : ms) };
     await sim.webhooks.idle();

@@ -4,11 +4,7 @@
  * declined, 404 missing resource, 409 idempotency conflict).
  */
 export type StripeErrorType =
-  | 'api_error'
-  | 'card_error'
-  | 'idempotency_error'
-  | 'invalid_request_error'
-  | 'authentication_error';
+  'api_error' | 'card_error' | 'idempotency_error' | 'invalid_request_error' | 'authentication_error';
 
 export interface StripeErrorInit {
   type: StripeErrorType;

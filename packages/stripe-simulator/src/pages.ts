@@ -9,7 +9,25 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-const ZERO_DECIMAL = new Set(['jpy', 'krw', 'twd', 'vnd', 'clp', 'pyg', 'xof', 'xaf', 'bif', 'djf', 'gnf', 'kmf', 'mga', 'rwf', 'ugx', 'vuv', 'xpf']);
+const ZERO_DECIMAL = new Set([
+  'jpy',
+  'krw',
+  'twd',
+  'vnd',
+  'clp',
+  'pyg',
+  'xof',
+  'xaf',
+  'bif',
+  'djf',
+  'gnf',
+  'kmf',
+  'mga',
+  'rwf',
+  'ugx',
+  'vuv',
+  'xpf',
+]);
 
 export function formatAmount(amount: number, currency: string): string {
   const minor = ZERO_DECIMAL.has(currency) ? 1 : 100;
@@ -148,7 +166,8 @@ export function invoicePage(invoice: StripeObject): string {
 export function invoicePdf(invoice: StripeObject): Buffer {
   const currency = invoice['currency'] as string;
   const ascii = (s: string) => s.replace(/[^\x20-\x7e]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`);
-  const money = (n: number) => `${(n / (ZERO_DECIMAL.has(currency) ? 1 : 100)).toFixed(ZERO_DECIMAL.has(currency) ? 0 : 2)} ${currency.toUpperCase()}`;
+  const money = (n: number) =>
+    `${(n / (ZERO_DECIMAL.has(currency) ? 1 : 100)).toFixed(ZERO_DECIMAL.has(currency) ? 0 : 2)} ${currency.toUpperCase()}`;
   const text = [
     `Invoice ${(invoice['number'] as string | null) ?? ''}`,
     `${(invoice['account_name'] as string | null) ?? ''}`,

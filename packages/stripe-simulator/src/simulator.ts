@@ -185,7 +185,10 @@ export class StripeSimulator {
       object: 'event',
       api_version: API_VERSION,
       created: this.billing.ts(),
-      data: { object: structuredClone(object), ...(previous ? { previous_attributes: structuredClone(previous) } : {}) },
+      data: {
+        object: structuredClone(object),
+        ...(previous ? { previous_attributes: structuredClone(previous) } : {}),
+      },
       livemode: false,
       pending_webhooks: targets.length,
       request: { id: this.request?.id ?? null, idempotency_key: this.request?.idempotencyKey ?? null },
@@ -228,7 +231,7 @@ export class StripeSimulator {
       throw new StripeApiError(401, {
         type: 'invalid_request_error',
         message:
-          'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').',
+          "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
       });
     }
     if (key.startsWith('pk_')) {
@@ -263,7 +266,8 @@ export class StripeSimulator {
       const bodyText = raw.toString('utf8');
       const params: FormObject = method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(bodyText);
       if (method === 'DELETE' && url.search) Object.assign(params, parseForm(url.search.slice(1)));
-      const idempotencyKey = method === 'POST' ? ((req.headers['idempotency-key'] as string | undefined) ?? null) : null;
+      const idempotencyKey =
+        method === 'POST' ? ((req.headers['idempotency-key'] as string | undefined) ?? null) : null;
       if (idempotencyKey) {
         const fingerprint = createHash('sha256').update(`${method} ${url.pathname}\n${bodyText}`).digest('hex');
         const seen = this.idempotency.get(idempotencyKey);
@@ -274,7 +278,11 @@ export class StripeSimulator {
               message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
             });
           }
-          sendText(res, seen.status, seen.body, { ...headers, 'idempotent-replayed': 'true', 'idempotency-key': idempotencyKey });
+          sendText(res, seen.status, seen.body, {
+            ...headers,
+            'idempotent-replayed': 'true',
+            'idempotency-key': idempotencyKey,
+          });
           return;
         }
       }
@@ -339,7 +347,11 @@ export class StripeSimulator {
   private checkout(req: http.IncomingMessage, res: http.ServerResponse, id: string, form: Record<string, string>) {
     const session = this.billing.objects.get(id);
     if (!session || session.object !== 'checkout.session') {
-      return sendHtml(res, 404, messagePage('Not found', 'このお支払いページは存在しません / Unknown checkout session'));
+      return sendHtml(
+        res,
+        404,
+        messagePage('Not found', 'このお支払いページは存在しません / Unknown checkout session'),
+      );
     }
     if (session['status'] === 'open' && (session['expires_at'] as number) <= this.billing.ts()) {
       this.billing.expireSession(session);
@@ -363,11 +375,15 @@ export class StripeSimulator {
       return {
         name: `${(product?.['name'] as string | undefined) ?? price.id}${i.quantity > 1 ? ` × ${i.quantity}` : ''}`,
         amount: (price['unit_amount'] as number) * i.quantity,
-        interval: recurring.interval_count > 1 ? `${recurring.interval_count} ${recurring.interval}s` : recurring.interval,
+        interval:
+          recurring.interval_count > 1 ? `${recurring.interval_count} ${recurring.interval}s` : recurring.interval,
       };
     });
     if (req.method !== 'POST') return sendHtml(res, 200, checkoutPage({ session, lines }));
-    const values = { ...(form['email'] ? { email: form['email'] } : {}), ...(form['name'] ? { name: form['name'] } : {}) };
+    const values = {
+      ...(form['email'] ? { email: form['email'] } : {}),
+      ...(form['name'] ? { name: form['name'] } : {}),
+    };
     try {
       this.billing.completeCheckout(session.id, {
         number: form['cardNumber'] ?? '',
@@ -377,7 +393,11 @@ export class StripeSimulator {
       });
     } catch (e) {
       if (!(e instanceof StripeApiError)) throw e;
-      return sendHtml(res, 402, checkoutPage({ session, lines, error: e.message, values: { ...values, expiry: form['expiry'] ?? '' } }));
+      return sendHtml(
+        res,
+        402,
+        checkoutPage({ session, lines, error: e.message, values: { ...values, expiry: form['expiry'] ?? '' } }),
+      );
     }
     const target = (session['success_url'] as string).replace('{CHECKOUT_SESSION_ID}', session.id);
     res.writeHead(303, { location: target });
@@ -430,7 +450,8 @@ export class StripeSimulator {
       error ? 402 : 200,
       portalPage({
         customer,
-        card: (pm?.['card'] as { brand: string; last4: string; exp_month: number; exp_year: number } | undefined) ?? null,
+        card:
+          (pm?.['card'] as { brand: string; last4: string; exp_month: number; exp_year: number } | undefined) ?? null,
         subscriptions: subs.map((s) => {
           const price = this.billing.items(s)[0]?.['price'] as StripeObject;
           return {
@@ -489,6 +510,9 @@ function sendText(res: http.ServerResponse, status: number, body: string, header
 }
 
 function sendHtml(res: http.ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': String(Buffer.byteLength(html)) });
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': String(Buffer.byteLength(html)),
+  });
   res.end(html);
 }

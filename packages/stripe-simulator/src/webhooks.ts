@@ -78,7 +78,7 @@ export class WebhookSender {
   /** Sends the retries due by now, or all of them with `all`. */
   runDue(all = false): void {
     const now = this.options.now();
-    for (let i = 0; i < this.waiting.length; ) {
+    for (let i = 0; i < this.waiting.length;) {
       const p = this.waiting[i]!;
       if (all || p.dueAt <= now) {
         this.waiting.splice(i, 1);
