@@ -882,7 +882,7 @@ export class Billing {
     const customer = existing ?? this.createCustomer({ email, name: input.name?.trim() || null });
     const pm = this.attachCard(customer, card, { name: input.name ?? null, email: customer['email'] as string | null });
     const saved = this.sessionItems.get(session.id)!;
-    const { subscription } = this.createSubscription({
+    const { subscription, invoice } = this.createSubscription({
       customer,
       items: saved.items.map((i) => ({ price: this.get('price', 'price', i.price), quantity: i.quantity })),
       paymentMethod: pm.id,
@@ -893,6 +893,7 @@ export class Billing {
     session['payment_status'] = 'paid';
     session['customer'] = customer.id;
     session['subscription'] = subscription.id;
+    session['invoice'] = invoice.id;
     session['customer_details'] = {
       address: null,
       business_name: null,

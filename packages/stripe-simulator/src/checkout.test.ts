@@ -92,6 +92,7 @@ describe('checkout in subscription mode through the official SDK', () => {
       billing_reason: 'subscription_create',
     });
     expect(invoice.parent?.subscription_details?.subscription).toBe(sub.id);
+    expect(done.invoice).toBe(invoice.id);
     expect(invoice.number).toMatch(/^[A-Z0-9]{8}-0001$/);
     const pdf = await fetch(invoice.invoice_pdf!);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
