@@ -14,7 +14,12 @@ export const isolation: IsolationModule = {
         body: { line_account_id: b.channels[0]!.id },
         answers: INVALID,
       },
-      { path: '/account/takeovers/cutovers', token: a.tokens.agency, body: { line_account_id: a.channels[0]!.id }, answers: [401] },
+      {
+        path: '/account/takeovers/cutovers',
+        token: a.tokens.agency,
+        body: { line_account_id: a.channels[0]!.id },
+        answers: [401],
+      },
     ]),
   }),
 };

@@ -7,8 +7,10 @@ import { findLineAccount, listLineAccounts } from '../line-accounts/repository.t
 import { clearPreviousToolMenus } from '../rich-menus/cutover.ts';
 import * as repo from './repository.ts';
 
-export const NO_TOKEN_MESSAGE = 'チャネルアクセストークンが設定されていないため、LINEのリッチメニューを解除できません。';
-export const LINE_FAILED_MESSAGE = 'LINEがリッチメニューの解除を受け付けませんでした。時間をおいてもう一度お試しください。';
+export const NO_TOKEN_MESSAGE =
+  'チャネルアクセストークンが設定されていないため、LINEのリッチメニューを解除できません。';
+export const LINE_FAILED_MESSAGE =
+  'LINEがリッチメニューの解除を受け付けませんでした。時間をおいてもう一度お試しください。';
 
 function present(row: repo.CutoverRow, names: Map<number, string>): ChannelCutover {
   return {
@@ -49,7 +51,8 @@ export async function run(ctx: AppContext, payload: { accountId: number; cutover
   const row = await repo.find(db, scope, payload.cutoverId);
   if (!row || row.status === 'done' || row.status === 'failed') return;
   await repo.update(db, scope, row.id, { status: 'running' });
-  const fail = (error: string) => repo.update(db, scope, row.id, { status: 'failed', error, finishedAt: ctx.clock.now() });
+  const fail = (error: string) =>
+    repo.update(db, scope, row.id, { status: 'failed', error, finishedAt: ctx.clock.now() });
   try {
     const result = await clearPreviousToolMenus(ctx, channelScope(row.lineAccountId));
     if (!result) return fail(NO_TOKEN_MESSAGE);

@@ -46,7 +46,11 @@ export async function buildExport(ctx: AppContext, payload: { accountId: number;
   } catch (error) {
     ctx.log.error({ err: error, exportId: row.id }, 'channel export failed');
     await ctx.files.remove(key);
-    await repo.update(db, scope, row.id, { status: 'failed', error: EXPORT_FAILED_MESSAGE, finishedAt: ctx.clock.now() });
+    await repo.update(db, scope, row.id, {
+      status: 'failed',
+      error: EXPORT_FAILED_MESSAGE,
+      finishedAt: ctx.clock.now(),
+    });
   }
 }
 
@@ -74,13 +78,11 @@ async function zipOf(
   zip.addBuffer(Buffer.from(readme(parts, channel.name, ctx.clock.now())), 'README.md');
   entries.forEach((entry, index) => {
     zip.addReadStreamLazy(entry.path, (callback) => {
-      void repo
-        .update(db, scope, exportId, { progress: Math.floor((index * 100) / entries.length) })
-        .then(() => {
-          const stream = entry.open();
-          stream.on('error', fail);
-          callback(null, stream);
-        }, fail);
+      void repo.update(db, scope, exportId, { progress: Math.floor((index * 100) / entries.length) }).then(() => {
+        const stream = entry.open();
+        stream.on('error', fail);
+        callback(null, stream);
+      }, fail);
     });
   });
   zip.end();

@@ -102,10 +102,14 @@ async function friendsDataset(db: Db, scope: ChannelScope): Promise<Dataset<Frie
         typed: true,
       },
       { name: 'status', description: 'following or blocked.', cell: (r) => r.status },
-      { name: 'followed_at', description: 'When the friend added the account (ISO 8601).', cell: (r) => iso(r.followedAt) },
+      {
+        name: 'followed_at',
+        description: 'When the friend added the account (ISO 8601).',
+        cell: (r) => iso(r.followedAt),
+      },
       { name: 'blocked_at', description: 'When the friend blocked the account, if so.', cell: (r) => iso(r.blockedAt) },
       { name: 'score', description: 'The friend score.', cell: (r) => r.score },
-      { name: 'language', description: "The language LINE reports.", cell: (r) => r.language },
+      { name: 'language', description: 'The language LINE reports.', cell: (r) => r.language },
       {
         name: 'tags',
         description: 'Tag names, one per line in the CSV cell (a list in JSON).',
@@ -126,14 +130,12 @@ async function friendsDataset(db: Db, scope: ChannelScope): Promise<Dataset<Frie
       },
       { name: 'notes', description: 'Staff notes.', cell: (r) => r.notes, typed: true },
       { name: 'created_at', description: 'When the friend was first recorded here.', cell: (r) => iso(r.createdAt) },
-      ...fields.map(
-        (field): Column<FriendRow> => ({
-          name: `info:${field.name}`,
-          description: `Info field「${field.name}」(${field.fieldType}); in JSON under info.`,
-          cell: (r) => r.info.get(field.id) ?? null,
-          typed: true,
-        }),
-      ),
+      ...fields.map((field): Column<FriendRow> => ({
+        name: `info:${field.name}`,
+        description: `Info field「${field.name}」(${field.fieldType}); in JSON under info.`,
+        cell: (r) => r.info.get(field.id) ?? null,
+        typed: true,
+      })),
     ],
     json: (r) => ({
       id: r.id,
@@ -169,7 +171,11 @@ function messagesDataset(db: Db, scope: ChannelScope): Dataset<MessageRow> {
     columns: [
       { name: 'id', description: 'Our id of the message.', cell: (r) => r.id },
       { name: 'friend_id', description: 'The friend (friends.id).', cell: (r) => r.friendId },
-      { name: 'direction', description: 'incoming (from the friend) or outgoing (to the friend).', cell: (r) => r.direction },
+      {
+        name: 'direction',
+        description: 'incoming (from the friend) or outgoing (to the friend).',
+        cell: (r) => r.direction,
+      },
       { name: 'type', description: 'text, image, sticker, template, …', cell: (r) => r.type },
       {
         name: 'text',
@@ -205,7 +211,12 @@ function templatesDataset(db: Db, scope: ChannelScope): Dataset<TemplateRow> {
       { name: 'id', description: 'Our id of the template.', cell: (r) => r.id },
       { name: 'name', description: 'Its name.', cell: (r) => r.name, typed: true },
       { name: 'message_type', description: 'text, image, confirm, carousel, …', cell: (r) => r.messageType },
-      { name: 'message', description: 'The message as the builder saves it (JSON).', cell: (r) => json(r.message), typed: true },
+      {
+        name: 'message',
+        description: 'The message as the builder saves it (JSON).',
+        cell: (r) => json(r.message),
+        typed: true,
+      },
       { name: 'created_at', description: 'When it was created.', cell: (r) => iso(r.createdAt) },
       { name: 'updated_at', description: 'When it was last saved.', cell: (r) => iso(r.updatedAt) },
     ],
@@ -237,8 +248,17 @@ function plansDataset(db: Db, scope: ChannelScope): Dataset<PlanRow> {
       { name: 'is_active', description: 'Whether it runs.', cell: (r) => r.isActive },
       { name: 'scenario_trigger', description: 'What starts a scenario.', cell: (r) => r.scenarioTrigger },
       { name: 'send_at', description: 'When a broadcast goes out.', cell: (r) => iso(r.sendAt) },
-      { name: 'auto_keywords', description: "An auto-reply's keywords, one per line.", cell: (r) => lines(r.autoKeywords), typed: true },
-      { name: 'target', description: 'The advanced target (JSON), if any.', cell: (r) => (r.target ? json(r.target) : null) },
+      {
+        name: 'auto_keywords',
+        description: "An auto-reply's keywords, one per line.",
+        cell: (r) => lines(r.autoKeywords),
+        typed: true,
+      },
+      {
+        name: 'target',
+        description: 'The advanced target (JSON), if any.',
+        cell: (r) => (r.target ? json(r.target) : null),
+      },
       { name: 'created_at', description: 'When it was created.', cell: (r) => iso(r.createdAt) },
       { name: 'updated_at', description: 'When it was last saved.', cell: (r) => iso(r.updatedAt) },
     ],

@@ -31,7 +31,12 @@ export const isolation: IsolationModule = {
         body: { line_account_id: b.channels[0]!.id },
         answers: INVALID,
       },
-      { path: '/account/takeovers/exports', token: a.tokens.staff, body: { line_account_id: a.channels[0]!.id }, answers: [401] },
+      {
+        path: '/account/takeovers/exports',
+        token: a.tokens.staff,
+        body: { line_account_id: a.channels[0]!.id },
+        answers: [401],
+      },
     ]),
     'GET /api/account/takeovers/exports/:id/download': probes((a, b) => [
       { path: `/account/takeovers/exports/${exportIn(b)}/download`, token: a.tokens.owner, answers: NOT_FOUND },

@@ -6,7 +6,8 @@ import { accountScope, type AccountScope } from '../../platform/principal.ts';
 import { findLineAccount, listLineAccounts } from '../line-accounts/repository.ts';
 import * as repo from './repository.ts';
 
-export const OWNER_ONLY_MESSAGE = 'チャネルの全データのエクスポートは、アカウントのオーナーだけがダウンロードできます。';
+export const OWNER_ONLY_MESSAGE =
+  'チャネルの全データのエクスポートは、アカウントのオーナーだけがダウンロードできます。';
 
 function present(row: repo.ExportRow, names: Map<number, string>): ChannelExport {
   return {

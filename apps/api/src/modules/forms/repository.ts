@@ -457,7 +457,12 @@ export async function formsAnsweredBy(db: Db, scope: ChannelScope, friendIds: SQ
 }
 
 /** A page of the channel's forms in id order, for the full export (channel-exports). */
-export async function formsPageForExport(db: Db, scope: ChannelScope, afterId: number, limit: number): Promise<FormRow[]> {
+export async function formsPageForExport(
+  db: Db,
+  scope: ChannelScope,
+  afterId: number,
+  limit: number,
+): Promise<FormRow[]> {
   return db
     .select()
     .from(forms)

@@ -642,7 +642,12 @@ export async function setFriendAddedPlan(db: Db, scope: ChannelScope, planId: nu
 }
 
 /** A page of the channel's plans in id order, for the full export (channel-exports; their parts by partsOf). */
-export async function plansPageForExport(db: Db, scope: ChannelScope, afterId: number, limit: number): Promise<PlanRow[]> {
+export async function plansPageForExport(
+  db: Db,
+  scope: ChannelScope,
+  afterId: number,
+  limit: number,
+): Promise<PlanRow[]> {
   return db
     .select()
     .from(plans)

@@ -27,7 +27,7 @@ export async function clearPreviousToolMenus(ctx: AppContext, scope: ChannelScop
   const client = await channelLine(ctx, scope);
   if (!client) return null;
   let unlinkedFriends = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const friends = await repo.friendMenusAfter(db, scope, after, PAGE);
     if (friends.length === 0) break;
     for (const friend of friends) {

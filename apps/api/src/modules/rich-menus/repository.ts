@@ -560,7 +560,12 @@ export async function markLinkUnknown(db: Db, scope: ChannelScope, linked: strin
 }
 
 /** A page of the channel's rich menus in id order, for the full export (channel-exports; areas by areasOf). */
-export async function menusPageForExport(db: Db, scope: ChannelScope, afterId: number, limit: number): Promise<MenuRow[]> {
+export async function menusPageForExport(
+  db: Db,
+  scope: ChannelScope,
+  afterId: number,
+  limit: number,
+): Promise<MenuRow[]> {
   return db
     .select()
     .from(richMenus)

@@ -1,5 +1,19 @@
 import type { ChannelScope } from '../../platform/principal.ts';
-import { and, asc, count, desc, eq, getTableColumns, gt, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { deliveries } from '../delivery/schema.ts';
 import { recipientFailureReason, recipientStatus } from '../delivery/repository.ts';
