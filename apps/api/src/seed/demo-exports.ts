@@ -1,9 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../platform/context.ts';
-import { accountScope } from '../platform/principal.ts';
+import { accountScope, channelScope } from '../platform/principal.ts';
 import { buildExport } from '../modules/channel-exports/build.ts';
 import * as exportsRepo from '../modules/channel-exports/repository.ts';
-import { lineAccounts } from '../modules/line-accounts/schema.ts';
+import { channelForLine, listLineAccounts } from '../modules/line-accounts/repository.ts';
 
 /**
  * The demo's finished full export (takeovers): once the first demo channel has its virtual friends,
@@ -12,18 +11,10 @@ import { lineAccounts } from '../modules/line-accounts/schema.ts';
  */
 export async function seedDemoExport(ctx: AppContext, lineAccountId: number): Promise<void> {
   const db = ctx.database.db;
-  const [channel] = await db
-    .select({ accountId: lineAccounts.accountId })
-    .from(lineAccounts)
-    .where(eq(lineAccounts.id, lineAccountId));
+  const channel = await channelForLine(db, channelScope(lineAccountId));
   if (!channel) return;
-  const [first] = await db
-    .select({ id: lineAccounts.id })
-    .from(lineAccounts)
-    .where(eq(lineAccounts.accountId, channel.accountId))
-    .orderBy(asc(lineAccounts.id))
-    .limit(1);
   const scope = accountScope(channel.accountId);
+  const [first] = await listLineAccounts(db, scope);
   if (first?.id !== lineAccountId || (await exportsRepo.list(db, scope)).length > 0) return;
   const row = await exportsRepo.insert(db, scope, lineAccountId);
   await buildExport(ctx, { accountId: channel.accountId, exportId: row.id });

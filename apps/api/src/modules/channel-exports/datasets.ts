@@ -6,9 +6,9 @@ import { friendsPageForExport, infoValuesOf, labelsOf } from '../friends/reposit
 import { attributionsOfFriendsForExport } from '../inflows/repository.ts';
 import { partsOf, plansPageForExport } from '../plans/repository.ts';
 import { areasOf, menusPageForExport } from '../rich-menus/repository.ts';
-import { partOf, type ExportPart } from './formats.ts';
 import { messagesPageForExport } from '../talks/repository.ts';
 import { channelTemplatesPageForExport } from '../templates/repository.ts';
+import { partOf, type ExportPart } from './formats.ts';
 
 /*
  * What a full export holds: one dataset per kind of data, each written as CSV and JSON, its columns
@@ -76,13 +76,15 @@ async function friendsDataset(db: Db, scope: ChannelScope): Promise<Dataset<Frie
       const labels = await labelsOf(db, scope, ids);
       const values = await infoValuesOf(db, scope, ids);
       const attributions = await attributionsOfFriendsForExport(db, scope, ids);
+      const info = new Map(ids.map((id) => [id, new Map<number, string>()]));
+      for (const value of values) info.get(value.friendId)?.set(value.fieldId, value.value);
       yield page.map((friend): FriendRow => {
         const own = labels.get(friend.id);
         return {
           ...friend,
           tags: own?.tags.map((tag) => tag.name) ?? [],
           marks: own?.marks.map((mark) => mark.name) ?? [],
-          info: new Map(values.filter((v) => v.friendId === friend.id).map((v) => [v.fieldId, v.value])),
+          info: info.get(friend.id)!,
           inflows: attributions.filter((a) => a.friendId === friend.id),
         };
       });

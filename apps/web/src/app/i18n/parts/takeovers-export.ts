@@ -17,7 +17,6 @@ const ja = {
     size: 'サイズ',
     expiresAt: 'ダウンロード期限',
     download: 'ダウンロード',
-    downloadFailed: 'ダウンロードできませんでした。',
     statuses: {
       queued: '待機中',
       running: '作成中',
@@ -75,7 +74,6 @@ const en: typeof ja = {
     size: 'Size',
     expiresAt: 'Available until',
     download: 'Download',
-    downloadFailed: 'The download failed.',
     statuses: {
       queued: 'Waiting',
       running: 'Building',

@@ -34,7 +34,6 @@ function formatSize(bytes: number | null): string {
 
 function DownloadButton({ row }: { row: ChannelExport }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const save = async () => {
     setBusy(true);
@@ -42,7 +41,7 @@ function DownloadButton({ row }: { row: ChannelExport }) {
       const { blob, filename } = await download(channelExportsApi.download, { params: { id: row.id } });
       saveBlob(blob, filename ?? 'channel-export.zip');
     } catch {
-      void message.error(t('takeoverExport.downloadFailed'));
+      // The request layer has told the user why (an expired file, a lost connection).
     } finally {
       setBusy(false);
     }
