@@ -50,6 +50,8 @@ import { manifest as news } from './news/manifest.ts';
 import { manifest as adminHome } from './admin-home/manifest.ts';
 import { manifest as planLimits } from './plan-limits/manifest.ts';
 import { manifest as accountInfo } from './account-info/manifest.ts';
+import { manifest as channelExports } from './channel-exports/manifest.ts';
+import { manifest as channelCutovers } from './channel-cutovers/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -109,4 +111,6 @@ export const modules: readonly ModuleManifest[] = [
   adminHome,
   planLimits,
   accountInfo,
+  channelExports,
+  channelCutovers,
 ];

@@ -122,6 +122,10 @@ export interface LineClient {
   deleteRichMenu(richMenuId: string): Promise<void>;
   setDefaultRichMenu(richMenuId: string): Promise<void>;
   cancelDefaultRichMenu(): Promise<void>;
+  /** LINE's default rich menu of the channel; null when none is set. */
+  defaultRichMenuId(): Promise<string | null>;
+  /** The menu linked to this user alone; null when none is. */
+  richMenuIdOfUser(userId: string): Promise<string | null>;
   /** At most 500 user ids per call. */
   linkRichMenuToUsers(richMenuId: string, userIds: string[]): Promise<void>;
   unlinkRichMenuFromUsers(userIds: string[]): Promise<void>;
@@ -209,6 +213,12 @@ export function lineClient(endpoints: LineEndpoints, channelAccessToken: string)
     },
     async cancelDefaultRichMenu() {
       await call(() => api.cancelDefaultRichMenu());
+    },
+    async defaultRichMenuId() {
+      return call(() => api.getDefaultRichMenuId()).then((answer) => answer.richMenuId, noneWhenMissing);
+    },
+    async richMenuIdOfUser(userId) {
+      return call(() => api.getRichMenuIdOfUser(userId)).then((answer) => answer.richMenuId, noneWhenMissing);
     },
     async linkRichMenuToUsers(richMenuId, userIds) {
       await call(() => api.linkRichMenuIdToUsers({ richMenuId, userIds }));
@@ -314,4 +324,10 @@ function toLineError(error: unknown): never {
     throw new LineApiError(error.status, message, error.headers.get('x-line-accepted-request-id'));
   }
   throw new LineApiError(0, error instanceof Error ? error.message : String(error));
+}
+
+/** LINE answers 404 for a default or per-user menu that is not set. */
+function noneWhenMissing(error: unknown): null {
+  if (error instanceof LineApiError && error.status === 404) return null;
+  throw error;
 }

@@ -1,13 +1,24 @@
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
-/** Stored files (images friends sent, uploads): a local directory; object storage can implement the same. */
+/** Stored files (images friends sent, uploads, exports): a local directory; object storage can implement the same. */
 export interface FileStorage {
   put(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** Writes a stream without holding it in memory (large files: a channel's export); answers its size in bytes. */
+  putStream(key: string, source: Readable): Promise<number>;
+  /** The stored file as a stream; null when there is none. */
+  getStream(key: string): Promise<Readable | null>;
+  /** Deletes the file; a missing one is gone already. */
+  remove(key: string): Promise<void>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+
+const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 export function localFileStorage(root: string): FileStorage {
   const locate = (key: string) => {
@@ -24,9 +35,36 @@ export function localFileStorage(root: string): FileStorage {
       try {
         return await fs.readFile(locate(key));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (missing(error)) return null;
         throw error;
       }
+    },
+    async putStream(key, source) {
+      const file = locate(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Written beside the final name and renamed, so a reader never sees half a file.
+      const partial = `${file}.partial`;
+      try {
+        await pipeline(source, createWriteStream(partial));
+        await fs.rename(partial, file);
+      } catch (error) {
+        await fs.rm(partial, { force: true });
+        throw error;
+      }
+      return (await fs.stat(file)).size;
+    },
+    async getStream(key) {
+      const file = locate(key);
+      try {
+        await fs.access(file);
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
+      }
+      return createReadStream(file);
+    },
+    async remove(key) {
+      await fs.rm(locate(key), { force: true });
     },
   };
 }

@@ -37,6 +37,7 @@ import { users } from '../modules/sessions/schema.ts';
 import { staffAuthorities } from '../modules/staff-authorities/schema.ts';
 import { accounts, agencies, oems } from '../modules/tenants/schema.ts';
 import { seedDemoAgency } from './demo-agency.ts';
+import { seedDemoExport } from './demo-exports.ts';
 import { seedDemoTenants } from './demo-tenants.ts';
 
 export const DEMO_PASSWORD = 'Demo#2026';
@@ -285,6 +286,7 @@ async function seedChannelLabels(db: Db, lineAccountIds: number[]) {
 export async function demoFriendsAdded(ctx: AppContext, lineAccountId: number): Promise<void> {
   await decorateDemoFriends(ctx.database.db, lineAccountId, ctx.clock.now());
   await requestRelink(ctx, channelScope(lineAccountId));
+  await seedDemoExport(ctx, lineAccountId);
 }
 
 export async function decorateDemoFriends(db: Db, lineAccountId: number, now: Date = new Date()): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type {
   FormActions,
   FormActionSnapshot,
@@ -454,4 +454,36 @@ export async function formsAnsweredBy(db: Db, scope: ChannelScope, friendIds: SQ
     .where(and(eq(formAnswers.lineAccountId, scope.lineAccountId), sql`${formAnswers.friendId} in ${friendIds}`))
     .groupBy(forms.id, forms.name)
     .orderBy(desc(sql`count(distinct ${formAnswers.friendId})`), forms.name);
+}
+
+/** A page of the channel's forms in id order, for the full export (channel-exports). */
+export async function formsPageForExport(
+  db: Db,
+  scope: ChannelScope,
+  afterId: number,
+  limit: number,
+): Promise<FormRow[]> {
+  return db
+    .select()
+    .from(forms)
+    .where(and(eq(forms.lineAccountId, scope.lineAccountId), gt(forms.id, afterId)))
+    .orderBy(asc(forms.id))
+    .limit(limit);
+}
+
+/** A page of the channel's form answers in id order, for the full export (channel-exports). */
+export async function answersPageForExport(db: Db, scope: ChannelScope, afterId: number, limit: number) {
+  return db
+    .select({
+      id: formAnswers.id,
+      formId: formAnswers.formId,
+      friendId: formAnswers.friendId,
+      items: formAnswers.items,
+      answeredAt: formAnswers.answeredAt,
+      editedAt: formAnswers.editedAt,
+    })
+    .from(formAnswers)
+    .where(and(eq(formAnswers.lineAccountId, scope.lineAccountId), gt(formAnswers.id, afterId)))
+    .orderBy(asc(formAnswers.id))
+    .limit(limit);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { permissionsWith, type Permissions } from '@linq/contract';
 import { useTestApp } from '../../test/kit.ts';
+import { parseCsv } from '../../test/csv.ts';
 import { friends } from './schema.ts';
 import { exportBatches } from './export-repository.ts';
 import { channelScope } from '../../platform/principal.ts';
@@ -25,36 +26,6 @@ type Channel = Awaited<ReturnType<typeof freshChannel>>;
 
 const exportOf = (channel: Channel, query: Record<string, string | string[]> = {}, token = channel.token) =>
   t.request({ method: 'GET', path: '/service/friends/export', token, lineAccountId: channel.id, query });
-
-/** An RFC 4180 parser (quoted cells may hold commas, quotes and line breaks), for checking our output. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      record.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  if (cell !== '' || record.length > 0) throw new Error('the last record has no CRLF');
-  return records;
-}
 
 function csvOf(response: Awaited<ReturnType<typeof exportOf>>): string[][] {
   expect(response.status, response.text).toBe(200);

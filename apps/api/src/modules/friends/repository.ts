@@ -1,5 +1,5 @@
 import type { AccountScope, ChannelScope, OemScope } from '../../platform/principal.ts';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { friendInfoFields, friendInfoValues, friends, friendStatusCounts } from './schema.ts';
 import { channelIdsOfOem } from '../line-accounts/repository.ts';
@@ -290,4 +290,26 @@ export async function followingFriendsPerChannelOfAccount(db: Db, { accountId }:
     .from(friendStatusCounts)
     .innerJoin(lineAccounts, eq(lineAccounts.id, friendStatusCounts.lineAccountId))
     .where(and(eq(lineAccounts.accountId, accountId), eq(friendStatusCounts.status, 'following')));
+}
+
+/** A page of the channel's friends in id order, for the full export (takeovers: channel-exports). */
+export async function friendsPageForExport(db: Db, { lineAccountId }: ChannelScope, afterId: number, limit: number) {
+  return db
+    .select({
+      id: friends.id,
+      lineUserId: friends.lineUserId,
+      displayName: friends.displayName,
+      displayNameOverride: friends.displayNameOverride,
+      status: friends.status,
+      followedAt: friends.followedAt,
+      blockedAt: friends.blockedAt,
+      score: friends.score,
+      language: friends.language,
+      notes: friends.notes,
+      createdAt: friends.createdAt,
+    })
+    .from(friends)
+    .where(and(eq(friends.lineAccountId, lineAccountId), gt(friends.id, afterId)))
+    .orderBy(asc(friends.id))
+    .limit(limit);
 }

@@ -680,3 +680,25 @@ export async function routeNames(db: Db, scope: ChannelScope, ids: number[]): Pr
     .where(ownRoute(scope, inArray(inflowRoutes.id, ids)));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/** The inflow attributions of these friends with their route's name, for the full export (channel-exports). */
+export async function attributionsOfFriendsForExport(db: Db, scope: ChannelScope, friendIds: number[]) {
+  if (friendIds.length === 0) return [];
+  return db
+    .select({
+      friendId: inflowAttributions.friendId,
+      routeName: inflowRoutes.name,
+      kind: inflowAttributions.kind,
+      firstTouch: inflowAttributions.firstTouch,
+      attributedAt: inflowAttributions.attributedAt,
+    })
+    .from(inflowAttributions)
+    .leftJoin(
+      inflowRoutes,
+      and(eq(inflowRoutes.lineAccountId, scope.lineAccountId), eq(inflowRoutes.id, inflowAttributions.routeId)),
+    )
+    .where(
+      and(eq(inflowAttributions.lineAccountId, scope.lineAccountId), inArray(inflowAttributions.friendId, friendIds)),
+    )
+    .orderBy(asc(inflowAttributions.friendId), asc(inflowAttributions.attributedAt), asc(inflowAttributions.id));
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PlanHistoryKind, PlanHistoryParams, PlanType } from '@linq/contract';
 import { inTurn, type Db } from '../../platform/db.ts';
 import type { ChannelScope } from '../../platform/principal.ts';
@@ -639,4 +639,19 @@ export async function setFriendAddedPlan(db: Db, scope: ChannelScope, planId: nu
       target: channelPlanSettings.lineAccountId,
       set: { friendAddedPlanId: planId, updatedAt: new Date() },
     });
+}
+
+/** A page of the channel's plans in id order, for the full export (channel-exports; their parts by partsOf). */
+export async function plansPageForExport(
+  db: Db,
+  scope: ChannelScope,
+  afterId: number,
+  limit: number,
+): Promise<PlanRow[]> {
+  return db
+    .select()
+    .from(plans)
+    .where(ownPlan(scope, gt(plans.id, afterId)))
+    .orderBy(asc(plans.id))
+    .limit(limit);
 }

@@ -48,6 +48,8 @@ declare module '../../platform/queue.ts' {
       resumeRequestKey: string;
       requestId: string;
       attempt: number;
+      /** Relink the whole channel once LINE has run it (the clean cutover's unlinkAll: our own menus come back). */
+      relinkAfter?: boolean;
     };
   }
 }
@@ -308,7 +310,10 @@ export async function followBatch(ctx: AppContext, payload: JobPayloads['rich-me
   };
   try {
     const phase = await client.richMenuBatchProgress(payload.requestId);
-    if (phase === 'succeeded') return;
+    if (phase === 'succeeded') {
+      if (payload.relinkAfter) await requestRelink(ctx, scope);
+      return;
+    }
     if (phase === 'ongoing') {
       await ctx.queue.send('rich-menus.batch', payload, { startAfter: new Date(Date.now() + BATCH_POLL_MS) });
       return;

@@ -4,6 +4,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   ilike,
   inArray,
@@ -556,4 +557,19 @@ export async function markLinkUnknown(db: Db, scope: ChannelScope, linked: strin
           : eq(richMenuFriends.linkedLineRichMenuId, linked),
       ),
     );
+}
+
+/** A page of the channel's rich menus in id order, for the full export (channel-exports; areas by areasOf). */
+export async function menusPageForExport(
+  db: Db,
+  scope: ChannelScope,
+  afterId: number,
+  limit: number,
+): Promise<MenuRow[]> {
+  return db
+    .select()
+    .from(richMenus)
+    .where(ownMenu(scope, gt(richMenus.id, afterId)))
+    .orderBy(asc(richMenus.id))
+    .limit(limit);
 }

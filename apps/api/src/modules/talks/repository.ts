@@ -1,5 +1,19 @@
 import type { ChannelScope } from '../../platform/principal.ts';
-import { and, count, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { deliveries } from '../delivery/schema.ts';
 import { recipientFailureReason, recipientStatus } from '../delivery/repository.ts';
@@ -229,4 +243,21 @@ export async function incomingMessage(
       and(eq(messages.id, messageId), eq(messages.lineAccountId, lineAccountId), eq(messages.direction, 'incoming')),
     );
   return row;
+}
+
+/** A page of the channel's messages (talks) in id order, for the full export (channel-exports). */
+export async function messagesPageForExport(db: Db, { lineAccountId }: ChannelScope, afterId: number, limit: number) {
+  return db
+    .select({
+      id: messages.id,
+      friendId: messages.friendId,
+      direction: messages.direction,
+      type: messages.type,
+      content: messages.content,
+      occurredAt: messages.occurredAt,
+    })
+    .from(messages)
+    .where(and(eq(messages.lineAccountId, lineAccountId), gt(messages.id, afterId)))
+    .orderBy(asc(messages.id))
+    .limit(limit);
 }

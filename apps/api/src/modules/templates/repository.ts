@@ -1,5 +1,5 @@
 import type { ChannelScope, PlatformScope } from '../../platform/principal.ts';
-import { and, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ActionType, BuilderMessage, MessageType } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
 import { folders } from '../folders/schema.ts';
@@ -236,4 +236,26 @@ export async function templateFolderName(db: Db, owner: TemplateOwner, folderId:
       ),
     );
   return row?.name;
+}
+
+/** A page of the channel's own templates (no teppan) in id order, for the full export (channel-exports). */
+export async function channelTemplatesPageForExport(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  afterId: number,
+  limit: number,
+) {
+  return db
+    .select({
+      id: messageTemplates.id,
+      name: messageTemplates.name,
+      messageType: messageTemplates.messageType,
+      message: messageTemplates.message,
+      createdAt: messageTemplates.createdAt,
+      updatedAt: messageTemplates.updatedAt,
+    })
+    .from(messageTemplates)
+    .where(and(eq(messageTemplates.lineAccountId, lineAccountId), gt(messageTemplates.id, afterId)))
+    .orderBy(asc(messageTemplates.id))
+    .limit(limit);
 }
