@@ -99,7 +99,9 @@ export const noticeListQuery = pageQuery.extend({
 });
 
 const access = heldBy('agency_user');
-const permission = { none: "agency users (managers and members) write their own agency's notices (the agency scope)" } as const;
+const permission = {
+  none: "agency users (managers and members) write their own agency's notices (the agency scope)",
+} as const;
 
 export const agencyNoticesApi = {
   list: endpoint({

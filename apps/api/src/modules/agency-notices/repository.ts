@@ -222,7 +222,9 @@ export async function unmailed(db: Db, scope: AgencyScope, noticeId: number): Pr
     .select({ accountId: agencyNoticeRecipients.accountId })
     .from(agencyNoticeRecipients)
     .innerJoin(agencyNotices, eq(agencyNotices.id, agencyNoticeRecipients.noticeId))
-    .where(and(ofAgency(scope), eq(agencyNoticeRecipients.noticeId, noticeId), isNull(agencyNoticeRecipients.mailedAt)));
+    .where(
+      and(ofAgency(scope), eq(agencyNoticeRecipients.noticeId, noticeId), isNull(agencyNoticeRecipients.mailedAt)),
+    );
   return rows.map((row) => row.accountId);
 }
 

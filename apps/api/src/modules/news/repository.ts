@@ -1,4 +1,19 @@
-import { and, count, countDistinct, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { NewsAudience, NewsStatus } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
 import type { OemScope } from '../../platform/principal.ts';
@@ -184,7 +199,10 @@ export async function accountReadCounts(db: Db, newsIds: readonly number[]) {
     })
     .from(newsReads)
     .innerJoin(users, eq(users.id, newsReads.userId))
-    .innerJoin(newsAccounts, and(eq(newsAccounts.newsId, newsReads.newsId), eq(newsAccounts.accountId, users.accountId)))
+    .innerJoin(
+      newsAccounts,
+      and(eq(newsAccounts.newsId, newsReads.newsId), eq(newsAccounts.accountId, users.accountId)),
+    )
     .where(inArray(newsReads.newsId, [...newsIds]))
     .groupBy(newsReads.newsId);
 }
@@ -195,7 +213,10 @@ export async function accountsThatRead(db: Db, newsId: number): Promise<number[]
     .selectDistinct({ accountId: newsAccounts.accountId })
     .from(newsReads)
     .innerJoin(users, eq(users.id, newsReads.userId))
-    .innerJoin(newsAccounts, and(eq(newsAccounts.newsId, newsReads.newsId), eq(newsAccounts.accountId, users.accountId)))
+    .innerJoin(
+      newsAccounts,
+      and(eq(newsAccounts.newsId, newsReads.newsId), eq(newsAccounts.accountId, users.accountId)),
+    )
     .where(eq(newsReads.newsId, newsId));
   return rows.map((row) => row.accountId);
 }
