@@ -199,7 +199,7 @@ export async function markSent(
   db: Db,
   scope: AgencyScope,
   id: number,
-  sent: { newsId: number; sentAt: Date; accountIds: readonly number[] },
+  sent: { newsId: number; sentAt: Date; accountIds: readonly number[]; mailedAt?: Date },
 ): Promise<void> {
   await db
     .update(agencyNotices)
@@ -212,7 +212,9 @@ export async function markSent(
     })
     .where(and(ofAgency(scope), eq(agencyNotices.id, id)));
   if (sent.accountIds.length > 0) {
-    await db.insert(agencyNoticeRecipients).values(sent.accountIds.map((accountId) => ({ noticeId: id, accountId })));
+    await db
+      .insert(agencyNoticeRecipients)
+      .values(sent.accountIds.map((accountId) => ({ noticeId: id, accountId, mailedAt: sent.mailedAt ?? null })));
   }
 }
 
