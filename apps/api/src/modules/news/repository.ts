@@ -21,6 +21,8 @@ import { containsPattern } from '../../platform/sql.ts';
 import { users } from '../sessions/schema.ts';
 import { news, newsAccounts, newsReads } from './schema.ts';
 
+export type { StoredNewsAudience } from './schema.ts';
+
 export type NewsValues = Pick<
   typeof news.$inferInsert,
   'title' | 'body' | 'audience' | 'audienceOemId' | 'audienceAgencyId' | 'publishAt' | 'pinned'

@@ -23,7 +23,6 @@ import { placeOf } from '../accounts/repository.ts';
 import { agencyOf, namesOf as agencyNames, oemOfAgency } from '../agencies/repository.ts';
 import { find as findOem, namesOf as oemNames } from '../oems/repository.ts';
 import * as repo from './repository.ts';
-import type { StoredNewsAudience } from './schema.ts';
 
 const NEWS = 'お知らせ';
 
@@ -203,7 +202,7 @@ async function audienceNames(db: Db, scope: OemScope, rows: repo.NewsRow[]): Pro
 }
 
 /** An admin's notice: their queries leave out the agencies' notices to accounts. */
-function adminAudience(audience: StoredNewsAudience): NewsAudience {
+function adminAudience(audience: repo.StoredNewsAudience): NewsAudience {
   if (audience === 'accounts') throw notFound(NEWS);
   return audience;
 }
