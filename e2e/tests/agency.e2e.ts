@@ -1,7 +1,8 @@
 /**
  * The agency area: a manager of Demo Agency creates a client account (its owner is invited by
  * e-mail, sets a password and logs in) and a contract for it, and starts the contract; a member
- * of the agency sees contracts without their fees and has no users screen.
+ * of the agency sees contracts without their fees and has no users screen; a notice sent from
+ * /agency/send reaches the picked client's service dashboard.
  */
 import { mailApi } from '@linq/contract';
 import type { Page } from 'playwright-core';
@@ -9,7 +10,7 @@ import { describe, expect } from 'vitest';
 import { channelApi, uniqueSuffix, until } from '../support/demo-service.ts';
 import { chooseOption, clickInDialog } from '../support/dialogs.ts';
 import { it, test } from '../support/fixtures.ts';
-import { loginAs } from '../support/session.ts';
+import { loginAs, signIn } from '../support/session.ts';
 
 const suffix = uniqueSuffix();
 const clientName = `E2Eクライアント ${suffix}`;
@@ -112,5 +113,30 @@ describe('agency area', () => {
     await page.getByTestId(`contract-link-${contractId}`).click();
     await page.getByTestId('detail-status').waitFor();
     await expect(page.getByTestId('detail-fee').count()).resolves.toBe(0);
+  }, 60_000);
+
+  it('sends a notice from /agency/send that appears on the client’s service dashboard', async ({ page }) => {
+    const title = `E2Eのお知らせ ${suffix}`;
+    await manager.goto('/agency/send');
+    // The demo's past notice to both clients, read in Demo Shop by its staff.
+    await manager.locator('[data-testid^="notice-reads-"]', { hasText: '1 アカウント（1 人）' }).first().waitFor();
+    await manager.getByTestId('compose-notice').click();
+    await manager.getByTestId('field-title').fill(title);
+    await manager.getByTestId('field-body').fill('**年末年始**の営業日をお知らせします。');
+    await manager.getByTestId('notice-preview').waitFor();
+    await manager.getByTestId('field-audience-picked').click();
+    await chooseOption(manager, 'field-account_ids', 'Demo Shop');
+    await manager.getByTestId('notice-reach').getByText('1 アカウントに届きます').waitFor();
+    await clickInDialog(manager, 'notice-submit');
+    const row = manager.locator('[data-testid^="notice-row-"]', { hasText: title });
+    await row.getByText('送信済み').waitFor();
+    await row.getByText('1 アカウント', { exact: true }).waitFor();
+    await row.getByRole('button', { name: title }).click();
+    await manager.getByTestId('notice-recipients').getByText('Demo Shop').waitFor();
+
+    await signIn(page, 'service', 'staff@demo.example', { path: '/service/dashboard' });
+    const news = page.getByTestId('dashboard-news');
+    await news.getByText(title).click();
+    await page.getByTestId('news-body').getByText('年末年始').waitFor();
   }, 60_000);
 });

@@ -168,6 +168,7 @@ const areaPages: Record<Role, RouteObject[]> = {
       'changePassword',
       () => import('./areas/agency/change-password/ChangePasswordPage.tsx'),
     ),
+    page('/agency/send', 'send', () => import('./areas/agency/send/AgencySendPage.tsx')),
     page('/agency/accounts', 'accounts', () => import('./areas/agency/accounts/AccountsListPage.tsx')),
     page('/agency/accounts/create', 'accountCreate', () => import('./areas/agency/accounts/AccountCreatePage.tsx')),
     page('/agency/accounts/:id', 'accountDetail', () => import('./areas/agency/accounts/AccountDetailPage.tsx')),

@@ -11,6 +11,4 @@ export interface ShellRoute extends RouteHandle {
 export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/account/payment', title: 'payment' },
   { path: '/account/payment_plan', title: 'paymentPlan' },
-
-  { path: '/agency/send', title: 'send' },
 ];

@@ -69,6 +69,7 @@ export * from './accounts.ts';
 export * from './agency-accounts.ts';
 export * from './agency-contracts.ts';
 export * from './agency-dashboard.ts';
+export * from './agency-notices.ts';
 export * from './admins.ts';
 export * from './mail.ts';
 export * from './channel-exports.ts';

@@ -41,6 +41,7 @@ import { manifest as agencyUsers } from './agency-users/manifest.ts';
 import { manifest as agencyAccounts } from './agency-accounts/manifest.ts';
 import { manifest as agencyContracts } from './agency-contracts/manifest.ts';
 import { manifest as agencyDashboard } from './agency-dashboard/manifest.ts';
+import { manifest as agencyNotices } from './agency-notices/manifest.ts';
 import { manifest as accounts } from './accounts/manifest.ts';
 import { manifest as admins } from './admins/manifest.ts';
 import { manifest as adminOemOptions } from './admin-oem-options/manifest.ts';
@@ -103,6 +104,7 @@ export const modules: readonly ModuleManifest[] = [
   agencyAccounts,
   agencyContracts,
   agencyDashboard,
+  agencyNotices,
   admins,
   adminOemOptions,
   oems,

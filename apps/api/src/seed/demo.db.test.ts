@@ -6,6 +6,7 @@ import {
   accountUsersApi,
   agencyAccountsApi,
   agencyContractsApi,
+  agencyNoticesApi,
   isRegistrationNumber,
   isCalendarDate,
   permissionsWith,
@@ -87,12 +88,13 @@ describe('demo seed', () => {
     }
   });
 
-  it('gives the demo account two published news items to read, the pinned one first, and one scheduled', async () => {
+  it('gives the demo account three published news items (its agency’s notice read), the pinned one first, and one scheduled', async () => {
     const token = await t.factory.login('service', 'staff@demo.example', DEMO_PASSWORD);
     const list = await t.call(serviceNewsApi.list, {}, { token });
     expect(list.output.data.map((item) => [item.title, item.pinned, item.read])).toEqual([
       ['年末年始のサポート窓口について', true, false],
       ['リッチメニューの出し分け機能を追加しました', false, false],
+      ['年末年始のサポート体制について', false, true],
     ]);
     const all = await t.db.select({ publishAt: news.publishAt }).from(news);
     expect(all.filter((item) => item.publishAt > t.ctx.clock.now())).toHaveLength(1);
@@ -110,6 +112,13 @@ describe('demo seed', () => {
     ]);
     const asMember = await t.call(agencyContractsApi.list, { query: {} }, { token: member });
     expect(asMember.output.data.every((contract) => contract.monthly_fee_yen === undefined)).toBe(true);
+    const notices = await t.call(agencyNoticesApi.list, { query: {} }, { token: member });
+    expect(
+      notices.output.data.map((n) => [n.title, n.status, n.recipient_count, n.read_account_count, n.read_user_count]),
+    ).toEqual([
+      ['ライトプランの料金改定のお知らせ', 'scheduled', 0, 0, 0],
+      ['年末年始のサポート体制について', 'sent', 2, 1, 1],
+    ]);
   });
 
   it('gives each demo channel tags, marks and info fields, and puts them on its friends once they exist', async () => {

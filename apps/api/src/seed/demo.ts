@@ -250,7 +250,12 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
   }
   await seedDemoOemPages(db);
   await seedDemoNews(db, { oemId, agencyId: agency!.id }, ctx.clock.now());
-  await seedDemoAgency(db, { oemId, agencyId: agency!.id, accountId }, ctx.clock.now(), passwordHash);
+  await seedDemoAgency(
+    db,
+    { oemId, agencyId: agency!.id, accountId, staffUserId: staff.id },
+    ctx.clock.now(),
+    passwordHash,
+  );
   return menus;
 }
 

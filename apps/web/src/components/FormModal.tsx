@@ -13,6 +13,8 @@ interface FormModalProps<T> {
   onSubmit: (values: T) => Promise<unknown>;
   onClose: () => void;
   okText?: string;
+  /** The dialog's width (antd's default when absent). */
+  width?: number;
   okTestId: string;
   cancelTestId?: string;
   /** The form's items. */
@@ -49,6 +51,7 @@ export function FormModal<T extends object>(props: FormModalProps<T>) {
     <Modal
       open
       title={props.title}
+      width={props.width}
       okText={props.okText ?? t('common.save')}
       cancelText={t('common.cancel')}
       confirmLoading={saving}

@@ -164,6 +164,35 @@ describe('contracts (agency area)', () => {
     t.ctx.clock.set(new Date('2026-04-01T03:00:00Z'));
   });
 
+  it('leaves the account its plan (and its limits) when its contract ends, by date or by hand, or is cancelled', async () => {
+    const account = await t.factory.account({ agencyId: t.tenant.agency.id, oemId: t.tenant.agency.oemId });
+    const planOf = async () => (await t.db.select().from(accounts).where(eq(accounts.id, account.id)))[0]?.oemPlanId;
+    const activate = async (values: Partial<ContractBody>) => {
+      const { id } = (
+        await t.call(agencyContractsApi.create, { body: body({ account_id: account.id, ...values }) }, manager)
+      ).output.data;
+      await t.call(agencyContractsApi.transition, { params: { id }, body: { status: 'active' } }, manager);
+      return id;
+    };
+    const byDate = await activate({ start_date: '2026-01-01', end_date: '2026-04-10', oem_plan_id: secondPlanId });
+    t.ctx.clock.set(new Date('2026-04-15T03:00:00Z'));
+    await followDates(t.ctx);
+    expect((await t.call(agencyContractsApi.get, { params: { id: byDate } }, manager)).output.data.status).toBe(
+      'ended',
+    );
+    expect(await planOf()).toBe(secondPlanId);
+
+    const byHand = await activate({ start_date: '2026-04-15', end_date: '2026-09-30', oem_plan_id: planId });
+    expect(await planOf()).toBe(planId);
+    await t.call(agencyContractsApi.transition, { params: { id: byHand }, body: { status: 'ended' } }, manager);
+    expect(await planOf()).toBe(planId);
+
+    const cancelled = await activate({ start_date: '2026-10-01', end_date: '2027-03-31', oem_plan_id: secondPlanId });
+    await t.call(agencyContractsApi.transition, { params: { id: cancelled }, body: { status: 'cancelled' } }, manager);
+    expect(await planOf()).toBe(secondPlanId);
+    t.ctx.clock.set(new Date('2026-04-01T03:00:00Z'));
+  });
+
   it('leaves fees out for members (list, detail, history, CSV) and ignores a fee a member sends', async () => {
     const contract = (await t.call(agencyContractsApi.create, { body: body({ notes: '会員確認' }) }, member)).output
       .data;

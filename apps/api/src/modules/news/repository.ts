@@ -1,9 +1,27 @@
-import { and, count, desc, eq, gt, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { NewsAudience, NewsStatus } from '@linq/contract';
 import type { Db } from '../../platform/db.ts';
 import type { OemScope } from '../../platform/principal.ts';
 import { containsPattern } from '../../platform/sql.ts';
-import { news, newsReads } from './schema.ts';
+import { users } from '../sessions/schema.ts';
+import { news, newsAccounts, newsReads } from './schema.ts';
+
+export type { StoredNewsAudience } from './schema.ts';
 
 export type NewsValues = Pick<
   typeof news.$inferInsert,
@@ -17,7 +35,8 @@ export interface NewsFilter {
   limit: number;
 }
 
-const ofOem = ({ oemId }: OemScope) => eq(news.oemId, oemId);
+/** The OEM's admin notices: an agency's notice to its clients (`accounts`) is the agency's, not theirs. */
+const ofOem = ({ oemId }: OemScope) => and(eq(news.oemId, oemId), ne(news.audience, 'accounts'))!;
 function selectNews(db: Db) {
   return db.select().from(news).$dynamic();
 }
@@ -74,22 +93,32 @@ export async function remove(db: Db, scope: OemScope, id: number): Promise<boole
 
 /*
  * Readers. A reader is a user below an account (staff) or an agency (its users); the notices that
- * reach them are the published ones addressed to everyone, to their OEM or to their agency.
+ * reach them are the published ones addressed to everyone, to their OEM, to their agency or (staff)
+ * to their account by name.
  */
+export interface ReaderPlace {
+  oemId: number;
+  /** The account's agency, or the agency user's; null for an account without one. */
+  agencyId: number | null;
+  /** The staff user's account; null for an agency user. */
+  accountId: number | null;
+}
 export interface Reader {
   userId: number;
-  /** The reader's OEM, and their agency (the account's; null for an account without one). */
-  place: { oemId: number; agencyId: number | null };
+  place: ReaderPlace;
 }
 
-/** Published notices that reach the reader's OEM `oemId` and agency `agencyId` (null: none). */
-function reaches(place: { oemId: number; agencyId: number | null }, now: Date): SQL {
+/** Published notices that reach the reader's place. */
+function reaches(place: ReaderPlace, now: Date): SQL {
   return and(
     lte(news.publishAt, now),
     or(
       and(eq(news.audience, 'all' satisfies NewsAudience), isNull(news.audienceOemId)),
       eq(news.audienceOemId, place.oemId),
       place.agencyId !== null ? eq(news.audienceAgencyId, place.agencyId) : undefined,
+      place.accountId !== null
+        ? sql`exists (select 1 from ${newsAccounts} where ${newsAccounts.newsId} = ${news.id} and ${newsAccounts.accountId} = ${place.accountId})`
+        : undefined,
     ),
   )!;
 }
@@ -135,4 +164,61 @@ export async function markRead(db: Db, reader: Reader, id: number, now: Date): P
   if (!visible) return false;
   await db.insert(newsReads).values({ newsId: id, userId: reader.userId }).onConflictDoNothing();
   return true;
+}
+
+/*
+ * Notices to explicit accounts (an agency's notice to its clients): written once, when it goes out.
+ */
+
+export type AccountsNewsValues = Pick<typeof news.$inferInsert, 'title' | 'body' | 'publishAt'>;
+
+/** Inserts a notice reaching exactly `accountIds` (the caller's own accounts, resolved by its scope). */
+export async function insertForAccounts(
+  db: Db,
+  scope: OemScope,
+  values: AccountsNewsValues,
+  accountIds: readonly number[],
+): Promise<number> {
+  const [row] = await db
+    .insert(news)
+    .values({ ...values, oemId: scope.oemId, audience: 'accounts', pinned: false })
+    .returning({ id: news.id });
+  const newsId = row!.id;
+  if (accountIds.length > 0) {
+    await db.insert(newsAccounts).values(accountIds.map((accountId) => ({ newsId, accountId })));
+  }
+  return newsId;
+}
+
+/** Per `accounts` notice: its recipient accounts of which a user read it, and the users who did. */
+export async function accountReadCounts(db: Db, newsIds: readonly number[]) {
+  if (newsIds.length === 0) return [];
+  return db
+    .select({
+      newsId: newsReads.newsId,
+      accounts: countDistinct(newsAccounts.accountId),
+      users: countDistinct(newsReads.userId),
+    })
+    .from(newsReads)
+    .innerJoin(users, eq(users.id, newsReads.userId))
+    .innerJoin(
+      newsAccounts,
+      and(eq(newsAccounts.newsId, newsReads.newsId), eq(newsAccounts.accountId, users.accountId)),
+    )
+    .where(inArray(newsReads.newsId, [...newsIds]))
+    .groupBy(newsReads.newsId);
+}
+
+/** The recipient accounts of an `accounts` notice of which a user has read it. */
+export async function accountsThatRead(db: Db, newsId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ accountId: newsAccounts.accountId })
+    .from(newsReads)
+    .innerJoin(users, eq(users.id, newsReads.userId))
+    .innerJoin(
+      newsAccounts,
+      and(eq(newsAccounts.newsId, newsReads.newsId), eq(newsAccounts.accountId, users.accountId)),
+    )
+    .where(eq(newsReads.newsId, newsId));
+  return rows.map((row) => row.accountId);
 }

@@ -3,7 +3,11 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../platform/db-columns.ts';
 import { users } from '../sessions/schema.ts';
-import { agencies, oems } from '../tenants/schema.ts';
+import { accounts, agencies, oems } from '../tenants/schema.ts';
+
+/** Audiences stored: the admins' (NEWS_AUDIENCES) and `accounts`, the explicit accounts an agency's notice went to. */
+export const STORED_NEWS_AUDIENCES = [...NEWS_AUDIENCES, 'accounts'] as const;
+export type StoredNewsAudience = (typeof STORED_NEWS_AUDIENCES)[number];
 
 /**
  * A notice (お知らせ) of an OEM, written in the admin area. Whom it reaches:
@@ -11,6 +15,8 @@ import { agencies, oems } from '../tenants/schema.ts';
  * - `all` or `oem` with an audience OEM: that OEM's accounts (`all` of a partner OEM names its own);
  * - `agency`: that agency's accounts. Deleting the agency deletes the notice: an audience is never
  *   widened by a deletion.
+ * - `accounts`: exactly the accounts listed in `news_accounts` (an agency's notice to its clients,
+ *   written at send time by the agency notices module; not an admin's notice: their screens leave it out).
  * It reaches nobody before `publish_at` (scheduled, 予約).
  */
 export const news = pgTable(
@@ -23,7 +29,7 @@ export const news = pgTable(
       .references(() => oems.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     body: text('body').notNull(),
-    audience: text('audience', { enum: NEWS_AUDIENCES }).notNull(),
+    audience: text('audience', { enum: STORED_NEWS_AUDIENCES }).notNull(),
     audienceOemId: integer('audience_oem_id').references(() => oems.id, { onDelete: 'cascade' }),
     audienceAgencyId: integer('audience_agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
     publishAt: timestamp('publish_at', { withTimezone: true }).notNull(),
@@ -56,4 +62,18 @@ export const newsReads = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.newsId] }), index('news_reads_news_idx').on(t.newsId)],
+);
+
+/** The accounts an `accounts` notice reaches; a deleted account leaves it. */
+export const newsAccounts = pgTable(
+  'news_accounts',
+  {
+    newsId: integer('news_id')
+      .notNull()
+      .references(() => news.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.newsId, t.accountId] }), index('news_accounts_account_idx').on(t.accountId)],
 );

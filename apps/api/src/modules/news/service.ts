@@ -4,6 +4,7 @@ import {
   NEWS_UNKNOWN_AGENCY_MESSAGE,
   NEWS_UNKNOWN_OEM_MESSAGE,
   type News,
+  type NewsAudience,
   type newsBody,
   type newsListQuery,
   type ReaderNews,
@@ -83,11 +84,11 @@ async function readerOf(db: Db, { scope, userId }: ReaderOf): Promise<repo.Reade
   if (scope.level === 'account') {
     const place = await placeOf(db, scope);
     if (!place) throw notFound(NEWS);
-    return { userId, place };
+    return { userId, place: { ...place, accountId: scope.accountId } };
   }
   const oemId = await oemOfAgency(db, scope);
   if (oemId === undefined) throw notFound(NEWS);
-  return { userId, place: { oemId, agencyId: scope.agencyId } };
+  return { userId, place: { oemId, agencyId: scope.agencyId, accountId: null } };
 }
 
 /** The notices reaching a reader (staff or agency user), pinned first, then newest. */
@@ -120,6 +121,30 @@ export async function markRead(ctx: AppContext, who: ReaderOf, id: number): Prom
   const db = ctx.database.db;
   if (!(await repo.markRead(db, await readerOf(db, who), id, ctx.clock.now()))) throw notFound(NEWS);
 }
+
+/**
+ * A notice to exactly these accounts, published at `publishAt` (an agency's notice going out). The
+ * caller resolves the accounts within its own scope; `db` may be its transaction.
+ */
+export function publishToAccounts(
+  db: Db,
+  scope: OemScope,
+  values: repo.AccountsNewsValues,
+  accountIds: readonly number[],
+): Promise<number> {
+  return repo.insertForAccounts(db, scope, values, accountIds);
+}
+
+/** Read counts of notices to accounts: per notice id, the recipient accounts and users who opened it. */
+export async function accountReadCounts(
+  db: Db,
+  newsIds: readonly number[],
+): Promise<Map<number, { accounts: number; users: number }>> {
+  const rows = await repo.accountReadCounts(db, newsIds);
+  return new Map(rows.map((row) => [row.newsId, { accounts: row.accounts, users: row.users }]));
+}
+
+export const accountsThatRead = (db: Db, newsId: number) => repo.accountsThatRead(db, newsId);
 
 /**
  * The stored audience: `all` of a partner OEM is that OEM's accounts (its id kept), of the default
@@ -176,12 +201,18 @@ async function audienceNames(db: Db, scope: OemScope, rows: repo.NewsRow[]): Pro
   return { oems, agencies };
 }
 
+/** An admin's notice: their queries leave out the agencies' notices to accounts. */
+function adminAudience(audience: repo.StoredNewsAudience): NewsAudience {
+  if (audience === 'accounts') throw notFound(NEWS);
+  return audience;
+}
+
 function present(news: repo.NewsRow, names: AudienceNames, now: Date): News {
   return {
     id: news.id,
     title: news.title,
     body: news.body,
-    audience: news.audience,
+    audience: adminAudience(news.audience),
     audience_oem:
       news.audience === 'oem' && news.audienceOemId !== null
         ? { id: news.audienceOemId, name: names.oems.get(news.audienceOemId) ?? '' }
