@@ -30,7 +30,9 @@ describe('plan changes', () => {
     expect(downgradeRefusal({ channels: 2, staffUsers: 3 }, light)).toBe(
       '現在のご利用状況（チャネル2件／上限1件）が「ライト」の上限を超えているため、ダウングレードできません。減らしてから再度お試しください。',
     );
-    expect(downgradeRefusal({ channels: 2, staffUsers: 5 }, light)).toContain('チャネル2件／上限1件、スタッフ5人／上限3人');
+    expect(downgradeRefusal({ channels: 2, staffUsers: 5 }, light)).toContain(
+      'チャネル2件／上限1件、スタッフ5人／上限3人',
+    );
   });
 });
 

@@ -1,17 +1,23 @@
-import {
-  DOWNGRADE_OVER_USAGE_MESSAGE,
-  OVER_CHANNELS,
-  OVER_STAFF,
-  TAX_RATES,
-  type TaxRate,
-} from '@linq/contract';
+import { DOWNGRADE_OVER_USAGE_MESSAGE, OVER_CHANNELS, OVER_STAFF, TAX_RATES, type TaxRate } from '@linq/contract';
 import { addDays, addMonths } from '../agency-contracts/dates.ts';
-import type { InvoiceItem, InvoiceTax } from './schema.ts';
 
 /*
  * Billing's pure rules: monthly periods, what a plan change is, when a downgrade fits the account's
  * usage, and a qualified invoice's totals. The service applies them with the engine's clock.
  */
+
+export interface InvoiceItem {
+  description: string;
+  quantity: number;
+  unitPriceYen: number;
+  taxRate: TaxRate;
+}
+export interface InvoiceTax {
+  rate: TaxRate;
+  /** The items' total before tax at this rate. */
+  baseYen: number;
+  taxYen: number;
+}
 
 export interface Period {
   start: string;

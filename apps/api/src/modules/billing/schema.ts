@@ -1,8 +1,9 @@
-import { BILLING_STATUSES, INVOICE_STATUSES, PAYMENT_METHODS, type TaxRate } from '@linq/contract';
+import { BILLING_STATUSES, INVOICE_STATUSES, PAYMENT_METHODS } from '@linq/contract';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../platform/db-columns.ts';
 import { accounts, oemPlans } from '../tenants/schema.ts';
+import type { InvoiceItem, InvoiceTax } from './rules.ts';
 
 /**
  * An account's billing: how it pays, its current monthly period (start and last day, in Japan's
@@ -33,19 +34,6 @@ export const billingAccounts = pgTable(
     check('billing_accounts_period_check', sql`${t.periodEnd} >= ${t.periodStart}`),
   ],
 );
-
-export interface InvoiceItem {
-  description: string;
-  quantity: number;
-  unitPriceYen: number;
-  taxRate: TaxRate;
-}
-export interface InvoiceTax {
-  rate: TaxRate;
-  /** The items' total before tax at this rate. */
-  baseYen: number;
-  taxYen: number;
-}
 
 /**
  * An issued invoice, kept as issued (issuer, recipient, items and totals are copied in): a qualified
