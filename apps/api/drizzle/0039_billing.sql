@@ -38,8 +38,7 @@ CREATE TABLE "billing_invoices" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "billing_invoices_number_unique" UNIQUE("number"),
-	CONSTRAINT "billing_invoices_provider_invoice_id_unique" UNIQUE("provider_invoice_id"),
-	CONSTRAINT "billing_invoices_account_period_key" UNIQUE("account_id","period_start")
+	CONSTRAINT "billing_invoices_provider_invoice_id_unique" UNIQUE("provider_invoice_id")
 );
 --> statement-breakpoint
 CREATE TABLE "billing_provider_events" (
@@ -53,4 +52,5 @@ ALTER TABLE "billing_accounts" ADD CONSTRAINT "billing_accounts_account_id_accou
 ALTER TABLE "billing_accounts" ADD CONSTRAINT "billing_accounts_pending_plan_id_oem_plans_id_fk" FOREIGN KEY ("pending_plan_id") REFERENCES "public"."oem_plans"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "billing_invoices" ADD CONSTRAINT "billing_invoices_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "billing_accounts_customer_idx" ON "billing_accounts" USING btree ("provider_customer_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "billing_invoices_account_period_idx" ON "billing_invoices" USING btree ("account_id","period_start") WHERE "billing_invoices"."provider_invoice_id" is null;--> statement-breakpoint
 CREATE INDEX "billing_invoices_status_idx" ON "billing_invoices" USING btree ("status","due_on");

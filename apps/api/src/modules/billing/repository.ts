@@ -121,12 +121,15 @@ export async function invoiceCount(db: Db, { accountId }: AccountScope): Promise
 
 export type NewInvoice = Omit<typeof billingInvoices.$inferInsert, 'accountId' | 'id'>;
 
-/** Issues the invoice unless the account already has one for that period (answers whether it did). */
+/** Issues the invoice unless it is a bank-transfer one and the account has one for that period (answers whether it did). */
 export async function insertInvoice(db: Db, { accountId }: AccountScope, values: NewInvoice): Promise<boolean> {
   const rows = await db
     .insert(billingInvoices)
     .values({ ...values, accountId })
-    .onConflictDoNothing({ target: [billingInvoices.accountId, billingInvoices.periodStart] })
+    .onConflictDoNothing({
+      target: [billingInvoices.accountId, billingInvoices.periodStart],
+      where: sql`${billingInvoices.providerInvoiceId} is null`,
+    })
     .returning({ id: billingInvoices.id });
   return rows.length > 0;
 }

@@ -4,6 +4,7 @@ import { actingOem } from '../../platform/admin-scope.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ANSWERED, principalAs, route } from '../../platform/http.ts';
 import { accountScope, type Principal } from '../../platform/principal.ts';
+import { attachEmbeddedSimulator } from './card.ts';
 import { renderInvoicePdf } from './pdf.ts';
 import * as billing from './service.ts';
 import { ingestStripeEvent } from './webhooks.ts';
@@ -55,6 +56,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
 
 /** Outside /api: the endpoint Stripe (or its stand-in) posts signed events to. */
 export async function billingWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
+  attachEmbeddedSimulator(app, ctx);
   await app.register(async (scoped) => {
     // The signature covers the exact bytes, so the body stays a Buffer here.
     scoped.removeContentTypeParser('application/json');

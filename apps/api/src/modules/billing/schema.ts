@@ -1,6 +1,6 @@
 import { BILLING_STATUSES, INVOICE_STATUSES, PAYMENT_METHODS } from '@linq/contract';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../platform/db-columns.ts';
 import { accounts, oemPlans } from '../tenants/schema.ts';
 import type { InvoiceItem, InvoiceTax } from './rules.ts';
@@ -68,8 +68,11 @@ export const billingInvoices = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // One invoice per account and period: the worker may run twice, never bill twice.
-    unique('billing_invoices_account_period_key').on(t.accountId, t.periodStart),
+    // One bank-transfer invoice per account and period: the worker may run twice, never bill twice.
+    // (A card invoice is the provider's, one per provider invoice id.)
+    uniqueIndex('billing_invoices_account_period_idx')
+      .on(t.accountId, t.periodStart)
+      .where(sql`${t.providerInvoiceId} is null`),
     index('billing_invoices_status_idx').on(t.status, t.dueOn),
   ],
 );

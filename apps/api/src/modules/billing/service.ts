@@ -297,7 +297,10 @@ export async function recordProviderInvoice(
   }
   const billing = await billingOf(ctx, db, scope, true);
   const period = periodHolding({ start: billing.periodStart, end: billing.periodEnd }, providerInvoice.periodStart);
-  const samePeriod = (await repo.invoices(db, scope)).find((invoice) => invoice.periodStart === period.start);
+  const samePeriod = (await repo.invoices(db, scope)).find(
+    (invoice) =>
+      invoice.periodStart === period.start && invoice.providerInvoiceId === null && invoice.status !== 'paid',
+  );
   if (samePeriod) {
     // The period's invoice (issued for bank transfer before the card was set up) is now paid by card.
     await repo.updateInvoice(db, scope, samePeriod.id, {
@@ -308,7 +311,7 @@ export async function recordProviderInvoice(
     });
     return;
   }
-  const invoice = await invoiceFor(db, scope, period, today(ctx.clock.now()), 'card');
+  const invoice = await invoiceFor(db, scope, periodFrom(providerInvoice.periodStart), today(ctx.clock.now()), 'card');
   if (invoice)
     await repo.insertInvoice(db, scope, { ...invoice, status, paidAt, providerInvoiceId: providerInvoice.id });
 }
