@@ -76,6 +76,8 @@ const areaPages: Record<Role, RouteObject[]> = {
   account: [
     page('/account', 'accountHome', () => import('./areas/account/home/AccountHomePage.tsx')),
     page('/account/info', 'accountInfo', () => import('./areas/account/info/AccountInfoPage.tsx')),
+    page('/account/payment_plan', 'paymentPlan', () => import('./areas/account/payment-plan/PaymentPlanPage.tsx')),
+    page('/account/payment', 'payment', () => import('./areas/account/payment/PaymentPage.tsx')),
     page('/account/users', 'users', () => import('./areas/account/users/UsersListPage.tsx')),
     page('/account/users/create', 'userCreate', () => import('./areas/account/users/UserCreatePage.tsx')),
     page('/account/users/:id', 'userDetail', () => import('./areas/account/users/UserDetailPage.tsx')),

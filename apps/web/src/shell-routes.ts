@@ -9,8 +9,6 @@ export interface ShellRoute extends RouteHandle {
  * with its page title and a "not available yet" state. Remove an entry when its screen is built.
  */
 export const SHELL_ROUTES: readonly ShellRoute[] = [
-  { path: '/account/payment', title: 'payment' },
-  { path: '/account/payment_plan', title: 'paymentPlan' },
   { path: '/account/takeovers', title: 'takeovers' },
 
   { path: '/agency/send', title: 'send' },
