@@ -37,6 +37,7 @@ import { users } from '../modules/sessions/schema.ts';
 import { staffAuthorities } from '../modules/staff-authorities/schema.ts';
 import { accounts, agencies, oems } from '../modules/tenants/schema.ts';
 import { seedDemoAgency } from './demo-agency.ts';
+import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoTenants } from './demo-tenants.ts';
 
 export const DEMO_PASSWORD = 'Demo#2026';
@@ -250,6 +251,7 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
   await seedDemoOemPages(db);
   await seedDemoNews(db, { oemId, agencyId: agency!.id }, ctx.clock.now());
   await seedDemoAgency(db, { oemId, agencyId: agency!.id, accountId }, ctx.clock.now(), passwordHash);
+  await seedDemoBilling(db, { oemId, agencyId: agency!.id, accountId }, ctx.clock.now());
   return menus;
 }
 
