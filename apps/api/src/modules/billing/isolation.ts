@@ -5,6 +5,7 @@ import { billingInvoices } from './schema.ts';
 /** Each tenant's invoice, for the PDF and mark-paid probes. */
 const invoiceOf = new Map<number, number>();
 const invoiceId = (tenant: Tenant) => invoiceOf.get(tenant.account.id)!;
+const invoiceNumberOf = (tenant: Tenant) => `INV-ISOLATION-${tenant.account.id}-PROBE`;
 
 export const isolation: IsolationModule = {
   async setup(t, tenants) {
@@ -13,7 +14,7 @@ export const isolation: IsolationModule = {
         .insert(billingInvoices)
         .values({
           accountId: tenant.account.id,
-          number: `INV-ISOLATION-${tenant.account.id}`,
+          number: invoiceNumberOf(tenant),
           method: 'invoice',
           periodStart: '2026-01-01',
           periodEnd: '2026-01-31',
@@ -48,7 +49,7 @@ export const isolation: IsolationModule = {
       { path: '/account/payment_plan/pending', token: a.tokens.agency, answers: [401] },
     ]),
     'GET /api/account/payment': probes((a, b) => [
-      { path: '/account/payment', token: a.tokens.owner, answers: [200], absentIds: [invoiceId(b)] },
+      { path: '/account/payment', token: a.tokens.owner, answers: [200], absentText: [invoiceNumberOf(b)] },
       { path: '/account/payment', token: a.tokens.staff, answers: [401] },
     ]),
     // B's invoice named by A's owner is a 404.
