@@ -70,6 +70,7 @@ export default tseslint.config(
       'apps/api/src/seed/demo-forms.ts',
       'apps/api/src/seed/demo-oem-pages.ts',
       'apps/api/src/seed/demo-tenants.ts',
+      'apps/api/src/seed/demo-billing.ts',
       'apps/api/src/seed/demo-agency.ts',
     ],
     rules: { 'no-restricted-imports': 'off' },

@@ -60,11 +60,21 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  /** Days a past-due account keeps working (with a banner) before it is read-only. */
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /** Where the Stripe SDK sends its calls (the local stand-in); unset: Stripe itself. */
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  STRIPE_SIMULATOR: z.enum(['embedded', 'off']).optional(),
 });
 
 export type Config = Omit<
   z.infer<typeof schema>,
-  'SEED_DEMO' | 'LINE_SIMULATOR' | 'FILES_DIR' | 'LOG_FORMAT' | 'TRUST_PROXY'
+  'SEED_DEMO' | 'LINE_SIMULATOR' | 'FILES_DIR' | 'LOG_FORMAT' | 'TRUST_PROXY' | 'STRIPE_SIMULATOR'
 > & {
   /**
    * The proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default, so a
@@ -75,6 +85,8 @@ export type Config = Omit<
   seedDemo: boolean;
   /** Run the LINE simulator in this process for simulated (demo) channels: on with demo data. */
   embeddedSimulator: boolean;
+  /** Run the local Stripe stand-in in this process for card payments: on with demo data and no Stripe key. */
+  embeddedStripeSimulator: boolean;
   /** Where stored files (images friends sent) live. */
   filesDir: string;
   /** `pretty` for a person at a terminal (requests only at debug), `json` for log collectors. */
@@ -93,13 +105,15 @@ export function loadConfig(
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { SEED_DEMO, LINE_SIMULATOR, FILES_DIR, LOG_FORMAT, TRUST_PROXY, ...rest } = parsed.data;
+  const { SEED_DEMO, LINE_SIMULATOR, FILES_DIR, LOG_FORMAT, TRUST_PROXY, STRIPE_SIMULATOR, ...rest } = parsed.data;
   const seedDemo = SEED_DEMO ?? rest.DATABASE_URL === undefined;
   return {
     ...rest,
     seedDemo,
     trustProxy: TRUST_PROXY ?? [],
     embeddedSimulator: (LINE_SIMULATOR ?? (seedDemo ? 'embedded' : 'off')) === 'embedded',
+    embeddedStripeSimulator:
+      (STRIPE_SIMULATOR ?? (seedDemo && rest.STRIPE_SECRET_KEY === undefined ? 'embedded' : 'off')) === 'embedded',
     filesDir: FILES_DIR ?? path.join(rest.DATA_DIR, 'files'),
     logFormat: LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
   };

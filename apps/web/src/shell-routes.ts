@@ -8,7 +8,4 @@ export interface ShellRoute extends RouteHandle {
  * Routes whose screens come with later issues. Each renders inside its area (taken from the path)
  * with its page title and a "not available yet" state. Remove an entry when its screen is built.
  */
-export const SHELL_ROUTES: readonly ShellRoute[] = [
-  { path: '/account/payment', title: 'payment' },
-  { path: '/account/payment_plan', title: 'paymentPlan' },
-];
+export const SHELL_ROUTES: readonly ShellRoute[] = [];

@@ -73,3 +73,4 @@ export * from './agency-notices.ts';
 export * from './admins.ts';
 export * from './mail.ts';
 export * from './channel-exports.ts';
+export * from './billing.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRegistrationNumber, REGISTRATION_NUMBER_MESSAGE } from './account-info.ts';
 import {
   dataOf,
   email,
@@ -134,6 +135,8 @@ export const oemAccount = z.object({
   contact_email: z.string().nullable(),
   billing_name: z.string().nullable(),
   billing_email: z.string().nullable(),
+  /** The issuer's 適格請求書発行事業者登録番号 on its accounts' invoices. */
+  invoice_registration_number: z.string().nullable(),
   landing_text: z.string().nullable(),
   admins: z.array(oemAccountAdmin),
   updated_at: timestamp,
@@ -154,6 +157,9 @@ export const oemAccountInput = z.object({
   contact_email: optionalEmail,
   billing_name: optionalText(100).optional(),
   billing_email: optionalEmail,
+  invoice_registration_number: optionalText(14)
+    .refine((value) => value === '' || isRegistrationNumber(value), { message: REGISTRATION_NUMBER_MESSAGE })
+    .optional(),
   landing_text: optionalText(2000).optional(),
 });
 export type OemAccountInput = z.input<typeof oemAccountInput>;

@@ -53,6 +53,7 @@ import { manifest as planLimits } from './plan-limits/manifest.ts';
 import { manifest as accountInfo } from './account-info/manifest.ts';
 import { manifest as channelExports } from './channel-exports/manifest.ts';
 import { manifest as channelCutovers } from './channel-cutovers/manifest.ts';
+import { manifest as billing } from './billing/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -115,4 +116,5 @@ export const modules: readonly ModuleManifest[] = [
   accountInfo,
   channelExports,
   channelCutovers,
+  billing,
 ];

@@ -22,6 +22,7 @@ import type { AppContext } from './context.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from './json-depth.ts';
 import { channelRequest, type ChannelRequest, type Principal, type PrincipalOf } from './principal.ts';
+import { registryKey } from './registry.ts';
 
 export interface HandlerContext<E extends Endpoint> {
   params: EndpointParsed<E, 'params'>;
@@ -44,6 +45,13 @@ export const ANSWERED: unique symbol = Symbol('answered');
 export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => Promise<EndpointOutput<E> | typeof ANSWERED>;
 
 const CHANNEL_HEADER = 'lineaccountid';
+
+/**
+ * A check every session route runs once its caller is known, before anything is parsed: it refuses by
+ * throwing (an account made read-only by its unpaid bills, for one). Modules contribute them.
+ */
+export type RouteGuard = (ctx: AppContext, principal: Principal, endpoint: Endpoint) => Promise<void>;
+export const ROUTE_GUARDS = registryKey<RouteGuard>('platform.route-guards');
 
 export function bearerToken(header: string | undefined): string | null {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
@@ -135,6 +143,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
         caller.principal = await ctx.authenticate(bearerToken(request.headers.authorization), endpoint.access.roles);
         if (!holdsAccess(caller.principal, endpoint.access)) throw forbidden();
         if (caller.principal.role === 'service') caller.channel = authorizeService(caller.principal, endpoint, request);
+        for (const guard of ctx.registries.all(ROUTE_GUARDS)) await guard(ctx, caller.principal, endpoint);
       }
       callers.set(request, caller);
     },

@@ -38,6 +38,7 @@ import { staffAuthorities } from '../modules/staff-authorities/schema.ts';
 import { accounts, agencies, oems } from '../modules/tenants/schema.ts';
 import { seedDemoAgency } from './demo-agency.ts';
 import { seedDemoExport } from './demo-exports.ts';
+import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoTenants } from './demo-tenants.ts';
 
 export const DEMO_PASSWORD = 'Demo#2026';
@@ -256,6 +257,7 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
     ctx.clock.now(),
     passwordHash,
   );
+  await seedDemoBilling(db, { oemId, agencyId: agency!.id, accountId }, ctx.clock.now());
   return menus;
 }
 

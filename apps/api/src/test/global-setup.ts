@@ -45,6 +45,7 @@ async function prepare(database: Database, keep?: () => Promise<void>) {
     ...loadConfig({ LOG_LEVEL: 'silent', SECRETS_KEY: randomBytes(32).toString('base64') }),
     seedDemo: false,
     embeddedSimulator: false,
+    embeddedStripeSimulator: false,
   };
   const close = database.close;
   const runtime = await startRuntime(config, { role: 'api', database: { ...database, close: async () => {} } });

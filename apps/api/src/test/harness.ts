@@ -79,6 +79,7 @@ export async function startTestApp(
     ...loadConfig({ LOG_LEVEL: 'silent', SECRETS_KEY: randomBytes(32).toString('base64') }),
     seedDemo: false,
     embeddedSimulator: false,
+    embeddedStripeSimulator: false,
     filesDir: mkdtempSync(path.join(tmpdir(), 'linq-files-')),
     ...overrides,
     DATABASE_URL: url,

@@ -16,6 +16,7 @@ export type OemAccountValues = Pick<
   | 'contactEmail'
   | 'billingName'
   | 'billingEmail'
+  | 'invoiceRegistrationNumber'
   | 'landingText'
 >;
 
@@ -38,6 +39,7 @@ const oemColumns = {
   contactEmail: oems.contactEmail,
   billingName: oems.billingName,
   billingEmail: oems.billingEmail,
+  invoiceRegistrationNumber: oems.invoiceRegistrationNumber,
   mailFromName: oems.mailFromName,
   mailFromAddress: oems.mailFromAddress,
   landingText: oems.landingText,

@@ -97,6 +97,7 @@ export async function account(ctx: AppContext, scope: OemScope): Promise<OemAcco
     contact_email: row.contactEmail,
     billing_name: row.billingName,
     billing_email: row.billingEmail,
+    invoice_registration_number: row.invoiceRegistrationNumber,
     landing_text: row.landingText,
     admins: admins.map((admin) => ({
       id: admin.id,
@@ -118,6 +119,7 @@ export async function updateAccount(ctx: AppContext, scope: OemScope, input: Acc
     contactEmail: input.contact_email || null,
     billingName: input.billing_name || null,
     billingEmail: input.billing_email || null,
+    invoiceRegistrationNumber: input.invoice_registration_number || null,
     landingText: input.landing_text || null,
   });
   return account(ctx, scope);

@@ -26,6 +26,8 @@ export const oems = pgTable(
     contactEmail: text('contact_email'),
     billingName: text('billing_name'),
     billingEmail: text('billing_email'),
+    /** 適格請求書発行事業者登録番号 (`T` + 13 digits): the issuer's number on the accounts' invoices. */
+    invoiceRegistrationNumber: text('invoice_registration_number'),
     /** The From of mails sent for this OEM; unset: the server's configured sender. */
     mailFromName: text('mail_from_name'),
     mailFromAddress: text('mail_from_address'),

@@ -16,6 +16,7 @@ import { serviceLanding } from '../menus.ts';
 import { Link, Navigate } from '../navigation.tsx';
 import { useRouteHandle } from '../route-handle.ts';
 import { requireSession, useSession } from '../session.ts';
+import { BillingBanner } from '../../components/BillingBanner.tsx';
 import { ChannelSelector } from './ChannelSelector.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -169,6 +170,9 @@ function AreaShell({
         </Layout.Header>
         <Layout.Content style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
           <Spin spinning={navigation.state === 'loading'} delay={SPINNER_DELAY_MS}>
+            {(session.role === 'account' || session.role === 'service') && (
+              <BillingBanner owner={session.role === 'account'} />
+            )}
             <FeatureGuard session={session}>
               {session.role === 'service' ? <ChannelPages /> : session.role === 'admin' ? <AdminPages /> : <Outlet />}
             </FeatureGuard>

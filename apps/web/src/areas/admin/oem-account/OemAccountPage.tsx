@@ -26,6 +26,7 @@ function valuesOf(account: OemAccount): Values {
     contact_email: account.contact_email ?? '',
     billing_name: account.billing_name ?? '',
     billing_email: account.billing_email ?? '',
+    invoice_registration_number: account.invoice_registration_number ?? '',
     landing_text: account.landing_text ?? '',
   };
 }
@@ -56,6 +57,7 @@ function AccountForm({ account, oemId }: { account: OemAccount; oemId: number | 
       <Divider titlePlacement="start">{t('oemAccount.billing')}</Divider>
       {text('billing_name', t('oemAccount.billingName'))}
       {text('billing_email', t('oemAccount.billingEmail'), 'email')}
+      {text('invoice_registration_number', t('oemAccount.invoiceRegistrationNumber'))}
       <Divider titlePlacement="start">{t('oemAccount.landing')}</Divider>
       <Form.Item
         name="landing_text"
