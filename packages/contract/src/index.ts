@@ -71,3 +71,4 @@ export * from './agency-contracts.ts';
 export * from './agency-dashboard.ts';
 export * from './admins.ts';
 export * from './mail.ts';
+export * from './takeovers.ts';

@@ -50,6 +50,7 @@ import { manifest as news } from './news/manifest.ts';
 import { manifest as adminHome } from './admin-home/manifest.ts';
 import { manifest as planLimits } from './plan-limits/manifest.ts';
 import { manifest as accountInfo } from './account-info/manifest.ts';
+import { manifest as friendImports } from './friend-imports/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -109,4 +110,5 @@ export const modules: readonly ModuleManifest[] = [
   adminHome,
   planLimits,
   accountInfo,
+  friendImports,
 ];
