@@ -51,7 +51,8 @@ export async function* readBatches(
       let reading = readRow(mapping, index, cells, timeZone);
       if ('record' in reading) {
         const earlier = firstLine.get(reading.record.lineUserId);
-        if (earlier !== undefined) reading = { error: duplicateMessage(earlier) };
+        if (earlier !== undefined)
+          reading = { error: duplicateMessage(earlier), lineUserId: reading.record.lineUserId, toolId: reading.record.toolId };
         else firstLine.set(reading.record.lineUserId, line);
       }
       if (dataRows <= skipRows) continue;
@@ -75,6 +76,8 @@ export interface PlannedRow {
   outcome: ImportOutcome;
   record: ImportRecord | null;
   message: string | null;
+  /** The ids the row named, also for an error. */
+  ids: { lineUserId: string | null; toolId: string | null };
   friend: repo.ExistingFriend | null;
   /** What the row adds or sets, by name. */
   addTags: string[];
@@ -110,8 +113,17 @@ export async function planBatch(
   ]);
   return rows.map(({ line, reading }): PlannedRow => {
     const empty = { addTags: [], addMarks: [], setInfo: [], values: null, before: null, friend: null };
-    if ('error' in reading) return { line, outcome: 'error', record: null, message: reading.error, ...empty };
+    if ('error' in reading)
+      return {
+        line,
+        outcome: 'error',
+        record: null,
+        message: reading.error,
+        ids: { lineUserId: reading.lineUserId, toolId: reading.toolId },
+        ...empty,
+      };
     const { record } = reading;
+    const ids = { lineUserId: record.lineUserId, toolId: record.toolId };
     const friend = existing.get(record.lineUserId);
     if (!friend)
       return {
@@ -119,6 +131,7 @@ export async function planBatch(
         line,
         outcome: 'create',
         record,
+        ids,
         message: null,
         addTags: record.tags,
         addMarks: record.marks,
@@ -163,6 +176,7 @@ export async function planBatch(
       line,
       outcome: changed ? 'update' : 'unchanged',
       record,
+      ids,
       message: null,
       friend,
       addTags,

@@ -45,11 +45,15 @@ export async function runImport(ctx: AppContext, importId: number, options: { st
   const timeZone = await accountTimeZone(db, accountScope(accountId));
   await repo.update(db, channel, importId, { status: 'running', startedAt: found.startedAt ?? ctx.clock.now() });
   let batches = 0;
+  let known: Books = { tags: new Map(), marks: new Map(), fields: new Map() };
   try {
     const fields = await ensureFields(db, channel, mapping.info_fields.map((field) => field.name));
     for await (const batch of readBatches(ctx, found, mapping, timeZone, found.processedRows)) {
-      const applied = await db.transaction(async (tx) => applyBatch(tx, channel, importId, batch, fields));
+      // A fresh book per batch's transaction: labels created by a rolled-back batch are not kept.
+      const books: Books = { tags: new Map(known.tags), marks: new Map(known.marks), fields };
+      const applied = await db.transaction(async (tx) => applyBatch(tx, channel, importId, batch, books));
       if (!applied) return;
+      known = books;
       batches += 1;
       if (ctx.queue.stopping() || batches === options.stopAfterBatches) return;
     }
@@ -69,6 +73,12 @@ export async function runImport(ctx: AppContext, importId: number, options: { st
   }
 }
 
+interface Books {
+  tags: NameBook;
+  marks: NameBook;
+  fields: NameBook;
+}
+
 /** The mapped info fields by name, a text field created for each the channel lacks. */
 async function ensureFields(db: Db, channel: ChannelScope, names: string[]): Promise<NameBook> {
   const fields: NameBook = await repo.infoFieldIds(db, channel);
@@ -80,12 +90,16 @@ async function ensureFields(db: Db, channel: ChannelScope, names: string[]): Pro
   return fields;
 }
 
-/** The named labels' ids, those the channel lacks created (at the end of its list, in no folder). */
-async function ensureLabels(db: Db, channel: ChannelScope, kind: 'tags' | 'marks', names: Set<string>) {
+/**
+ * Adds the named labels' ids to the book, creating those the channel lacks (at the end of its list,
+ * in no folder). The book lives for the run: a label is looked up once, not once per batch.
+ */
+async function ensureLabels(db: Db, channel: ChannelScope, kind: 'tags' | 'marks', book: NameBook, names: Set<string>) {
   const tables = kind === 'tags' ? labels.TAG_TABLES : labels.MARK_TABLES;
-  const existing = await labels.list(db, tables, channel, { page: 1, limit: 100_000 });
-  const book: NameBook = new Map(existing.rows.map((row) => [row.name, row.id]));
-  for (const name of names) {
+  const missing = [...names].filter((name) => !book.has(name));
+  if (missing.length === 0) return book;
+  for (const [name, id] of await repo.labelIdsByName(db, channel, kind, missing)) book.set(name, id);
+  for (const name of missing) {
     if (book.has(name)) continue;
     const id = await labels.insert(db, tables, channel, {
       name,
@@ -99,16 +113,14 @@ async function ensureLabels(db: Db, channel: ChannelScope, kind: 'tags' | 'marks
 }
 
 /** Writes one batch and moves the checkpoint past it; false when the run is no longer this one's to go on with. */
-async function applyBatch(tx: Db, channel: ChannelScope, importId: number, batch: RowBatch, fields: NameBook) {
+async function applyBatch(tx: Db, channel: ChannelScope, importId: number, batch: RowBatch, books: Books) {
   const locked = await repo.lockForBatch(tx, channel, importId);
   // Another worker moved on, or the run was stopped: this one leaves it.
   if (!locked || locked.status !== 'running' || locked.processedRows >= batch.through) return false;
   const records = batch.rows.flatMap((row) => ('record' in row.reading ? [row.reading.record] : []));
-  const books = {
-    tags: await ensureLabels(tx, channel, 'tags', new Set(records.flatMap((record) => record.tags))),
-    marks: await ensureLabels(tx, channel, 'marks', new Set(records.flatMap((record) => record.marks))),
-    fields,
-  };
+  await ensureLabels(tx, channel, 'tags', books.tags, new Set(records.flatMap((record) => record.tags)));
+  await ensureLabels(tx, channel, 'marks', books.marks, new Set(records.flatMap((record) => record.marks)));
+  const { fields } = books;
   const planned = await planBatch(tx, channel, batch.rows, books);
   const creates = planned.filter((row) => row.outcome === 'create');
   const createdIds = await repo.insertFriends(
@@ -136,8 +148,8 @@ async function applyBatch(tx: Db, channel: ChannelScope, importId: number, batch
       lineAccountId: channel.lineAccountId,
       outcome: row.outcome,
       friendId: friendId ?? null,
-      lineUserId: row.record?.lineUserId ?? null,
-      toolId: row.record?.toolId ?? null,
+      lineUserId: row.ids.lineUserId,
+      toolId: row.ids.toolId,
       message: row.message,
     };
     if (row.outcome === 'create' && friendId === undefined) {

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { ImportMapping } from '@linq/contract';
-import { rowsOf, type Db } from '../../platform/db.ts';
+import type { Db } from '../../platform/db.ts';
 import type { AccountScope, ChannelScope } from '../../platform/principal.ts';
 import { friendInfoFields, friendInfoValues, friends } from '../friends/schema.ts';
-import { friendMarks, friendTags } from '../labels/schema.ts';
+import { friendMarks, friendTags, marks, tags } from '../labels/schema.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
-import { friendImportMappings, friendImportRows, friendImports, type ImportBefore } from './schema.ts';
+import { friendImportMappings, friendImportRows, friendImports } from './schema.ts';
 
 /*
  * Every query names the channel (or, for the account owner's reads, joins the channel to the
@@ -61,15 +61,18 @@ export async function listOfChannel(db: Db, { lineAccountId }: ChannelScope): Pr
     .limit(100);
 }
 
-/** The channel's last import that ran to its end (the one an undo may take back). */
+/**
+ * The channel's last completed import not yet undone: the one an undo may take back (undoing it
+ * makes the one before it the last, as a stack).
+ */
 export async function lastCompletedId(db: Db, { lineAccountId }: ChannelScope): Promise<number | null> {
   const [row] = await db
-    .select({ id: friendImports.id, status: friendImports.status })
+    .select({ id: friendImports.id })
     .from(friendImports)
-    .where(and(eq(friendImports.lineAccountId, lineAccountId), inArray(friendImports.status, ['completed', 'undone'])))
+    .where(and(eq(friendImports.lineAccountId, lineAccountId), eq(friendImports.status, 'completed')))
     .orderBy(desc(friendImports.finishedAt), desc(friendImports.id))
     .limit(1);
-  return row?.status === 'completed' ? row.id : null;
+  return row?.id ?? null;
 }
 
 /** Imports queued or cut off by a stop (the sweeper sends them again). */
@@ -233,6 +236,28 @@ export async function labelIdsOf(
   return found;
 }
 
+/** The channel's tags or marks by name. */
+export async function labelBook(db: Db, { lineAccountId }: ChannelScope, kind: 'tags' | 'marks'): Promise<Map<string, number>> {
+  const table = kind === 'tags' ? tags : marks;
+  const rows = await db.select({ id: table.id, name: table.name }).from(table).where(eq(table.lineAccountId, lineAccountId));
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+/** The ids of the channel's tags or marks of these names. */
+export async function labelIdsByName(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  kind: 'tags' | 'marks',
+  names: string[],
+): Promise<Map<string, number>> {
+  const table = kind === 'tags' ? tags : marks;
+  const rows = await db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(and(eq(table.lineAccountId, lineAccountId), inArray(table.name, names)));
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
 /** The info values of these friends, by friend, then field id. */
 export async function infoValuesOf(
   db: Db,
@@ -391,14 +416,3 @@ export async function saveMapping(db: Db, { accountId }: AccountScope, mapping: 
     .values({ accountId, mapping })
     .onConflictDoUpdate({ target: friendImportMappings.accountId, set: { mapping, updatedAt: new Date() } });
 }
-
-/** The before-values of the friends an import changed (kept on its row log). */
-export type { ImportBefore };
-
-/** Rows removed with the friends the undo deletes: the row log stays for the report. */
-export const countRows = async (db: Db, { lineAccountId }: ChannelScope, importId: number) =>
-  rowsOf<{ n: number }>(
-    await db.execute(
-      sql`select count(*)::int as n from ${friendImportRows} where import_id = ${importId} and line_account_id = ${lineAccountId}`,
-    ),
-  )[0]?.n ?? 0;

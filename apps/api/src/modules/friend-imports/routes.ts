@@ -46,8 +46,10 @@ export function friendImportRoutes(app: FastifyInstance, ctx: AppContext) {
       const channel = await imports.channelOfAccount(ctx.database.db, scope, query.line_account_id);
       if (!request.isMultipart()) throw fieldError('file', NO_FILE_MESSAGE);
       const part = await request.file();
-      if (!part || part.fieldname !== IMAGE_UPLOAD_FIELD)
+      if (!part || part.fieldname !== IMAGE_UPLOAD_FIELD) {
+        part?.file.resume();
         throw fieldError('file', NO_FILE_MESSAGE);
+      }
       const uploaded = await imports.upload(ctx, scope, channel, { name: part.filename, stream: part.file });
       if (part.file.truncated) throw fieldError('file', TOO_LARGE_MESSAGE);
       return { data: uploaded };

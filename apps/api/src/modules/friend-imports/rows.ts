@@ -21,7 +21,8 @@ export interface ImportRecord {
   info: { name: string; value: string }[];
 }
 
-export type RowReading = { record: ImportRecord } | { error: string };
+/** An error names what the row had of the ids (for the report). */
+export type RowReading = { record: ImportRecord } | { error: string; lineUserId: string | null; toolId: string | null };
 
 export const DISPLAY_NAME_MAX = 100;
 const SCORE_LIMIT = 2_147_483_647;
@@ -77,22 +78,23 @@ export function readRow(
     return at === undefined ? null : (cells[at] ?? '').trim();
   };
   const toolId = cell(mapping.tool_id) || null;
-  if (mapping.line_user_id === null) return { error: NO_ID_COLUMN_MESSAGE };
   const lineUserId = cell(mapping.line_user_id) ?? '';
-  if (lineUserId === '') return { error: noLineUserIdMessage(toolId) };
-  if (!LINE_USER_ID_PATTERN.test(lineUserId)) return { error: BAD_LINE_USER_ID_MESSAGE };
+  const refuse = (error: string): RowReading => ({ error, lineUserId: lineUserId || null, toolId });
+  if (mapping.line_user_id === null) return refuse(NO_ID_COLUMN_MESSAGE);
+  if (lineUserId === '') return refuse(noLineUserIdMessage(toolId));
+  if (!LINE_USER_ID_PATTERN.test(lineUserId)) return refuse(BAD_LINE_USER_ID_MESSAGE);
 
   const displayName = cell(mapping.display_name) || null;
-  if (displayName && displayName.length > DISPLAY_NAME_MAX) return { error: LONG_NAME_MESSAGE };
+  if (displayName && displayName.length > DISPLAY_NAME_MAX) return refuse(LONG_NAME_MESSAGE);
   const followedText = cell(mapping.followed_at);
   const followedAt = followedText ? parseDateTime(followedText, timeZone) : null;
-  if (followedText && !followedAt) return { error: BAD_DATE_MESSAGE };
+  if (followedText && !followedAt) return refuse(BAD_DATE_MESSAGE);
   const blockedText = cell(mapping.blocked);
   const blocked = mapping.blocked === null ? null : isBlockedValue(blockedText ?? '');
   const scoreText = cell(mapping.score);
   let score: number | null = null;
   if (scoreText) {
-    if (!/^-?\d+$/.test(scoreText) || Math.abs(Number(scoreText)) > SCORE_LIMIT) return { error: BAD_SCORE_MESSAGE };
+    if (!/^-?\d+$/.test(scoreText) || Math.abs(Number(scoreText)) > SCORE_LIMIT) return refuse(BAD_SCORE_MESSAGE);
     score = Number(scoreText);
   }
 
@@ -103,7 +105,7 @@ export function readRow(
   const marks = new Set(
     mapping.marks_column === null ? [] : splitList(cell(mapping.marks_column) ?? '', mapping.tag_delimiter),
   );
-  if ([...tags, ...marks].some((name) => name.length > LABEL_NAME_MAX)) return { error: LONG_LABEL_MESSAGE };
+  if ([...tags, ...marks].some((name) => name.length > LABEL_NAME_MAX)) return refuse(LONG_LABEL_MESSAGE);
   const info = mapping.info_fields
     .map((field) => ({ name: field.name, value: cell(field.column) ?? '' }))
     .filter((field) => field.value !== '');

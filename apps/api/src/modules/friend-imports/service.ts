@@ -21,9 +21,7 @@ import { conflict, fieldError, notFound } from '../../platform/errors.ts';
 import { channelScope, type AccountScope, type ChannelScope } from '../../platform/principal.ts';
 import { findLineAccount } from '../line-accounts/repository.ts';
 import { accountTimeZone } from '../friends/repository.ts';
-import * as infoFieldRepo from '../friends/info-field-repository.ts';
 import { INFO_FIELDS_PER_CHANNEL } from '../friends/info-field-service.ts';
-import * as labels from '../labels/repository.ts';
 import { EncodingSniffer, readRecords, sniffing } from './csv-source.ts';
 import { planBatch, readBatches, type NameBook, type PlannedRow } from './engine.ts';
 import * as repo from './repository.ts';
@@ -152,14 +150,12 @@ export async function upload(
 
 /** The channel's tags, marks and info fields by name. */
 async function nameBooks(db: Db, channel: ChannelScope) {
-  const all = { page: 1, limit: 100_000 };
   const [tags, marks, fields] = await Promise.all([
-    labels.list(db, labels.TAG_TABLES, channel, all),
-    labels.list(db, labels.MARK_TABLES, channel, all),
+    repo.labelBook(db, channel, 'tags'),
+    repo.labelBook(db, channel, 'marks'),
     repo.infoFieldIds(db, channel),
   ]);
-  const book = (rows: { id: number; name: string }[]): NameBook => new Map(rows.map((row) => [row.name, row.id]));
-  return { tags: book(tags.rows), marks: book(marks.rows), fields: fields as NameBook };
+  return { tags: tags as NameBook, marks: marks as NameBook, fields: fields as NameBook };
 }
 
 /** Refuses a mapping whose new info fields would pass the channel's limit. */
