@@ -9,7 +9,7 @@ import { duplicateMessage, headerIndex, readRow, type ImportRecord, type RowRead
 import type { ImportBefore } from './schema.ts';
 
 /** Rows planned and written together: one transaction of the run, one checkpoint. */
-export const BATCH_ROWS = 500;
+export const BATCH_ROWS = 1000;
 
 export interface FileRow {
   line: number;

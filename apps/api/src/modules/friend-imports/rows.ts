@@ -40,8 +40,22 @@ export const LONG_NAME_MESSAGE = `表示名は${DISPLAY_NAME_MAX}文字までで
 export const LONG_LABEL_MESSAGE = `タグ・マークの名前は${LABEL_NAME_MAX}文字までです`;
 export const duplicateMessage = (line: number) => `${line}行目と同じLINEユーザーIDです`;
 
+/** Parsed dates by zone and text: an export repeats its dates, and the zone arithmetic is the slow part. */
+const parsedDates = new Map<string, Date | null>();
+const PARSED_DATES_KEPT = 50_000;
+
 /** A date and time in the account's zone (2024-04-01, 2024/4/1 10:30, with seconds or not), or ISO with offset. */
 export function parseDateTime(text: string, timeZone: string): Date | null {
+  const key = `${timeZone} ${text}`;
+  const known = parsedDates.get(key);
+  if (known !== undefined) return known;
+  if (parsedDates.size >= PARSED_DATES_KEPT) parsedDates.clear();
+  const parsed = parseDateTimeUncached(text, timeZone);
+  parsedDates.set(key, parsed);
+  return parsed;
+}
+
+function parseDateTimeUncached(text: string, timeZone: string): Date | null {
   const match = DATE_TIME.exec(text);
   if (!match) {
     if (!/[zZ]|[+-]\d{2}:?\d{2}$/.test(text)) return null;
