@@ -5,6 +5,7 @@ import { accountTimeZone } from '../friends/repository.ts';
 import * as infoFieldRepo from '../friends/info-field-repository.ts';
 import * as labels from '../labels/repository.ts';
 import { accountOfChannel } from '../plan-limits/repository.ts';
+import { readRecords } from './csv-source.ts';
 import { planBatch, readBatches, type NameBook, type RowBatch } from './engine.ts';
 import * as repo from './repository.ts';
 import type { ImportBefore } from './schema.ts';
@@ -47,6 +48,7 @@ export async function runImport(ctx: AppContext, importId: number, options: { st
   let batches = 0;
   let known: Books = { tags: new Map(), marks: new Map(), fields: new Map() };
   try {
+    if (found.totalRows === null) await repo.update(db, channel, importId, { totalRows: await countRows(ctx, found) });
     const fields = await ensureFields(db, channel, mapping.info_fields.map((field) => field.name));
     for await (const batch of readBatches(ctx, found, mapping, timeZone, found.processedRows)) {
       // A fresh book per batch's transaction: labels created by a rolled-back batch are not kept.
@@ -71,6 +73,19 @@ export async function runImport(ctx: AppContext, importId: number, options: { st
       finishedAt: ctx.clock.now(),
     });
   }
+}
+
+/** The file's data rows (the progress bar's whole), counted by a first streaming pass. */
+async function countRows(ctx: AppContext, source: repo.ImportRow): Promise<number> {
+  const stream = await ctx.files.getStream(source.fileKey);
+  if (!stream) return 0;
+  let records = 0;
+  try {
+    for await (const record of readRecords(stream, source.encoding)) if (record) records += 1;
+  } finally {
+    stream.destroy();
+  }
+  return Math.max(0, records - 1);
 }
 
 interface Books {
