@@ -20,7 +20,9 @@ export async function friendImportBench() {
     const channel = await bench.factory.lineAccount(account.id);
     const lines = ['LINEユーザーID,表示名,友だち追加日時,タグ,会社名,スコア'];
     for (let i = 0; i < rows; i++)
-      lines.push(`U${randomBytes(16).toString('hex')},友だち${i},2024/04/01 10:30,"見込み客,地域${i % 47}",会社${i % 1000},${i % 100}`);
+      lines.push(
+        `U${randomBytes(16).toString('hex')},友だち${i},2024/04/01 10:30,"見込み客,地域${i % 47}",会社${i % 1000},${i % 100}`,
+      );
     const body = multipartFile(encodeCsv(lines.join('\r\n') + '\r\n', 'shift_jis'));
     lines.length = 0;
     const auth = { authorization: `Bearer ${token}` };
@@ -67,7 +69,9 @@ export async function friendImportBench() {
     const runSeconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     console.log(`run: ${runSeconds.toFixed(1)} s, ${Math.round(rows / runSeconds)} rows/s`);
-    console.log(`peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MiB, peak heap ${(peakHeap / 1024 / 1024).toFixed(0)} MiB (file ${(body.payload.length / 1024 / 1024).toFixed(1)} MiB)`);
+    console.log(
+      `peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MiB, peak heap ${(peakHeap / 1024 / 1024).toFixed(0)} MiB (file ${(body.payload.length / 1024 / 1024).toFixed(1)} MiB)`,
+    );
   } finally {
     await bench.stop();
   }

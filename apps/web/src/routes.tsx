@@ -76,6 +76,7 @@ const areaPages: Record<Role, RouteObject[]> = {
   account: [
     page('/account', 'accountHome', () => import('./areas/account/home/AccountHomePage.tsx')),
     page('/account/info', 'accountInfo', () => import('./areas/account/info/AccountInfoPage.tsx')),
+    page('/account/takeovers', 'takeovers', () => import('./areas/account/takeovers/TakeoversPage.tsx')),
     page('/account/users', 'users', () => import('./areas/account/users/UsersListPage.tsx')),
     page('/account/users/create', 'userCreate', () => import('./areas/account/users/UserCreatePage.tsx')),
     page('/account/users/:id', 'userDetail', () => import('./areas/account/users/UserDetailPage.tsx')),

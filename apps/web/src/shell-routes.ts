@@ -11,7 +11,6 @@ export interface ShellRoute extends RouteHandle {
 export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/account/payment', title: 'payment' },
   { path: '/account/payment_plan', title: 'paymentPlan' },
-  { path: '/account/takeovers', title: 'takeovers' },
 
   { path: '/agency/send', title: 'send' },
 ];

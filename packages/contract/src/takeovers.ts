@@ -175,7 +175,7 @@ export const takeoversApi = {
   run: endpoint({
     method: 'POST',
     path: '/account/takeovers/imports/:id/run',
-    summary: 'Run the import in the background with this mapping (saved as the account\'s mapping)',
+    summary: "Run the import in the background with this mapping (saved as the account's mapping)",
     access,
     permission: owner,
     params: importParams,
@@ -186,7 +186,7 @@ export const takeoversApi = {
   undo: endpoint({
     method: 'POST',
     path: '/account/takeovers/imports/:id/undo',
-    summary: 'Undo the channel\'s last import: what it created is removed, what it changed restored',
+    summary: "Undo the channel's last import: what it created is removed, what it changed restored",
     access,
     permission: owner,
     params: importParams,
@@ -240,7 +240,16 @@ export const PRESET_COLUMNS: Record<ImportPreset, PresetColumns> = {
     score: ['スコア'],
     tags_column: [],
     marks_column: ['対応マーク'],
-    ignored: ['本名', 'ステータスメッセージ', '個別メモ', '表示状態', '最終メッセージ', '最終メッセージ日時', '購読中シナリオ', 'シナリオ日数'],
+    ignored: [
+      '本名',
+      'ステータスメッセージ',
+      '個別メモ',
+      '表示状態',
+      '最終メッセージ',
+      '最終メッセージ日時',
+      '購読中シナリオ',
+      'シナリオ日数',
+    ],
     tag_prefix: 'タグ:',
   },
   lme: {
@@ -289,7 +298,11 @@ const firstOf = (headers: readonly string[], names: readonly string[]): string |
  * it carries the preset's tag prefix, or when every sample value is yes/no-like (1/0, ○, true);
  * otherwise an info field of the column's name.
  */
-export function presetMapping(preset: ImportPreset, headers: readonly string[], sample: readonly string[][] = []): ImportMapping {
+export function presetMapping(
+  preset: ImportPreset,
+  headers: readonly string[],
+  sample: readonly string[][] = [],
+): ImportMapping {
   const columns = PRESET_COLUMNS[preset];
   const pick = (names: string[]) => firstOf(headers, names);
   const mapping: ImportMapping = {
@@ -320,7 +333,9 @@ export function presetMapping(preset: ImportPreset, headers: readonly string[], 
   headers.forEach((header, index) => {
     if (header === '' || taken.has(header)) return;
     const values = sample.map((row) => (row[index] ?? '').trim()).filter((value) => value !== '');
-    const flagLike = values.length > 0 && values.every((value) => isYes(value) || ['0', '×', 'false', 'no'].includes(value.toLowerCase()));
+    const flagLike =
+      values.length > 0 &&
+      values.every((value) => isYes(value) || ['0', '×', 'false', 'no'].includes(value.toLowerCase()));
     if ((columns.tag_prefix && header.startsWith(columns.tag_prefix)) || flagLike) mapping.tag_columns.push(header);
     else if (mapping.info_fields.length < 100) mapping.info_fields.push({ column: header, name: header.slice(0, 50) });
   });

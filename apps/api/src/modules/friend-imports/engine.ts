@@ -6,7 +6,7 @@ import type { ChannelScope } from '../../platform/principal.ts';
 import { readRecords } from './csv-source.ts';
 import * as repo from './repository.ts';
 import { duplicateMessage, headerIndex, readRow, type ImportRecord, type RowReading } from './rows.ts';
-import type { ImportBefore } from './schema.ts';
+import type { ImportBefore } from './repository.ts';
 
 /** Rows planned and written together: one transaction of the run, one checkpoint. */
 export const BATCH_ROWS = 1000;
@@ -52,7 +52,11 @@ export async function* readBatches(
       if ('record' in reading) {
         const earlier = firstLine.get(reading.record.lineUserId);
         if (earlier !== undefined)
-          reading = { error: duplicateMessage(earlier), lineUserId: reading.record.lineUserId, toolId: reading.record.toolId };
+          reading = {
+            error: duplicateMessage(earlier),
+            lineUserId: reading.record.lineUserId,
+            toolId: reading.record.toolId,
+          };
         else firstLine.set(reading.record.lineUserId, line);
       }
       if (dataRows <= skipRows) continue;

@@ -57,7 +57,18 @@ const taro = lineUserId();
 const hanako = lineUserId();
 const known = lineUserId();
 const LSTEP_ROWS = [
-  ['ID', 'LINEユーザーID', '表示名', '登録(友だち登録)日時', 'ユーザーブロック', '対応マーク', 'タグ:見込み客', 'タグ:購入済み', '会社名', 'スコア'],
+  [
+    'ID',
+    'LINEユーザーID',
+    '表示名',
+    '登録(友だち登録)日時',
+    'ユーザーブロック',
+    '対応マーク',
+    'タグ:見込み客',
+    'タグ:購入済み',
+    '会社名',
+    'スコア',
+  ],
   ['101', taro, '山田 太郎', '2024/04/01 10:30', '0', '要対応', '1', '0', '山田商店', '3'],
   ['102', hanako, '佐藤 花子', '2024-05-02', '1', '', '1', '1', '', ''],
   ['103', '', '鈴木 一郎', '2024-05-03', '0', '', '0', '0', '', ''],
@@ -69,7 +80,13 @@ const LSTEP_ROWS = [
 describe('friend import (takeovers)', () => {
   it('reads a Shift_JIS CSV, suggests the Lステップ mapping and reports a dry run that writes nothing', async () => {
     const existing = await t.factory.friend(channelId(), { lineUserId: known, score: 1, displayName: 'LINEの名前' });
-    const upload = await uploadCsv(t, t.tenant.tokens.owner, channelId(), csvBytes(LSTEP_ROWS, 'shift_jis'), '友だち.csv');
+    const upload = await uploadCsv(
+      t,
+      t.tenant.tokens.owner,
+      channelId(),
+      csvBytes(LSTEP_ROWS, 'shift_jis'),
+      '友だち.csv',
+    );
     expect(upload.import).toMatchObject({ encoding: 'shift_jis', status: 'uploaded', file_name: '友だち.csv' });
     expect(upload.headers).toEqual(LSTEP_ROWS[0]);
     expect(upload.suggested).toMatchObject({
@@ -82,10 +99,14 @@ describe('friend import (takeovers)', () => {
       tag_columns: ['タグ:見込み客', 'タグ:購入済み'],
       info_fields: [{ column: '会社名', name: '会社名' }],
     });
-    const before = { friends: await countOf(friends), tags: await countOf(tags), fields: await countOf(friendInfoFields) };
+    const before = {
+      friends: await countOf(friends),
+      tags: await countOf(tags),
+      fields: await countOf(friendInfoFields),
+    };
 
-    const preview = (await t.call(api.dryRun, { params: { id: upload.import.id }, body: upload.suggested }, owner())).output
-      .data;
+    const preview = (await t.call(api.dryRun, { params: { id: upload.import.id }, body: upload.suggested }, owner()))
+      .output.data;
     expect(preview).toMatchObject({ total_rows: 6, create: 2, update: 1, unchanged: 0, errors: 3 });
     expect(preview.row_errors).toEqual([
       { line: 4, message: 'LINEユーザーIDがないため照合できません（元のツールのID: 103）' },
@@ -98,9 +119,7 @@ describe('friend import (takeovers)', () => {
         { name: '購入済み', friends: 2, new: true },
       ]),
     );
-    expect(preview.fields).toEqual(
-      expect.arrayContaining([{ name: '会社名', friends: 2, new: true }]),
-    );
+    expect(preview.fields).toEqual(expect.arrayContaining([{ name: '会社名', friends: 2, new: true }]));
     expect(preview.rows[0]).toMatchObject({
       line: 2,
       outcome: 'create',
@@ -112,9 +131,11 @@ describe('friend import (takeovers)', () => {
     });
 
     // Nothing was written.
-    expect({ friends: await countOf(friends), tags: await countOf(tags), fields: await countOf(friendInfoFields) }).toEqual(
-      before,
-    );
+    expect({
+      friends: await countOf(friends),
+      tags: await countOf(tags),
+      fields: await countOf(friendInfoFields),
+    }).toEqual(before);
     expect((await friendOf(known))!.score).toBe(existing.score);
   });
 
@@ -122,7 +143,14 @@ describe('friend import (takeovers)', () => {
     const [upload] = (await t.call(api.list, { query: { line_account_id: channelId() } }, owner())).output.data;
     const detail = (await t.call(api.get, { params: { id: upload!.id } }, owner())).output.data;
     const done = await runToEnd(upload!.id, detail.suggested);
-    expect(done).toMatchObject({ status: 'completed', total_rows: 6, processed_rows: 6, created: 2, updated: 1, errors: 3 });
+    expect(done).toMatchObject({
+      status: 'completed',
+      total_rows: 6,
+      processed_rows: 6,
+      created: 2,
+      updated: 1,
+      errors: 3,
+    });
     expect(done).toMatchObject({ waiting: 2, can_undo: true });
 
     const created = (await friendOf(taro))!;
@@ -136,7 +164,11 @@ describe('friend import (takeovers)', () => {
     expect(await tagNamesOf(updated.id)).toEqual(['購入済み']);
     expect(await infoOf(updated.id)).toEqual({ 会社名: '鈴木工業' });
 
-    const report = await t.request({ method: 'GET', path: `/account/takeovers/imports/${upload!.id}/report`, ...owner() });
+    const report = await t.request({
+      method: 'GET',
+      path: `/account/takeovers/imports/${upload!.id}/report`,
+      ...owner(),
+    });
     expect(report.status).toBe(200);
     expect(report.headers['content-type']).toContain('text/csv');
     expect(report.text).toContain('4,エラー,,103,,LINEユーザーIDがないため照合できません');
@@ -179,7 +211,10 @@ describe('friend import (takeovers)', () => {
     await runToEnd(upload.import.id, upload.suggested);
     const friend = (await friendOf(user))!;
     expect(await tagNamesOf(friend.id)).toEqual(['A', 'B', 'C']);
-    const [mark] = await t.db.select().from(marks).where(and(eq(marks.lineAccountId, channelId()), eq(marks.name, '済')));
+    const [mark] = await t.db
+      .select()
+      .from(marks)
+      .where(and(eq(marks.lineAccountId, channelId()), eq(marks.name, '済')));
     expect(mark).toBeDefined();
   });
 
@@ -187,7 +222,9 @@ describe('friend import (takeovers)', () => {
     const users = Array.from({ length: BATCH_ROWS + 234 }, () => lineUserId());
     const rows = [['line_user_id', 'display_name', 'tags'], ...users.map((user, i) => [user, `再開 ${i}`, '再開'])];
     const upload = await uploadCsv(t, t.tenant.tokens.owner, channelId(), csvBytes(rows, 'utf-8'));
-    expect((await t.call(api.run, { params: { id: upload.import.id }, body: upload.suggested }, owner())).status).toBe(202);
+    expect((await t.call(api.run, { params: { id: upload.import.id }, body: upload.suggested }, owner())).status).toBe(
+      202,
+    );
     // The worker stops after its first batch (a deploy): the batch and its checkpoint are committed.
     await runImport(t.ctx, upload.import.id, { stopAfterBatches: 1 });
     const cut = (await t.db.select().from(friendImports).where(eq(friendImports.id, upload.import.id)))[0]!;
@@ -195,20 +232,33 @@ describe('friend import (takeovers)', () => {
     // The next worker goes on from there.
     await runImport(t.ctx, upload.import.id);
     const done = (await t.call(api.get, { params: { id: upload.import.id } }, owner())).output.data.import;
-    expect(done).toMatchObject({ status: 'completed', processed_rows: BATCH_ROWS + 234, created: BATCH_ROWS + 234, errors: 0 });
-    const [tag] = await t.db.select().from(tags).where(and(eq(tags.lineAccountId, channelId()), eq(tags.name, '再開')));
-    expect((await t.db.select({ n: count() }).from(friendTags).where(eq(friendTags.tagId, tag!.id)))[0]!.n).toBe(BATCH_ROWS + 234);
+    expect(done).toMatchObject({
+      status: 'completed',
+      processed_rows: BATCH_ROWS + 234,
+      created: BATCH_ROWS + 234,
+      errors: 0,
+    });
+    const [tag] = await t.db
+      .select()
+      .from(tags)
+      .where(and(eq(tags.lineAccountId, channelId()), eq(tags.name, '再開')));
+    expect((await t.db.select({ n: count() }).from(friendTags).where(eq(friendTags.tagId, tag!.id)))[0]!.n).toBe(
+      BATCH_ROWS + 234,
+    );
   });
 
   it('imports 100,000 rows streamed, in bounded memory', async () => {
     const channel = t.tenant.channels[1]!.id;
     const header = 'line_user_id,display_name,followed_at,tags,score\r\n';
     const lines: string[] = [header];
-    for (let i = 0; i < 100_000; i++) lines.push(`${lineUserId()},友だち${i},2024-01-01 00:00,"大量,t${i % 10}",${i % 100}\r\n`);
+    for (let i = 0; i < 100_000; i++)
+      lines.push(`${lineUserId()},友だち${i},2024-01-01 00:00,"大量,t${i % 10}",${i % 100}\r\n`);
     const bytes = Buffer.from(lines.join(''), 'utf8');
     lines.length = 0;
     const upload = await uploadCsv(t, t.tenant.tokens.owner, channel, bytes);
-    expect((await t.call(api.run, { params: { id: upload.import.id }, body: upload.suggested }, owner())).status).toBe(202);
+    expect((await t.call(api.run, { params: { id: upload.import.id }, body: upload.suggested }, owner())).status).toBe(
+      202,
+    );
     global.gc?.();
     const start = process.memoryUsage().heapUsed;
     let peak = start;
@@ -222,9 +272,9 @@ describe('friend import (takeovers)', () => {
     expect(done).toMatchObject({ status: 'completed', created: 100_000, errors: 0 });
     // A batch at a time, never the file: far below the 100,000 rows' own size as objects.
     expect(peak - start).toBeLessThan(200 * 1024 * 1024);
-    expect(
-      (await t.db.select({ n: count() }).from(friends).where(eq(friends.lineAccountId, channel)))[0]!.n,
-    ).toBe(100_000);
+    expect((await t.db.select({ n: count() }).from(friends).where(eq(friends.lineAccountId, channel)))[0]!.n).toBe(
+      100_000,
+    );
   }, 900_000);
 
   it('refuses another account’s channel, a missing file and an empty one', async () => {
@@ -246,7 +296,10 @@ describe('friend import (takeovers)', () => {
   it('keeps the info-field limit when mapping columns to new fields', async () => {
     const headers = ['line_user_id', ...Array.from({ length: 101 }, (_, i) => `欄${i}`)];
     const upload = await uploadCsv(t, t.tenant.tokens.owner, channelId(), csvBytes([headers], 'utf-8'));
-    const mapping = { ...presetMapping('generic', headers), info_fields: headers.slice(1, 101).map((column) => ({ column, name: column })) };
+    const mapping = {
+      ...presetMapping('generic', headers),
+      info_fields: headers.slice(1, 101).map((column) => ({ column, name: column })),
+    };
     const refused = await t.call(api.dryRun, { params: { id: upload.import.id }, body: mapping }, owner());
     expect(refused.status).toBe(422);
     expect(JSON.stringify(refused.json)).toContain('友だち情報欄は1チャネル100個まで');

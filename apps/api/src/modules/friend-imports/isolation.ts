@@ -43,7 +43,12 @@ export const isolation: IsolationModule = {
         token: a.tokens.owner,
         answers: NOT_FOUND,
       },
-      { path: '/account/takeovers/imports', query: { line_account_id: a.channels[0]!.id }, token: a.tokens.staff, answers: [401] },
+      {
+        path: '/account/takeovers/imports',
+        query: { line_account_id: a.channels[0]!.id },
+        token: a.tokens.staff,
+        answers: [401],
+      },
     ]),
     'POST /api/account/takeovers/imports': probes((a, b) => [
       {
@@ -53,16 +58,32 @@ export const isolation: IsolationModule = {
         body: {},
         answers: NOT_FOUND,
       },
-      { path: '/account/takeovers/imports', query: { line_account_id: a.channels[0]!.id }, token: a.tokens.staff, body: {}, answers: [401] },
+      {
+        path: '/account/takeovers/imports',
+        query: { line_account_id: a.channels[0]!.id },
+        token: a.tokens.staff,
+        body: {},
+        answers: [401],
+      },
     ]),
     'GET /api/account/takeovers/imports/:id': probes((a, b) => [
       { path: `/account/takeovers/imports/${importOf(b)}`, token: a.tokens.owner, answers: NOT_FOUND },
     ]),
     'POST /api/account/takeovers/imports/:id/dry_run': probes((a, b) => [
-      { path: `/account/takeovers/imports/${importOf(b)}/dry_run`, token: a.tokens.owner, body: mapping, answers: NOT_FOUND },
+      {
+        path: `/account/takeovers/imports/${importOf(b)}/dry_run`,
+        token: a.tokens.owner,
+        body: mapping,
+        answers: NOT_FOUND,
+      },
     ]),
     'POST /api/account/takeovers/imports/:id/run': probes((a, b) => [
-      { path: `/account/takeovers/imports/${importOf(b)}/run`, token: a.tokens.owner, body: mapping, answers: NOT_FOUND },
+      {
+        path: `/account/takeovers/imports/${importOf(b)}/run`,
+        token: a.tokens.owner,
+        body: mapping,
+        answers: NOT_FOUND,
+      },
     ]),
     'POST /api/account/takeovers/imports/:id/undo': probes((a, b) => [
       { path: `/account/takeovers/imports/${importOf(b)}/undo`, token: a.tokens.owner, answers: NOT_FOUND },

@@ -8,7 +8,7 @@ import { accountOfChannel } from '../plan-limits/repository.ts';
 import { readRecords } from './csv-source.ts';
 import { planBatch, readBatches, type NameBook, type RowBatch } from './engine.ts';
 import * as repo from './repository.ts';
-import type { ImportBefore } from './schema.ts';
+import type { ImportBefore } from './repository.ts';
 import { enqueueRun, RUN_JOB } from './service.ts';
 
 declare module '../../platform/queue.ts' {
@@ -49,7 +49,11 @@ export async function runImport(ctx: AppContext, importId: number, options: { st
   let known: Books = { tags: new Map(), marks: new Map(), fields: new Map() };
   try {
     if (found.totalRows === null) await repo.update(db, channel, importId, { totalRows: await countRows(ctx, found) });
-    const fields = await ensureFields(db, channel, mapping.info_fields.map((field) => field.name));
+    const fields = await ensureFields(
+      db,
+      channel,
+      mapping.info_fields.map((field) => field.name),
+    );
     for await (const batch of readBatches(ctx, found, mapping, timeZone, found.processedRows)) {
       // A fresh book per batch's transaction: labels created by a rolled-back batch are not kept.
       const books: Books = { tags: new Map(known.tags), marks: new Map(known.marks), fields };
@@ -99,7 +103,12 @@ async function ensureFields(db: Db, channel: ChannelScope, names: string[]): Pro
   const fields: NameBook = await repo.infoFieldIds(db, channel);
   for (const name of new Set(names)) {
     if (fields.has(name)) continue;
-    const row = await infoFieldRepo.insert(db, channel, { name, fieldType: 'text', options: [], sortIndex: fields.size });
+    const row = await infoFieldRepo.insert(db, channel, {
+      name,
+      fieldType: 'text',
+      options: [],
+      sortIndex: fields.size,
+    });
     fields.set(name, row.id);
   }
   return fields;
@@ -169,7 +178,11 @@ async function applyBatch(tx: Db, channel: ChannelScope, importId: number, batch
     };
     if (row.outcome === 'create' && friendId === undefined) {
       // LINE's side created the friend between the plan and the insert (a webhook): left for the next run.
-      logs.push({ ...log, outcome: 'error', message: '同時に友だち追加があったため取り込めませんでした。もう一度実行してください' });
+      logs.push({
+        ...log,
+        outcome: 'error',
+        message: '同時に友だち追加があったため取り込めませんでした。もう一度実行してください',
+      });
       counts.errors += 1;
       continue;
     }
@@ -188,7 +201,15 @@ async function applyBatch(tx: Db, channel: ChannelScope, importId: number, batch
     }
     log.waiting = row.outcome === 'create';
     logs.push(log);
-    counts[row.outcome === 'create' ? 'created' : row.outcome === 'update' ? 'updated' : row.outcome === 'unchanged' ? 'unchanged' : 'errors'] += 1;
+    counts[
+      row.outcome === 'create'
+        ? 'created'
+        : row.outcome === 'update'
+          ? 'updated'
+          : row.outcome === 'unchanged'
+            ? 'unchanged'
+            : 'errors'
+    ] += 1;
   }
   await repo.setFriendValues(
     tx,

@@ -5,7 +5,9 @@ import type { AccountScope, ChannelScope } from '../../platform/principal.ts';
 import { friendInfoFields, friendInfoValues, friends } from '../friends/schema.ts';
 import { friendMarks, friendTags, marks, tags } from '../labels/schema.ts';
 import { lineAccounts } from '../line-accounts/schema.ts';
-import { friendImportMappings, friendImportRows, friendImports } from './schema.ts';
+import { friendImportMappings, friendImportRows, friendImports, type ImportBefore } from './schema.ts';
+
+export type { ImportBefore };
 
 /*
  * Every query names the channel (or, for the account owner's reads, joins the channel to the
@@ -116,7 +118,13 @@ export interface Counts {
 }
 
 /** Moves the checkpoint past a batch, with its counts (in the batch's transaction). */
-export async function advance(db: Db, { lineAccountId }: ChannelScope, id: number, processedRows: number, counts: Counts) {
+export async function advance(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  id: number,
+  processedRows: number,
+  counts: Counts,
+) {
   await db
     .update(friendImports)
     .set({
@@ -130,7 +138,11 @@ export async function advance(db: Db, { lineAccountId }: ChannelScope, id: numbe
     .where(and(eq(friendImports.id, id), eq(friendImports.lineAccountId, lineAccountId)));
 }
 
-export async function waitingCounts(db: Db, { lineAccountId }: ChannelScope, ids: number[]): Promise<Map<number, number>> {
+export async function waitingCounts(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  ids: number[],
+): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ importId: friendImportRows.importId, n: sql<number>`count(*)::int` })
@@ -151,7 +163,13 @@ export async function insertRowLogs(db: Db, rows: ImportRowLog[]): Promise<void>
 }
 
 /** A page of an import's row log, in line order after `afterLine` (the report, the undo). */
-export async function rowLogPage(db: Db, { lineAccountId }: ChannelScope, importId: number, afterLine: number, limit: number) {
+export async function rowLogPage(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  importId: number,
+  afterLine: number,
+  limit: number,
+) {
   return db
     .select()
     .from(friendImportRows)
@@ -237,9 +255,16 @@ export async function labelIdsOf(
 }
 
 /** The channel's tags or marks by name. */
-export async function labelBook(db: Db, { lineAccountId }: ChannelScope, kind: 'tags' | 'marks'): Promise<Map<string, number>> {
+export async function labelBook(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  kind: 'tags' | 'marks',
+): Promise<Map<string, number>> {
   const table = kind === 'tags' ? tags : marks;
-  const rows = await db.select({ id: table.id, name: table.name }).from(table).where(eq(table.lineAccountId, lineAccountId));
+  const rows = await db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(eq(table.lineAccountId, lineAccountId));
   return new Map(rows.map((row) => [row.name, row.id]));
 }
 
@@ -353,7 +378,12 @@ export async function addLabels(db: Db, { lineAccountId }: ChannelScope, kind: '
       .onConflictDoNothing();
 }
 
-export async function removeLabels(db: Db, { lineAccountId }: ChannelScope, kind: 'tags' | 'marks', links: LabelLink[]) {
+export async function removeLabels(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  kind: 'tags' | 'marks',
+  links: LabelLink[],
+) {
   if (links.length === 0) return;
   const table = kind === 'tags' ? 'friend_tags' : 'friend_marks';
   const labelColumn = kind === 'tags' ? 'tag_id' : 'mark_id';

@@ -112,7 +112,9 @@ export function readRow(
     score = Number(scoreText);
   }
 
-  const tags = new Set(mapping.tags_column === null ? [] : splitList(cell(mapping.tags_column) ?? '', mapping.tag_delimiter));
+  const tags = new Set(
+    mapping.tags_column === null ? [] : splitList(cell(mapping.tags_column) ?? '', mapping.tag_delimiter),
+  );
   for (const column of mapping.tag_columns) {
     if (isYes(cell(column) ?? '')) tags.add(tagOfColumn(mapping.preset, column));
   }

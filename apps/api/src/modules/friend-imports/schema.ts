@@ -65,7 +65,9 @@ export const friendImportRows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.line] }),
-    index('friend_import_rows_waiting_idx').on(t.lineAccountId, t.friendId).where(sql`waiting`),
+    index('friend_import_rows_waiting_idx')
+      .on(t.lineAccountId, t.friendId)
+      .where(sql`waiting`),
   ],
 );
 

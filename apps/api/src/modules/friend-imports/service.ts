@@ -181,7 +181,12 @@ const listed = (counts: Map<string, { friends: number; new: boolean }>) =>
   [...counts.entries()].map(([name, count]) => ({ name, ...count })).sort((a, b) => b.friends - a.friends);
 
 /** What the run would do with this mapping, from the file and the channel as they are; writes nothing. */
-export async function dryRun(ctx: AppContext, scope: AccountScope, id: number, mapping: ImportMapping): Promise<ImportPreview> {
+export async function dryRun(
+  ctx: AppContext,
+  scope: AccountScope,
+  id: number,
+  mapping: ImportMapping,
+): Promise<ImportPreview> {
   const db = ctx.database.db;
   const { row, channel } = await importOfAccount(db, scope, id);
   const books = await nameBooks(db, channel);
@@ -233,7 +238,8 @@ function previewRow(planned: PlannedRow): ImportPreview['rows'][number] {
     outcome: planned.outcome,
     line_user_id: record.lineUserId,
     display_name: friend ? (planned.values?.displayName ?? friend.displayName) : (record.displayName ?? ''),
-    followed_at: (friend ? (planned.values?.followedAt ?? friend.followedAt) : record.followedAt)?.toISOString() ?? null,
+    followed_at:
+      (friend ? (planned.values?.followedAt ?? friend.followedAt) : record.followedAt)?.toISOString() ?? null,
     blocked: friend ? null : (record.blocked ?? false),
     score: friend ? (planned.values?.score ?? friend.score) : (record.score ?? 0),
     tags: record.tags,
@@ -243,7 +249,12 @@ function previewRow(planned: PlannedRow): ImportPreview['rows'][number] {
 }
 
 /** Starts the run in the background with this mapping, which becomes the account's saved mapping. */
-export async function run(ctx: AppContext, scope: AccountScope, id: number, mapping: ImportMapping): Promise<FriendImport> {
+export async function run(
+  ctx: AppContext,
+  scope: AccountScope,
+  id: number,
+  mapping: ImportMapping,
+): Promise<FriendImport> {
   const db = ctx.database.db;
   const { row, channel } = await importOfAccount(db, scope, id);
   if (row.status !== 'uploaded') throw conflict(BUSY_MESSAGE);
@@ -332,12 +343,17 @@ async function undoPage(
 const OUTCOME_LABEL = { create: '作成', update: '更新', unchanged: '変更なし', error: 'エラー' } as const;
 
 /** The run's outcome per row as CSV (UTF-8 with BOM, for Excel), streamed page by page. */
-export async function report(ctx: AppContext, scope: AccountScope, id: number): Promise<{ filename: string; body: Readable }> {
+export async function report(
+  ctx: AppContext,
+  scope: AccountScope,
+  id: number,
+): Promise<{ filename: string; body: Readable }> {
   const db = ctx.database.db;
   const { row, channel } = await importOfAccount(db, scope, id);
   async function* chunks(): AsyncGenerator<Buffer> {
     yield Buffer.from(
-      UTF8_BOM + csvRecord(['行', '結果', 'LINEユーザーID', '元のツールのID', '取り込み待ち', 'メッセージ'].map(textCell)),
+      UTF8_BOM +
+        csvRecord(['行', '結果', 'LINEユーザーID', '元のツールのID', '取り込み待ち', 'メッセージ'].map(textCell)),
       'utf8',
     );
     let afterLine = 0;
