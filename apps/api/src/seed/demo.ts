@@ -38,6 +38,7 @@ import { staffAuthorities } from '../modules/staff-authorities/schema.ts';
 import { accounts, agencies, oems } from '../modules/tenants/schema.ts';
 import { seedDemoAgency } from './demo-agency.ts';
 import { seedDemoTenants } from './demo-tenants.ts';
+import { seedDemoFriendImport } from './demo-takeovers.ts';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 export const DEMO_LOGINS = [
@@ -87,6 +88,11 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
   if ((existing?.n ?? 0) > 0) return false;
   const toPublish = await db.transaction(async (tx) => seedDemo(tx, ctx));
   for (const [lineAccountId, menuIds] of toPublish) await publishDemoRichMenus(ctx, lineAccountId, menuIds);
+  const [online] = await db
+    .select({ id: lineAccounts.id, accountId: lineAccounts.accountId })
+    .from(lineAccounts)
+    .where(eq(lineAccounts.basicId, `${DEMO_BASIC_ID_PREFIX}online`));
+  if (online) await seedDemoFriendImport(ctx, online.accountId, online.id);
   return true;
 }
 
