@@ -110,11 +110,10 @@ export async function planBatch(
     records.map((record) => record.lineUserId),
   );
   const ids = [...existing.values()].map((friend) => friend.id);
-  const [tagIds, markIds, infoValues] = await Promise.all([
-    repo.labelIdsOf(db, scope, 'tags', ids),
-    repo.labelIdsOf(db, scope, 'marks', ids),
-    repo.infoValuesOf(db, scope, ids),
-  ]);
+  // One after the other: inside the run's transaction they share one connection.
+  const tagIds = await repo.labelIdsOf(db, scope, 'tags', ids);
+  const markIds = await repo.labelIdsOf(db, scope, 'marks', ids);
+  const infoValues = await repo.infoValuesOf(db, scope, ids);
   return rows.map(({ line, reading }): PlannedRow => {
     const empty = { addTags: [], addMarks: [], setInfo: [], values: null, before: null, friend: null };
     if ('error' in reading)

