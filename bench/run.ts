@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: every benchmark, each printing its figures. BENCH_SCALE=ci runs
  * the reduced sizes CI can afford; BENCH_ONLY=<name>[,<name>] runs only those of
- * bundle-size, webhook-ingest, multicast, large-channel, plan-engine and dashboard.
+ * bundle-size, webhook-ingest, multicast, large-channel, plan-engine, dashboard and friend-import.
  */
 import { bundleSizes } from './bundle-size.ts';
 import { dashboardBench } from './dashboard.ts';
+import { friendImportBench } from './friend-import.ts';
 import { largeChannelBench } from './large-channel.ts';
 import { multicastBench } from './multicast.ts';
 import { planEngineBench } from './plan-engine.ts';
@@ -42,6 +43,7 @@ const databaseBenches = (
     ['large-channel', largeChannelBench],
     ['plan-engine', planEngineBench],
     ['dashboard', dashboardBench],
+    ['friend-import', friendImportBench],
   ] as const
 ).filter(([name]) => selected(name));
 

@@ -74,3 +74,4 @@ export * from './admins.ts';
 export * from './mail.ts';
 export * from './channel-exports.ts';
 export * from './billing.ts';
+export * from './takeovers.ts';

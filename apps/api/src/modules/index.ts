@@ -54,6 +54,7 @@ import { manifest as accountInfo } from './account-info/manifest.ts';
 import { manifest as channelExports } from './channel-exports/manifest.ts';
 import { manifest as channelCutovers } from './channel-cutovers/manifest.ts';
 import { manifest as billing } from './billing/manifest.ts';
+import { manifest as friendImports } from './friend-imports/manifest.ts';
 
 /**
  * Every feature module, by its manifest (platform/module.ts): the app assembles their routes, jobs,
@@ -117,4 +118,5 @@ export const modules: readonly ModuleManifest[] = [
   channelExports,
   channelCutovers,
   billing,
+  friendImports,
 ];

@@ -40,6 +40,7 @@ import { seedDemoAgency } from './demo-agency.ts';
 import { seedDemoExport } from './demo-exports.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoTenants } from './demo-tenants.ts';
+import { seedDemoFriendImport } from './demo-takeovers.ts';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 export const DEMO_LOGINS = [
@@ -89,6 +90,11 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
   if ((existing?.n ?? 0) > 0) return false;
   const toPublish = await db.transaction(async (tx) => seedDemo(tx, ctx));
   for (const [lineAccountId, menuIds] of toPublish) await publishDemoRichMenus(ctx, lineAccountId, menuIds);
+  const [online] = await db
+    .select({ id: lineAccounts.id, accountId: lineAccounts.accountId })
+    .from(lineAccounts)
+    .where(eq(lineAccounts.basicId, `${DEMO_BASIC_ID_PREFIX}online`));
+  if (online) await seedDemoFriendImport(ctx, online.accountId, online.id);
   return true;
 }
 

@@ -53,9 +53,6 @@ const ja = {
       failed: '失敗',
     },
   },
-  takeoverPage: {
-    intro: '他のツールからの引き継ぎと、このサービスからのデータの持ち出しを行います。',
-  },
 };
 
 const en: typeof ja = {
@@ -109,9 +106,6 @@ const en: typeof ja = {
       done: 'Done',
       failed: 'Failed',
     },
-  },
-  takeoverPage: {
-    intro: 'Bring data over from another tool, and take your data out of this service.',
   },
 };
 
