@@ -33,7 +33,6 @@ import {
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { ja } from '../../apps/web/src/app/i18n/ja.ts';
-import { SHELL_ROUTES } from '../../apps/web/src/shell-routes.ts';
 import { type Area } from '../support/browser.ts';
 import { channelApi, demoFriendsJoined } from '../support/demo-service.ts';
 import { test, type OpenPage } from '../support/fixtures.ts';
@@ -48,11 +47,11 @@ const logins: Record<Area, string> = {
   service: 'staff@demo.example',
 };
 
-/** Every path of the web router: its pages (routes.tsx) and the screens still to come (shell-routes.ts). */
+/** Every path of the web router (its pages in routes.tsx). */
 function routerPaths(): string[] {
   const source = readFileSync(join(WEB_SRC, 'routes.tsx'), 'utf8');
   const pages = Array.from(source.matchAll(/\bpage\(\s*'([^']+)'/g), (match) => match[1]!);
-  return [...new Set([...pages, ...SHELL_ROUTES.map((route) => route.path)])];
+  return [...new Set(pages)];
 }
 
 /** Every namespace a key can start with: the shell's and each part's. */
@@ -164,12 +163,11 @@ const DEMO_INFLOW = 'Instagram広告';
 
 /**
  * The demo record each route with ids opens (its path as the router has it). A route added with an id
- * fails here until it names its record; the screens still to come (shell routes) take any id.
+ * fails here until it names its record.
  */
 async function concretePath(path: string, page: Page): Promise<string> {
   if (!path.includes(':')) return path;
   const laid = page.url().startsWith('http') ? await page.evaluate(() => localStorage.getItem('laid')) : null;
-  if (SHELL_ROUTES.some((route) => route.path === path)) return path.replace(/:[a-z_]+/g, '1');
   const text = { query: { message_type: 'text_message' as const } };
   const demoInflow = async () => ({
     id: await firstId(page, inflowsApi.list, { query: { name: DEMO_INFLOW } }, laid),

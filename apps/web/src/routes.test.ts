@@ -2,7 +2,6 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { areaOf, isChannelPath } from './app/areas.ts';
 import { routes } from './routes.tsx';
-import { SHELL_ROUTES } from './shell-routes.ts';
 
 /** Every route of spec section 2, written as the router spells parameters. */
 const SPEC_PATHS = [
@@ -160,13 +159,5 @@ describe('route table', () => {
 
   it('ends with a not-found page for unknown paths', () => {
     expect(leaves(routes).some((leaf) => leaf.path === '*')).toBe(true);
-  });
-});
-
-describe('shell routes', () => {
-  it('are routes of the table, each once', () => {
-    const paths = SHELL_ROUTES.map((route) => route.path);
-    expect(new Set(paths).size).toBe(paths.length);
-    for (const path of paths) expect(SPEC_PATHS).toContain(path);
   });
 });

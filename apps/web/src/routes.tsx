@@ -1,16 +1,14 @@
 import type { Feature, Role } from '@linq/contract';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { areaOf, type Area } from './app/areas.ts';
 import { loadChunk } from './app/chunks.ts';
 import { ContentErrorBoundary } from './app/errors/ContentErrorBoundary.tsx';
 import { BootSpinner, RouteErrorFallback } from './app/errors/RouteErrorFallback.tsx';
 import type { RouteHandle } from './app/route-handle.ts';
-import { SHELL_ROUTES } from './shell-routes.ts';
 
 /*
  * The route table of spec section 2. Every route matches exactly, sits under the root layout and loads
- * its page as its own chunk. Routes whose screens come later are listed in shell-routes.ts.
+ * its page as its own chunk.
  */
 
 type PageModule = { default: ComponentType };
@@ -24,14 +22,6 @@ function page(
 ): RouteObject {
   const handle: RouteHandle = feature ? { title, feature } : { title };
   return { path, handle, lazy: async () => ({ Component: (await loadChunk(importer, path)).default }) };
-}
-
-function shellRoutesOf(area: Area): RouteObject[] {
-  return SHELL_ROUTES.filter((route) => areaOf(route.path) === area).map(({ path, ...handle }) => ({
-    path,
-    handle,
-    lazy: async () => ({ Component: (await loadChunk(() => import('./components/ShellPage.tsx'), path)).default }),
-  }));
 }
 
 /** Screens that need no session: login, logged-out and password recovery. */
@@ -103,7 +93,6 @@ const areaPages: Record<Role, RouteObject[]> = {
       'staffAuthorityEdit',
       () => import('./areas/account/staff-authorities/StaffAuthorityEditPage.tsx'),
     ),
-    ...shellRoutesOf('account'),
   ],
   admin: [
     page('/admin', 'adminHome', () => import('./areas/admin/home/AdminHomePage.tsx')),
@@ -160,7 +149,6 @@ const areaPages: Record<Role, RouteObject[]> = {
     page('/admin/oem/edit/:id', 'oemEdit', () => import('./areas/admin/oem/OemEditPage.tsx')),
     page('/admin/oem-account', 'oemAccount', () => import('./areas/admin/oem-account/OemAccountPage.tsx')),
     page('/admin/oem-privacy', 'oemPrivacy', () => import('./areas/admin/oem-privacy/OemPrivacyPage.tsx')),
-    ...shellRoutesOf('admin'),
   ],
   agency: [
     page('/agency', 'agencyHome', () => import('./areas/agency/dashboard/AgencyDashboardPage.tsx')),
@@ -182,7 +170,6 @@ const areaPages: Record<Role, RouteObject[]> = {
     page('/agency/users', 'agencyUsers', () => import('./areas/agency/users/UsersListPage.tsx')),
     page('/agency/users/:id', 'agencyUserDetail', () => import('./areas/agency/users/UserDetailPage.tsx')),
     page('/agency/users/:id/edit', 'agencyUserEdit', () => import('./areas/agency/users/UserEditPage.tsx')),
-    ...shellRoutesOf('agency'),
   ],
   service: [
     page('/service/friends', 'friends', () => import('./areas/service/friends/FriendsListPage.tsx'), 'friends'),
@@ -277,7 +264,6 @@ const areaPages: Record<Role, RouteObject[]> = {
       () => import('./areas/service/abnormal-detection/IncidentPage.tsx'),
       'abnormal_detection',
     ),
-    ...shellRoutesOf('service'),
   ],
 };
 
@@ -321,7 +307,6 @@ export const routes: RouteObject[] = [
           page('/inflow', 'inflowLanding', () => import('./areas/public/inflow/InflowPage.tsx')),
           page('/privacy-policy', 'privacyPolicy', () => import('./areas/public/oem-pages/PrivacyPolicyPage.tsx')),
           page('/rule', 'rule', () => import('./areas/public/oem-pages/RulePage.tsx')),
-          ...shellRoutesOf('public'),
         ],
       },
       {

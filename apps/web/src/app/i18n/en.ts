@@ -25,8 +25,6 @@ export const en: Messages = {
     stay: 'Keep editing',
     createdAt: 'Created',
     updatedAt: 'Updated',
-    notAvailable: 'Coming soon',
-    notAvailableHint: 'This screen becomes available in a later update.',
   },
   menu: {
     home: 'Home',

@@ -27,8 +27,6 @@ export const ja = {
     stay: '編集を続ける',
     createdAt: '作成日時',
     updatedAt: '更新日時',
-    notAvailable: '準備中です',
-    notAvailableHint: 'この画面は今後のアップデートで使えるようになります。',
   },
   menu: {
     home: 'ホーム',
