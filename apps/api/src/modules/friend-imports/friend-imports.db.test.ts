@@ -247,35 +247,41 @@ describe('friend import (takeovers)', () => {
     );
   });
 
-  it('imports 100,000 rows streamed, in bounded memory', async () => {
-    const channel = t.tenant.channels[1]!.id;
-    const header = 'line_user_id,display_name,followed_at,tags,score\r\n';
-    const lines: string[] = [header];
-    for (let i = 0; i < 100_000; i++)
-      lines.push(`${lineUserId()},友だち${i},2024-01-01 00:00,"大量,t${i % 10}",${i % 100}\r\n`);
-    const bytes = Buffer.from(lines.join(''), 'utf8');
-    lines.length = 0;
-    const upload = await uploadCsv(t, t.tenant.tokens.owner, channel, bytes);
-    expect((await t.call(api.run, { params: { id: upload.import.id }, body: upload.suggested }, owner())).status).toBe(
-      202,
-    );
-    global.gc?.();
-    const start = process.memoryUsage().heapUsed;
-    let peak = start;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 20);
-    try {
-      await runImport(t.ctx, upload.import.id);
-    } finally {
-      clearInterval(sampler);
-    }
-    const done = (await t.call(api.get, { params: { id: upload.import.id } }, owner())).output.data.import;
-    expect(done).toMatchObject({ status: 'completed', created: 100_000, errors: 0 });
-    // A batch at a time, never the file (heap sampled without forcing collections, so garbage counts too).
-    expect(peak - start).toBeLessThan(512 * 1024 * 1024);
-    expect((await t.db.select({ n: count() }).from(friends).where(eq(friends.lineAccountId, channel)))[0]!.n).toBe(
-      100_000,
-    );
-  }, 900_000);
+  // What it proves (a streamed file, a batch at a time in memory) is the same on either database: it runs
+  // once, on PostgreSQL, where 100,000 rows take a minute (the embedded database takes five).
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'imports 100,000 rows streamed, in bounded memory',
+    async () => {
+      const channel = t.tenant.channels[1]!.id;
+      const header = 'line_user_id,display_name,followed_at,tags,score\r\n';
+      const lines: string[] = [header];
+      for (let i = 0; i < 100_000; i++)
+        lines.push(`${lineUserId()},友だち${i},2024-01-01 00:00,"大量,t${i % 10}",${i % 100}\r\n`);
+      const bytes = Buffer.from(lines.join(''), 'utf8');
+      lines.length = 0;
+      const upload = await uploadCsv(t, t.tenant.tokens.owner, channel, bytes);
+      expect(
+        (await t.call(api.run, { params: { id: upload.import.id }, body: upload.suggested }, owner())).status,
+      ).toBe(202);
+      global.gc?.();
+      const start = process.memoryUsage().heapUsed;
+      let peak = start;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 20);
+      try {
+        await runImport(t.ctx, upload.import.id);
+      } finally {
+        clearInterval(sampler);
+      }
+      const done = (await t.call(api.get, { params: { id: upload.import.id } }, owner())).output.data.import;
+      expect(done).toMatchObject({ status: 'completed', created: 100_000, errors: 0 });
+      // A batch at a time, never the file (heap sampled without forcing collections, so garbage counts too).
+      expect(peak - start).toBeLessThan(512 * 1024 * 1024);
+      expect((await t.db.select({ n: count() }).from(friends).where(eq(friends.lineAccountId, channel)))[0]!.n).toBe(
+        100_000,
+      );
+    },
+    900_000,
+  );
 
   it('refuses another account’s channel, a missing file and an empty one', async () => {
     const bytes = csvBytes([['line_user_id'], [lineUserId()]], 'utf-8');
