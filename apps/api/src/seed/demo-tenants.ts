@@ -33,9 +33,21 @@ export const DEMO_PLANS = [
 export const NEAR_LIMIT_ACCOUNT = { name: 'Demo Café', ownerEmail: 'cafe@demo.example' };
 
 /**
+ * An account the demo OEM serves directly (no agency, so no contract locks its plan): on the light
+ * plan with no payment method yet, its owner tries card payment and a plan change through the Stripe
+ * stand-in.
+ */
+export const DIRECT_ACCOUNT = {
+  name: 'Demo Bakery',
+  ownerEmail: 'bakery@demo.example',
+  ownerName: 'デモベーカリー オーナー',
+};
+
+/**
  * The demo OEM's plans, the demo account on the standard one, the demo agency's contact, and a
  * second account of the agency on the light plan with all of its staff seats taken (the admin home
- * lists it near its limits; its owner, cafe@demo.example, is refused a fourth staff user).
+ * lists it near its limits; its owner, cafe@demo.example, is refused a fourth staff user), and the
+ * OEM's direct account on the light plan.
  */
 export async function seedDemoTenants(
   db: Db,
@@ -48,7 +60,9 @@ export async function seedDemoTenants(
     .returning({ id: oemPlans.id, name: oemPlans.name });
   const standard = plans.find((plan) => plan.name === 'スタンダード')!;
   await db.update(accounts).set({ oemPlanId: standard.id }).where(eq(accounts.id, ids.accountId));
-  await seedNearLimitAccount(db, ids, plans.find((plan) => plan.name === 'ライト')!.id, passwordHash);
+  const light = plans.find((plan) => plan.name === 'ライト')!;
+  await seedNearLimitAccount(db, ids, light.id, passwordHash);
+  await seedDirectAccount(db, ids.oemId, light.id, passwordHash);
   await db
     .update(agencies)
     .set({ contactName: 'デモ代理店担当', contactEmail: 'agency@demo.example', contactPhone: '03-0000-0000' })
@@ -87,4 +101,18 @@ async function seedNearLimitAccount(
       staffAuthorityId: authority!.id,
     })),
   ]);
+}
+
+async function seedDirectAccount(db: Db, oemId: number, planId: number, passwordHash: string): Promise<void> {
+  const [bakery] = await db
+    .insert(accounts)
+    .values({ oemId, name: DIRECT_ACCOUNT.name, oemPlanId: planId })
+    .returning({ id: accounts.id });
+  await db.insert(users).values({
+    role: 'account',
+    email: DIRECT_ACCOUNT.ownerEmail,
+    name: DIRECT_ACCOUNT.ownerName,
+    passwordHash,
+    accountId: bakery!.id,
+  });
 }

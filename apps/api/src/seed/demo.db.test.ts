@@ -7,6 +7,7 @@ import {
   agencyAccountsApi,
   agencyContractsApi,
   agencyNoticesApi,
+  billingApi,
   isRegistrationNumber,
   isCalendarDate,
   permissionsWith,
@@ -19,7 +20,7 @@ import {
 import { DEMO_AGENCY_MEMBER_EMAIL } from './demo-agency.ts';
 import { news } from '../modules/news/schema.ts';
 import { useTestApp } from '../test/kit.ts';
-import { NEAR_LIMIT_ACCOUNT } from './demo-tenants.ts';
+import { DIRECT_ACCOUNT, NEAR_LIMIT_ACCOUNT } from './demo-tenants.ts';
 import { folders } from '../modules/folders/schema.ts';
 import { friendInfoFields, friendInfoValues } from '../modules/friends/schema.ts';
 import { friendMarks, friendTags, marks, tags } from '../modules/labels/schema.ts';
@@ -299,6 +300,16 @@ describe('demo seed', () => {
       { token },
     );
     expect([refused.status, refused.json.errors]).toEqual([403, STAFF_LIMIT_MESSAGE(3)]);
+  });
+
+  it('has Demo Bakery, the OEM’s own account, free to change its plan and to pay by card', async () => {
+    const token = await t.factory.login('account', DIRECT_ACCOUNT.ownerEmail, DEMO_PASSWORD);
+    const view = (await t.call(billingApi.paymentPlan, {}, { token })).output.data;
+    expect(view.locked).toBe(false);
+    expect(view.plans.find((plan) => plan.id === view.current_plan_id)?.name).toBe('ライト');
+    expect(view.plans.map((plan) => plan.name)).toContain('スタンダード');
+    const overview = (await t.call(billingApi.overview, {}, { token })).output.data;
+    expect([overview.method, overview.card]).toEqual(['invoice', null]);
   });
 
   it('fills Demo Shop’s company info, with a registration number valid by its check digit', async () => {

@@ -39,7 +39,7 @@ import { accounts, agencies, oems } from '../modules/tenants/schema.ts';
 import { seedDemoAgency } from './demo-agency.ts';
 import { seedDemoExport } from './demo-exports.ts';
 import { seedDemoBilling } from './demo-billing.ts';
-import { seedDemoTenants } from './demo-tenants.ts';
+import { DIRECT_ACCOUNT, seedDemoTenants } from './demo-tenants.ts';
 import { seedDemoFriendImport } from './demo-takeovers.ts';
 
 export const DEMO_PASSWORD = 'Demo#2026';
@@ -51,6 +51,8 @@ export const DEMO_LOGINS = [
   // An agency member: no users screen, no contract fees.
   { area: 'agency', url: '/agency/login', email: 'agency-member@demo.example' },
   { area: 'account', url: '/account/login', email: 'account@demo.example' },
+  // The OEM's own account, no agency contract: plan change and card payment through the Stripe stand-in.
+  { area: 'account', url: '/account/login', email: DIRECT_ACCOUNT.ownerEmail },
   { area: 'service', url: '/service/login', email: 'staff@demo.example' },
   { area: 'service', url: '/service/login', email: 'viewer@demo.example' },
 ] as const;
