@@ -5,6 +5,8 @@ import { useTestApp } from '../test/kit.ts';
 import type { Queue } from '../platform/queue.ts';
 import { friendTags, tags } from '../modules/labels/schema.ts';
 import { formAnswers, forms } from '../modules/forms/schema.ts';
+import { friendImports } from '../modules/friend-imports/schema.ts';
+import { friends } from '../modules/friends/schema.ts';
 import { lineAccounts } from '../modules/line-accounts/schema.ts';
 import { plans } from '../modules/plans/schema.ts';
 import { bindSimulatedChannels } from '../modules/simulator/bind.ts';
@@ -50,5 +52,13 @@ describe('demo forms', () => {
       expect(output.data.state).toBe('open');
     }
     expect(formsApi.list.path).toBe('/service/forms');
+
+    // What else the demo adds once a channel's friends are there: Demo Shop オンライン's takeover import,
+    // done after its virtual friends (a channel with friends already would not get them).
+    const [online] = await t.db.select().from(lineAccounts).where(eq(lineAccounts.basicId, '@demo-online'));
+    const imported = await t.db.select().from(friendImports).where(eq(friendImports.lineAccountId, online!.id));
+    expect(imported.map((row) => row.status)).toEqual(['completed']);
+    const virtual = await t.db.select().from(friends).where(eq(friends.lineAccountId, online!.id));
+    expect(virtual.length).toBeGreaterThan(imported[0]!.created);
   });
 });

@@ -9,12 +9,13 @@ import * as imports from '../modules/friend-imports/service.ts';
 export const DEMO_TAKEOVER_CSV = fileURLToPath(new URL('./takeover-sample-lstep.csv', import.meta.url));
 
 /**
- * One completed import in the channel's takeover history: the sample file uploaded, mapped by the
- * Lステップ preset and run (after the seed's transaction committed, as an owner would do it). Its
+ * One completed import in the channel's takeover history (once): the sample file uploaded, mapped by the
+ * Lステップ preset and run once the channel's demo friends are there, as an owner would do it. Its
  * friends wait for LINE to show them; one row without a LINE user id is in its report as an error.
  */
 export async function seedDemoFriendImport(ctx: AppContext, accountId: number, lineAccountId: number): Promise<void> {
   const scope = accountScope(accountId);
+  if ((await imports.list(ctx, scope, lineAccountId)).length > 0) return;
   const upload = await imports.upload(ctx, scope, channelScope(lineAccountId), {
     name: 'Lステップ_友だちリスト.csv',
     stream: createReadStream(DEMO_TAKEOVER_CSV),

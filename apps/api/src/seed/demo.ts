@@ -92,11 +92,6 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
   if ((existing?.n ?? 0) > 0) return false;
   const toPublish = await db.transaction(async (tx) => seedDemo(tx, ctx));
   for (const [lineAccountId, menuIds] of toPublish) await publishDemoRichMenus(ctx, lineAccountId, menuIds);
-  const [online] = await db
-    .select({ id: lineAccounts.id, accountId: lineAccounts.accountId })
-    .from(lineAccounts)
-    .where(eq(lineAccounts.basicId, `${DEMO_BASIC_ID_PREFIX}online`));
-  if (online) await seedDemoFriendImport(ctx, online.accountId, online.id);
   return true;
 }
 
@@ -302,6 +297,13 @@ export async function demoFriendsAdded(ctx: AppContext, lineAccountId: number): 
   await decorateDemoFriends(ctx.database.db, lineAccountId, ctx.clock.now());
   await requestRelink(ctx, channelScope(lineAccountId));
   await seedDemoExport(ctx, lineAccountId);
+  // After the virtual friends, not before: a channel with friends already is not given its demo friends.
+  const [channel] = await ctx.database.db
+    .select({ accountId: lineAccounts.accountId, basicId: lineAccounts.basicId })
+    .from(lineAccounts)
+    .where(eq(lineAccounts.id, lineAccountId));
+  if (channel?.basicId === `${DEMO_BASIC_ID_PREFIX}online`)
+    await seedDemoFriendImport(ctx, channel.accountId, lineAccountId);
 }
 
 export async function decorateDemoFriends(db: Db, lineAccountId: number, now: Date = new Date()): Promise<void> {
