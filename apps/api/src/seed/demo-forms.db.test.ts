@@ -21,7 +21,9 @@ describe('demo forms', () => {
     const queue: Queue = { ...t.ctx.queue, send: async (...args) => void held.push(() => t.ctx.queue.send(...args)) };
     expect(await seedDemoIfEmpty({ ...t.ctx, queue })).toBe(true);
     const consoleUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const bound = await bindSimulatedChannels(t.ctx, consoleUrl, { seedDemoFriends: true });
+    // As the demo runs (seedDemo): its friends' decorations include the takeover import checked below.
+    const demo = { ...t.ctx, config: { ...t.ctx.config, seedDemo: true } };
+    const bound = await bindSimulatedChannels(demo, consoleUrl, { seedDemoFriends: true });
     for (const send of held) await send();
     await bound.seeding;
 

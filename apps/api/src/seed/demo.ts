@@ -298,6 +298,8 @@ export async function demoFriendsAdded(ctx: AppContext, lineAccountId: number): 
   await requestRelink(ctx, channelScope(lineAccountId));
   await seedDemoExport(ctx, lineAccountId);
   // After the virtual friends, not before: a channel with friends already is not given its demo friends.
+  // Only in the demo itself: tests that seed virtual friends count them alone.
+  if (!ctx.config.seedDemo) return;
   const [channel] = await ctx.database.db
     .select({ accountId: lineAccounts.accountId, basicId: lineAccounts.basicId })
     .from(lineAccounts)
