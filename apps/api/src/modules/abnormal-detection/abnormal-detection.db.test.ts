@@ -66,6 +66,9 @@ const counted = (scope: ChannelScope, metric: MetricName, atLeast: number, timeo
     return series.reduce((n, point) => n + point.value, 0) >= atLeast;
   }, timeoutMs);
 
+/** A webhook's fact goes through a job and the outbox before it shows: on a busy CI machine that took over 10 s. */
+const FACT_WAIT_MS = 30_000;
+
 const unresolved = async (scope: ChannelScope, detector: string) => repo.unresolvedOf(t.db, scope, detector);
 const lastOf = async (scope: ChannelScope, detector: string) => {
   const rows = await t.db
@@ -226,7 +229,7 @@ describe('abnormal detection against the simulator', () => {
     // The simulator's fault: the botSuspended webhook, and 403 on every call.
     const suspension = await channel.suspend();
     expect(suspension).toMatchObject({ ok: true, statusCode: 200 });
-    await waitFor(async () => (await repo.suspendedSince(t.db, scope)) !== null);
+    await waitFor(async () => (await repo.suspendedSince(t.db, scope)) !== null, FACT_WAIT_MS);
     await checkChannel(t.ctx, scope);
     const [raised] = await unresolved(scope, 'credentials_invalid');
     expect(raised).toMatchObject({
@@ -236,14 +239,14 @@ describe('abnormal detection against the simulator', () => {
     // A send meanwhile waits, with no call LINE would refuse; the incident stays one.
     const [held] = await sendTo(scope, [friends[0]!.row.id]);
     const deliveryOf = async () => (await t.db.select().from(deliveries).where(eq(deliveries.id, held!)))[0]!;
-    await waitFor(async () => (await deliveryOf()).status === 'waiting');
+    await waitFor(async () => (await deliveryOf()).status === 'waiting', FACT_WAIT_MS);
     expect(await deliveryOf()).toMatchObject({ waitReason: 'bot_suspended', attempts: 0 });
     await checkChannel(t.ctx, scope);
     expect(await unresolved(scope, 'credentials_invalid')).toMatchObject([{ id: raised!.id }]);
 
     await channel.resume();
-    await waitFor(async () => (await repo.suspendedSince(t.db, scope)) === null);
-    await waitFor(async () => (await deliveryOf()).status === 'sent');
+    await waitFor(async () => (await repo.suspendedSince(t.db, scope)) === null, FACT_WAIT_MS);
+    await waitFor(async () => (await deliveryOf()).status === 'sent', FACT_WAIT_MS);
     expect(channel.sentMessageCount()).toBe(1);
     await checkChannel(t.ctx, scope);
     expect(await unresolved(scope, 'credentials_invalid')).toEqual([]);
