@@ -329,27 +329,37 @@ export async function releaseWaits(
   return rows.map((r) => r.id);
 }
 
+/** Messages a delivery spends from LINE's monthly quota: each of its messages to each recipient. */
+const quotaSpend = sql<number>`jsonb_array_length(${deliveries.messages}) * cardinality(${deliveries.friendIds})`;
+
 /**
  * Releases the channel's quota waits, oldest first, as many as `remaining` messages cover (each needs
- * its messages × its recipients; null: no limit). Returns their ids.
+ * its messages × its recipients; null: no limit). Deliveries already queued or sending spend the
+ * quota first: LINE's figure does not count them yet, and a second sweep racing this one must not
+ * release what the first one's releases will use. Returns their ids.
  */
 export async function releaseQuotaWaits(
   db: Db,
   { lineAccountId }: ChannelScope,
   remaining: number | null,
 ): Promise<number[]> {
+  let covered = remaining;
+  if (covered !== null) {
+    const [inFlight] = await db
+      .select({ messages: sql<number>`coalesce(sum(${quotaSpend}), 0)`.mapWith(Number) })
+      .from(deliveries)
+      .where(and(eq(deliveries.lineAccountId, lineAccountId), inArray(deliveries.status, ['queued', 'sending'])));
+    covered -= inFlight?.messages ?? 0;
+  }
   const waiting = await db
     .select({
       id: deliveries.id,
-      needed:
-        sql<number>`sum(jsonb_array_length(${deliveries.messages}) * cardinality(${deliveries.friendIds})) over (order by ${deliveries.id})`.mapWith(
-          Number,
-        ),
+      needed: sql<number>`sum(${quotaSpend}) over (order by ${deliveries.id})`.mapWith(Number),
     })
     .from(deliveries)
     .where(waitingFor(lineAccountId, 'quota'))
     .orderBy(asc(deliveries.id));
-  const ids = waiting.filter((w) => remaining === null || w.needed <= remaining).map((w) => w.id);
+  const ids = waiting.filter((w) => covered === null || w.needed <= covered).map((w) => w.id);
   if (ids.length === 0) return [];
   const rows = await db
     .update(deliveries)

@@ -7,7 +7,8 @@ import { friendImportRoutes } from './routes.ts';
 /**
  * Takeovers, import (引き継ぎ): the account owner moves a channel's friends in from another tool's
  * CSV (mapping, dry run, background run with progress, report, undo). A friend the run created
- * waits until LINE shows it through a webhook; its follow event ends the wait.
+ * waits until LINE shows it through a webhook: the first event of theirs (a follow, a block, a message,
+ * a postback) ends the wait.
  */
 export const manifest: ModuleManifest = {
   name: 'friend-imports',
@@ -15,9 +16,11 @@ export const manifest: ModuleManifest = {
   jobs: FRIEND_IMPORT_QUEUES,
   work: registerFriendImportJobs,
   subscribe: (ctx) => {
-    ctx.events.subscribe('friend.followed', async (event, on) => {
-      await endWaiting(on.tx, channelScope(event.lineAccountId), event.friendId);
-    });
+    for (const name of ['friend.followed', 'friend.blocked', 'message.received', 'postback.tapped'] as const) {
+      ctx.events.subscribe(name, async (event, on) => {
+        await endWaiting(on.tx, channelScope(event.lineAccountId), event.friendId);
+      });
+    }
   },
   isolation: async () => (await import('./isolation.ts')).isolation,
 };
