@@ -25,7 +25,8 @@ interface WsClient {
   send(data: string): void;
   close(): void;
   on(event: 'message', listener: (data: Buffer) => void): void;
-  on(event: 'close' | 'error', listener: () => void): void;
+  on(event: 'close', listener: (code: number, reason: Buffer) => void): void;
+  on(event: 'error', listener: () => void): void;
 }
 const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string) => WsClient };
 
@@ -72,6 +73,8 @@ describe.runIf(serverUrl)('database connections lost', () => {
     socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/api/service/realtime?laid=${row.id}`);
     socket.on('message', (data) => received.push(JSON.parse(data.toString('utf8')) as (typeof received)[number]));
     socket.on('error', () => undefined);
+    let closed = '';
+    socket.on('close', (code, reason) => (closed = `closed ${code} ${reason.toString('utf8')}`));
     await new Promise<void>((resolve) => {
       socket!.on('message', () => resolve());
       // The token is the first message, once the socket is open.
@@ -127,13 +130,17 @@ describe.runIf(serverUrl)('database connections lost', () => {
     expect(server.alive(), server.output()).toBe(true);
     expect(await health()).toBe(true);
     // Told to catch up on what it may have missed while the server's LISTEN was down.
-    await waitFor(() => received.filter((m) => m.type === 'ready').length > 1, 20_000);
+    await waitFor(() => received.filter((m) => m.type === 'ready').length > 1, 20_000).catch((error: Error) => {
+      throw new Error(`${error.message}: ${closed} ${JSON.stringify(received)}\n${server!.output()}`);
+    });
     const before = received.length;
-    await virtual[0]!.sendText('after the cuts');
+    expect((await virtual[0]!.sendText('after the cuts')).statusCode).toBe(200);
     await waitFor(
       () => received.slice(before).some((m) => m.type === 'message.created' && m.direction === 'incoming'),
       20_000,
-    );
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}: ${closed} ${JSON.stringify(received.slice(before))}\n${server!.output()}`);
+    });
 
     expect(acknowledged.size).toBeGreaterThan(0);
     t = await t.restart('api');

@@ -47,7 +47,7 @@ describe('an imported friend who then follows', () => {
           [virtual.userId, '前のツールの太郎', '見込み客'],
           [talker.userId, '花子', ''],
         ],
-        'utf8',
+        'utf-8',
       ),
     );
     const mapping = { ...upload.suggested, line_user_id: 'LINEユーザーID', tags_column: 'タグ' };

@@ -9,6 +9,11 @@ const AUTH_TIMEOUT_MS = 10_000;
 /** Ping interval; a connection that did not answer the previous ping is dropped. */
 export const HEARTBEAT_MS = 30_000;
 const OPEN = 1;
+/**
+ * An access recheck the database could not answer (a lost connection, a failover) is tried again
+ * after these delays before the socket is closed: a blip must not drop every browser's socket.
+ */
+export const RECHECK_RETRY_MS = [250, 500, 1_000, 2_000, 4_000];
 
 /**
  * The wire form: the event's ids with snake_case keys, without the channel (the socket's own); the
@@ -102,11 +107,16 @@ export function realtimeRoute(app: FastifyInstance, ctx: AppContext) {
         if (closed || socket.readyState !== OPEN) return;
         // Logout, a revoked or disabled session, a changed authority or channel list: closed at once.
         recheck = async () => {
-          try {
-            const again = await refusal();
-            if (again) close(...again);
-          } catch (error) {
-            closeOnRefusal(error);
+          for (const delayMs of [...RECHECK_RETRY_MS, null]) {
+            try {
+              const again = await refusal();
+              if (again) close(...again);
+              return;
+            } catch (error) {
+              const denied = error instanceof AppError && error.status === 401;
+              if (denied || delayMs === null || closed) return closeOnRefusal(error);
+              await new Promise((resolve) => setTimeout(resolve, delayMs));
+            }
           }
         };
         if (userId !== null) unwatch = app.realtimeHub.watchAccess(userId, () => void recheck?.());
