@@ -22,7 +22,7 @@ export function invoiceFonts(): { body: Buffer; bold: Buffer } {
   return fonts;
 }
 
-const yen = (amount: number) => `¥${amount.toLocaleString('ja-JP')}`;
+const yen = (amount: number) => `${amount < 0 ? '-' : ''}¥${Math.abs(amount).toLocaleString('ja-JP')}`;
 const japaneseDate = (day: string) => {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return `${year}年${month}月${date}日`;
@@ -68,7 +68,9 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
     .fontSize(10)
     .text(`ご利用期間: ${japaneseDate(invoice.periodStart)} 〜 ${japaneseDate(invoice.periodEnd)}`, LEFT, 222);
 
-  // The items: description, rate, quantity, unit price and amount before tax.
+  // The items: description, rate, quantity, unit price and amount, before tax or (as a card was
+  // charged) including it.
+  const taxNote = invoice.pricesIncludeTax ? '税込' : '税抜';
   const columns = [LEFT, 300, 360, 410, 480];
   let y = 255;
   const row = (cells: string[], font: 'body' | 'bold' = 'body') => {
@@ -80,7 +82,7 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
     });
     y += 20;
   };
-  row(['品目', '税率', '数量', '単価', '金額（税抜）'], 'bold');
+  row(['品目', '税率', '数量', `単価（${taxNote}）`, `金額（${taxNote}）`], 'bold');
   doc
     .moveTo(LEFT, y - 4)
     .lineTo(RIGHT, y - 4)
@@ -104,18 +106,28 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
     doc.text(amount, 480, y, { width: RIGHT - 480, align: 'right' });
     y += 18;
   };
-  total('小計（税抜）', yen(invoice.subtotalYen));
-  for (const tax of invoice.taxes) {
-    total(`${tax.rate}%対象（税抜）`, yen(tax.baseYen));
-    total(`消費税（${tax.rate}%）`, yen(tax.taxYen));
+  if (invoice.pricesIncludeTax) {
+    for (const tax of invoice.taxes) {
+      total(`${tax.rate}%対象（税込）`, yen(tax.baseYen + tax.taxYen));
+      total(`うち消費税（${tax.rate}%）`, yen(tax.taxYen));
+    }
+  } else {
+    total('小計（税抜）', yen(invoice.subtotalYen));
+    for (const tax of invoice.taxes) {
+      total(`${tax.rate}%対象（税抜）`, yen(tax.baseYen));
+      total(`消費税（${tax.rate}%）`, yen(tax.taxYen));
+    }
   }
   total('消費税合計', yen(invoice.taxYen));
   total('合計（税込）', yen(invoice.totalYen), 'bold');
 
+  const rounding = invoice.pricesIncludeTax
+    ? '注: 消費税は税率ごとに合計した税込金額から1回だけ計算し、1円未満を切り捨てています。'
+    : '注: 消費税は税率ごとに合計した金額に対して1回だけ計算し、1円未満を切り捨てています。';
   doc
     .font('body')
     .fontSize(8)
-    .text('注: 消費税は税率ごとに合計した金額に対して1回だけ計算し、1円未満を切り捨てています。', LEFT, y + 20);
+    .text(rounding, LEFT, y + 20);
   doc.end();
   return done;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { changeKind, downgradeRefusal, invoiceTotals, periodFrom, periodHolding } from './rules.ts';
+import {
+  changeKind,
+  downgradeRefusal,
+  invoiceTotals,
+  invoiceTotalsIncludingTax,
+  periodFrom,
+  periodHolding,
+} from './rules.ts';
 
 describe('billing periods', () => {
   it('runs a month to the day before the same day next month (a short month clips it)', () => {
@@ -60,5 +67,20 @@ describe('qualified invoice totals', () => {
       taxYen: 1980,
       totalYen: 21780,
     });
+  });
+
+  it('with tax-included prices (a card charge with prorations): the tax within each rate’s sum, rounded down once; the total is what was charged', () => {
+    const line = (unitPriceYen: number) => ({ description: 'x', quantity: 1, unitPriceYen, taxRate: 10 as const });
+    // 54,780 for the new plan, −21,780 unused of the old one, +52,953 remaining of the new one.
+    const totals = invoiceTotalsIncludingTax([line(54780), line(-21780), line(52953)]);
+    // floor(85,953 × 10 / 110) = floor(7,813.9…) = 7,813.
+    expect(totals).toEqual({
+      taxes: [{ rate: 10, baseYen: 78140, taxYen: 7813 }],
+      subtotalYen: 78140,
+      taxYen: 7813,
+      totalYen: 85953,
+    });
+    // The plan's own price comes out as the tax-excluded computation gives it.
+    expect(invoiceTotalsIncludingTax([line(21780)])).toMatchObject({ subtotalYen: 19800, taxYen: 1980 });
   });
 });

@@ -93,6 +93,25 @@ export function invoiceTotals(items: readonly InvoiceItem[]): InvoiceTotals {
   return { taxes, subtotalYen, taxYen, totalYen: subtotalYen + taxYen };
 }
 
+/**
+ * The totals of items whose prices include tax (a card provider charges tax-included amounts, with
+ * prorations): per rate, the tax within the rate's tax-included sum, computed once and rounded down;
+ * the base is the rest. The total is exactly what was charged.
+ */
+export function invoiceTotalsIncludingTax(items: readonly InvoiceItem[]): InvoiceTotals {
+  const taxes = TAX_RATES.flatMap((rate: TaxRate) => {
+    if (!items.some((item) => item.taxRate === rate)) return [];
+    const including = items
+      .filter((item) => item.taxRate === rate)
+      .reduce((sum, item) => sum + item.quantity * item.unitPriceYen, 0);
+    const taxYen = Math.floor((including * rate) / (100 + rate));
+    return [{ rate, baseYen: including - taxYen, taxYen }];
+  });
+  const subtotalYen = taxes.reduce((sum, tax) => sum + tax.baseYen, 0);
+  const taxYen = taxes.reduce((sum, tax) => sum + tax.taxYen, 0);
+  return { taxes, subtotalYen, taxYen, totalYen: subtotalYen + taxYen };
+}
+
 /** An invoice's number: the period's month and the invoice's row, unique and readable on a bank slip. */
 export const invoiceNumber = (periodStart: string, accountId: number, sequence: number): string =>
   `INV-${periodStart.slice(0, 7).replace('-', '')}-${String(accountId).padStart(5, '0')}-${String(sequence).padStart(2, '0')}`;

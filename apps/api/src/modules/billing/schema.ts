@@ -1,6 +1,18 @@
 import { BILLING_STATUSES, INVOICE_STATUSES, PAYMENT_METHODS } from '@linq/contract';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../platform/db-columns.ts';
 import { accounts, oemPlans } from '../tenants/schema.ts';
 import type { InvoiceItem, InvoiceTax } from './rules.ts';
@@ -54,6 +66,8 @@ export const billingInvoices = pgTable(
     dueOn: date('due_on', { mode: 'string' }).notNull(),
     status: text('status', { enum: INVOICE_STATUSES }).notNull().default('open'),
     items: jsonb('items').$type<InvoiceItem[]>().notNull(),
+    /** The items' prices include tax (what a card provider charged, prorations too); else they exclude it. */
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
     taxes: jsonb('taxes').$type<InvoiceTax[]>().notNull(),
     subtotalYen: integer('subtotal_yen').notNull(),
     taxYen: integer('tax_yen').notNull(),

@@ -19,7 +19,7 @@ import { accountScope, type AccountScope, type OemScope } from '../../platform/p
 import { addDays, today } from '../agency-contracts/dates.ts';
 import { usageOf } from '../plan-limits/service.ts';
 import { cardProvider } from './card.ts';
-import { invoiceFor, invoicePayment } from './invoices.ts';
+import { invoiceFor, invoicePayment, type ChargedLine } from './invoices.ts';
 import type { PaymentProvider } from './provider.ts';
 import * as repo from './repository.ts';
 import { changeKind, downgradeRefusal, invoiceTotals, periodFrom, periodHolding } from './rules.ts';
@@ -281,12 +281,23 @@ export async function runBilling(ctx: AppContext): Promise<void> {
   await repo.endGraceUnscoped(db, now);
 }
 
-/** The invoice of a card payment the provider reports, recorded (or updated) as the period's invoice. */
+/** A card provider's invoice as reported: its id, the period it bills, whether it was paid, its lines as charged. */
+export interface ProviderInvoice {
+  id: string;
+  periodStart: string;
+  paid: boolean;
+  lines: ChargedLine[];
+}
+
+/**
+ * The invoice of a card payment the provider reports, recorded (or updated) as the period's invoice,
+ * with the amounts the provider charged (a plan change's prorations included).
+ */
 export async function recordProviderInvoice(
   ctx: AppContext,
   db: Db,
   scope: AccountScope,
-  providerInvoice: { id: string; periodStart: string; paid: boolean },
+  providerInvoice: ProviderInvoice,
 ): Promise<void> {
   const status = providerInvoice.paid ? ('paid' as const) : ('past_due' as const);
   const paidAt = providerInvoice.paid ? ctx.clock.now() : null;
@@ -297,13 +308,24 @@ export async function recordProviderInvoice(
   }
   const billing = await billingOf(ctx, db, scope, true);
   const period = periodHolding({ start: billing.periodStart, end: billing.periodEnd }, providerInvoice.periodStart);
+  const invoice = await invoiceFor(
+    db,
+    scope,
+    periodFrom(providerInvoice.periodStart),
+    today(ctx.clock.now()),
+    'card',
+    providerInvoice.lines,
+  );
+  if (!invoice) return;
   const samePeriod = (await repo.invoices(db, scope)).find(
-    (invoice) =>
-      invoice.periodStart === period.start && invoice.providerInvoiceId === null && invoice.status !== 'paid',
+    (row) => row.periodStart === period.start && row.providerInvoiceId === null && row.status !== 'paid',
   );
   if (samePeriod) {
-    // The period's invoice (issued for bank transfer before the card was set up) is now paid by card.
+    // The period's invoice (issued for bank transfer before the card was set up) is now paid by card:
+    // it keeps its number and says what the card was charged.
+    const { items, pricesIncludeTax, taxes, subtotalYen, taxYen, totalYen } = invoice;
     await repo.updateInvoice(db, scope, samePeriod.id, {
+      ...{ items, pricesIncludeTax, taxes, subtotalYen, taxYen, totalYen },
       status,
       paidAt,
       method: 'card',
@@ -311,7 +333,5 @@ export async function recordProviderInvoice(
     });
     return;
   }
-  const invoice = await invoiceFor(db, scope, periodFrom(providerInvoice.periodStart), today(ctx.clock.now()), 'card');
-  if (invoice)
-    await repo.insertInvoice(db, scope, { ...invoice, status, paidAt, providerInvoiceId: providerInvoice.id });
+  await repo.insertInvoice(db, scope, { ...invoice, status, paidAt, providerInvoiceId: providerInvoice.id });
 }

@@ -133,6 +133,18 @@ describe('card payment through the Stripe stand-in', () => {
     expect((await invoiceRows()).map((row) => row.status)).toEqual(['paid', 'paid']);
     expect((await t.send(tagsApi.create, { body: { name: '復帰' } }, t.staff)).status).toBe(201);
 
+    // The renewal after the upgrade charged the new plan and the prorations: the invoice says exactly that.
+    const renewal = (await stripe().invoices.list({ subscription: subscriptionId })).data.find(
+      (invoice) => invoice.status === 'paid' && invoice.lines.data.some((line) => line.amount < 0),
+    )!;
+    const recorded = (await invoiceRows()).find((row) => row.providerInvoiceId === renewal.id)!;
+    expect(recorded).toMatchObject({ pricesIncludeTax: true, totalYen: renewal.amount_paid });
+    expect(recorded.items.map((item) => item.unitPriceYen).sort((a, b) => a - b)).toEqual(
+      renewal.lines.data.map((line) => line.amount).sort((a, b) => a - b),
+    );
+    expect(recorded.items.map((item) => item.description).join('\n')).toMatch(/変更前プランの未利用分/);
+    expect(recorded.taxYen).toBe(Math.floor((renewal.amount_paid * 10) / 110));
+
     // Redelivered events change nothing: the old failure does not make the account past due again,
     // and a second invoice.paid records no second invoice.
     const [failed] = sim.events('invoice.payment_failed');

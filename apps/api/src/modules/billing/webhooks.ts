@@ -35,11 +35,20 @@ export async function ingestStripeEvent(ctx: AppContext, rawBody: Buffer, signat
         const accountId = customerId && (await repo.accountOfCustomerUnscoped(tx, customerId));
         if (!accountId || !invoice.id) return;
         const scope = accountScope(accountId);
-        const periodStart = invoice.lines.data[0]?.period.start ?? invoice.period_start;
+        const day = (seconds: number) => today(new Date(seconds * 1000));
+        const lines = invoice.lines.data.map((line) => ({
+          amountYen: line.amount,
+          proration: line.parent?.subscription_item_details?.proration ?? false,
+          // Stripe's line period ends at the next period's first instant: our periods name their last day.
+          period: { start: day(line.period.start), end: day(line.period.end - 1) },
+        }));
+        // The period billed is the plan's line's (prorations cover part of the one before).
+        const planLine = invoice.lines.data.find((line) => !line.parent?.subscription_item_details?.proration);
         await recordProviderInvoice(ctx, tx, scope, {
           id: invoice.id,
-          periodStart: today(new Date(periodStart * 1000)),
+          periodStart: day(planLine?.period.start ?? invoice.period_start),
           paid: event.type === 'invoice.paid',
+          lines,
         });
         await settleStanding(ctx, tx, scope);
         return;

@@ -1,0 +1,1 @@
+ALTER TABLE "billing_invoices" ADD COLUMN "prices_include_tax" boolean DEFAULT false NOT NULL;
