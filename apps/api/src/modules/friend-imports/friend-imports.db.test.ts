@@ -247,6 +247,8 @@ describe('friend import (takeovers)', () => {
     );
   });
 
+  /** What the run may keep in memory beyond what was there before (measured: 11 MiB on PostgreSQL). */
+  const RETAINED_BOUND_BYTES = 64 * 1024 * 1024;
   // What it proves (a streamed file, a batch at a time in memory) is the same on either database: it runs
   // once, on PostgreSQL, where 100,000 rows take a minute (the embedded database takes five).
   it.runIf(process.env.TEST_DATABASE_URL)(
@@ -263,10 +265,16 @@ describe('friend import (takeovers)', () => {
       expect(
         (await t.call(api.run, { params: { id: upload.import.id }, body: upload.suggested }, owner())).status,
       ).toBe(202);
-      global.gc?.();
-      const start = process.memoryUsage().heapUsed;
+      // What the run keeps in memory: the heap after a full collection, read four times a second.
+      const collect = global.gc;
+      if (!collect) throw new Error('run with --expose-gc (the db project passes it)');
+      const retained = () => {
+        collect();
+        return process.memoryUsage().heapUsed;
+      };
+      const start = retained();
       let peak = start;
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 20);
+      const sampler = setInterval(() => (peak = Math.max(peak, retained())), 250);
       try {
         await runImport(t.ctx, upload.import.id);
       } finally {
@@ -274,8 +282,8 @@ describe('friend import (takeovers)', () => {
       }
       const done = (await t.call(api.get, { params: { id: upload.import.id } }, owner())).output.data.import;
       expect(done).toMatchObject({ status: 'completed', created: 100_000, errors: 0 });
-      // A batch at a time, never the file (heap sampled without forcing collections, so garbage counts too).
-      expect(peak - start).toBeLessThan(512 * 1024 * 1024);
+      // A batch at a time, never the file: the 8 MB file as rows would hold far more than this.
+      expect(peak - start).toBeLessThan(RETAINED_BOUND_BYTES);
       expect((await t.db.select({ n: count() }).from(friends).where(eq(friends.lineAccountId, channel)))[0]!.n).toBe(
         100_000,
       );
