@@ -193,15 +193,50 @@ export const billingApi = {
 
 export const INVOICE_MARKED_PAID_MESSAGE = '入金済みにしました。';
 
-/** An admin records a bank transfer: the invoice is paid (and the account recovers when nothing else is due). */
+/** An account's billing as its OEM's admin sees it: how it pays, its standing, its plan and its invoices. */
+export const adminAccountBilling = billingStanding.extend({
+  method: z.enum(PAYMENT_METHODS),
+  plan: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Newest first. */
+  invoices: z.array(invoiceSummary),
+});
+export type AdminAccountBilling = z.infer<typeof adminAccountBilling>;
+
+const adminInvoiceParams = z.object({ id, invoiceId: id });
+
+/**
+ * The admin's view of an account's billing, and recording a bank transfer: the invoice is paid (and
+ * the account recovers when nothing else is due). The account must be the acting OEM's.
+ */
 export const adminBillingApi = {
+  accountBilling: endpoint({
+    method: 'GET',
+    path: '/admin/accounts/:id/billing',
+    summary: "An account's payment method, standing, plan and invoices",
+    access: anyAdmin,
+    permission: OEM_ADMIN_PERMISSION,
+    params: idParams,
+    query: actingOemQuery,
+    response: dataOf(adminAccountBilling),
+  }),
+  invoicePdf: endpoint({
+    method: 'GET',
+    path: '/admin/accounts/:id/invoices/:invoiceId/pdf',
+    summary: "An account's invoice as a qualified invoice PDF",
+    access: anyAdmin,
+    permission: OEM_ADMIN_PERMISSION,
+    params: adminInvoiceParams,
+    query: actingOemQuery,
+    response: z.string().describe('application/pdf'),
+    contentType: 'application/pdf',
+  }),
   markPaid: endpoint({
     method: 'POST',
     path: '/admin/accounts/:id/invoices/:invoiceId/paid',
     summary: "Mark an account's invoice paid (bank transfer received)",
     access: anyAdmin,
     permission: OEM_ADMIN_PERMISSION,
-    params: z.object({ id, invoiceId: id }),
+    params: adminInvoiceParams,
     query: actingOemQuery,
     response: okMessage,
   }),

@@ -34,8 +34,8 @@ export const NEAR_LIMIT_ACCOUNT = { name: 'Demo Café', ownerEmail: 'cafe@demo.e
 
 /**
  * An account the demo OEM serves directly (no agency, so no contract locks its plan): on the light
- * plan with no payment method yet, its owner tries card payment and a plan change through the Stripe
- * stand-in.
+ * plan paying by bank transfer, its owner tries card payment and a plan change through the Stripe
+ * stand-in; last month's transfer is overdue, for the platform admin to record (demo-billing.ts).
  */
 export const DIRECT_ACCOUNT = {
   name: 'Demo Bakery',

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   accountInfoApi,
   accountUsersApi,
+  adminBillingApi,
   agencyAccountsApi,
   agencyContractsApi,
   agencyNoticesApi,
@@ -19,6 +20,7 @@ import {
 } from '@linq/contract';
 import { DEMO_AGENCY_MEMBER_EMAIL } from './demo-agency.ts';
 import { news } from '../modules/news/schema.ts';
+import { accounts } from '../modules/tenants/schema.ts';
 import { useTestApp } from '../test/kit.ts';
 import { DIRECT_ACCOUNT, NEAR_LIMIT_ACCOUNT } from './demo-tenants.ts';
 import { folders } from '../modules/folders/schema.ts';
@@ -310,6 +312,18 @@ describe('demo seed', () => {
     expect(view.plans.map((plan) => plan.name)).toContain('スタンダード');
     const overview = (await t.call(billingApi.overview, {}, { token })).output.data;
     expect([overview.method, overview.card]).toEqual(['invoice', null]);
+  });
+
+  it('has Demo Bakery’s bank transfer for last month overdue, for the platform admin to record', async () => {
+    const [bakery] = await t.db.select().from(accounts).where(eq(accounts.name, DIRECT_ACCOUNT.name));
+    const token = await t.factory.login('admin', 'admin@demo.example', DEMO_PASSWORD);
+    const view = (await t.call(adminBillingApi.accountBilling, { params: { id: bakery!.id }, query: {} }, { token }))
+      .output.data;
+    expect(view).toMatchObject({ method: 'invoice', status: 'past_due', plan: { name: 'ライト' } });
+    expect(view.invoices.map((invoice) => [invoice.method, invoice.status])).toEqual([
+      ['invoice', 'open'],
+      ['invoice', 'past_due'],
+    ]);
   });
 
   it('fills Demo Shop’s company info, with a registration number valid by its check digit', async () => {

@@ -260,7 +260,7 @@ async function seedDemo(db: Db, ctx: AppContext): Promise<Map<number, number[]>>
     ctx.clock.now(),
     passwordHash,
   );
-  await seedDemoBilling(db, { oemId, agencyId: agency!.id, accountId }, ctx.clock.now());
+  await seedDemoBilling(db, { oemId, agencyId: agency!.id, accountId }, ctx.clock.now(), ctx.config.BILLING_GRACE_DAYS);
   return menus;
 }
 

@@ -72,6 +72,11 @@ export const isolation: IsolationModule = {
       { path: '/account/billing_standing', token: a.tokens.staff, answers: [200] },
       { path: '/account/billing_standing', token: a.tokens.agency, answers: [401] },
     ]),
+    // A's OEM admin naming B's account (or B's invoice under it) is a 404: B's OEM is not theirs.
+    'GET /api/admin/accounts/:id/billing': oemAdminRoute((b) => `/admin/accounts/${b.account.id}/billing`),
+    'GET /api/admin/accounts/:id/invoices/:invoiceId/pdf': oemAdminRoute(
+      (b) => `/admin/accounts/${b.account.id}/invoices/${invoiceId(b)}/pdf`,
+    ),
     'POST /api/admin/accounts/:id/invoices/:invoiceId/paid': oemAdminRoute(
       (b) => `/admin/accounts/${b.account.id}/invoices/${invoiceId(b)}/paid`,
     ),

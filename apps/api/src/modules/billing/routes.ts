@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { adminBillingApi, billingApi as api, INVOICE_MARKED_PAID_MESSAGE } from '@linq/contract';
 import { actingOem } from '../../platform/admin-scope.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -6,6 +6,7 @@ import { ANSWERED, principalAs, route } from '../../platform/http.ts';
 import { accountScope, type Principal } from '../../platform/principal.ts';
 import { attachEmbeddedSimulator } from './card.ts';
 import { renderInvoicePdf } from './pdf.ts';
+import type { InvoiceRow } from './repository.ts';
 import * as billing from './service.ts';
 import { ingestStripeEvent } from './webhooks.ts';
 
@@ -25,16 +26,9 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     data: await billing.cancelPending(ctx, scopeOf(principal)),
   }));
   route(app, ctx, api.overview, async ({ principal }) => ({ data: await billing.overview(ctx, scopeOf(principal)) }));
-  route(app, ctx, api.invoicePdf, async ({ principal, params, reply }) => {
-    const invoice = await billing.invoiceOf(ctx, scopeOf(principal), params.id);
-    const pdf = await renderInvoicePdf(invoice);
-    void reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
-      .header('cache-control', 'no-store')
-      .send(pdf);
-    return ANSWERED;
-  });
+  route(app, ctx, api.invoicePdf, async ({ principal, params, reply }) =>
+    sendInvoicePdf(reply, await billing.invoiceOf(ctx, scopeOf(principal), params.id)),
+  );
   route(app, ctx, api.checkout, async ({ principal, request }) => ({
     data: { url: await billing.checkout(ctx, scopeOf(principal), originOf(request)) },
   }));
@@ -48,10 +42,32 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     const caller = principal?.role === 'service' ? principal : principalAs(principal, 'account');
     return { data: await billing.standing(ctx, caller.accountId) };
   });
+  const actingOemOf = (principal: Principal | null, oemId: number | undefined) =>
+    actingOem(principalAs(principal, 'admin'), oemId);
+  route(app, ctx, adminBillingApi.accountBilling, async ({ principal, params, query }) => ({
+    data: await billing.accountBilling(ctx, actingOemOf(principal, query.oem_id), params.id),
+  }));
+  route(app, ctx, adminBillingApi.invoicePdf, async ({ principal, params, query, reply }) =>
+    sendInvoicePdf(
+      reply,
+      await billing.adminInvoiceOf(ctx, actingOemOf(principal, query.oem_id), params.id, params.invoiceId),
+    ),
+  );
   route(app, ctx, adminBillingApi.markPaid, async ({ principal, params, query }) => {
-    await billing.markPaid(ctx, actingOem(principalAs(principal, 'admin'), query.oem_id), params.id, params.invoiceId);
+    await billing.markPaid(ctx, actingOemOf(principal, query.oem_id), params.id, params.invoiceId);
     return { data: { message: INVOICE_MARKED_PAID_MESSAGE } };
   });
+}
+
+/** The invoice as a qualified invoice PDF download (the owner's and the admin's). */
+async function sendInvoicePdf(reply: FastifyReply, invoice: InvoiceRow): Promise<typeof ANSWERED> {
+  const pdf = await renderInvoicePdf(invoice);
+  void reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
+    .header('cache-control', 'no-store')
+    .send(pdf);
+  return ANSWERED;
 }
 
 /** Outside /api: the endpoint Stripe (or its stand-in) posts signed events to. */

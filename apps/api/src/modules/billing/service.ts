@@ -7,9 +7,11 @@ import {
   PLAN_UNAVAILABLE_MESSAGE,
   SAME_PLAN_MESSAGE,
   taxedPrice,
+  type AdminAccountBilling,
   type BillingOverview,
   type BillingPlan,
   type BillingStanding,
+  type InvoiceSummary,
   type PaymentPlanView,
 } from '@linq/contract';
 import type { AppContext } from '../../platform/context.ts';
@@ -49,6 +51,17 @@ const presentPlan = (plan: repo.PlanRow): BillingPlan => ({
   rich_menu_rules: plan.richMenuRules,
   forms: plan.forms,
   inflow_routes: plan.inflowRoutes,
+});
+
+const presentInvoice = (invoice: repo.InvoiceRow): InvoiceSummary => ({
+  id: invoice.id,
+  number: invoice.number,
+  period: { start: invoice.periodStart, end: invoice.periodEnd },
+  issued_on: invoice.issuedOn,
+  due_on: invoice.dueOn,
+  status: invoice.status,
+  method: invoice.method,
+  total_yen: invoice.totalYen,
 });
 
 async function planView(ctx: AppContext, db: Db, scope: AccountScope): Promise<PaymentPlanView> {
@@ -136,16 +149,7 @@ export async function overview(ctx: AppContext, scope: AccountScope): Promise<Bi
           total_yen: next.totalYen,
         }
       : null,
-    invoices: (await repo.invoices(db, scope)).map((invoice) => ({
-      id: invoice.id,
-      number: invoice.number,
-      period: { start: invoice.periodStart, end: invoice.periodEnd },
-      issued_on: invoice.issuedOn,
-      due_on: invoice.dueOn,
-      status: invoice.status,
-      method: invoice.method,
-      total_yen: invoice.totalYen,
-    })),
+    invoices: (await repo.invoices(db, scope)).map(presentInvoice),
     card_available: card !== null,
     publishable_key: card?.publishableKey ?? null,
   };
@@ -232,11 +236,41 @@ export async function settleStanding(ctx: AppContext, db: Db, scope: AccountScop
   }
 }
 
-/** An admin records a bank transfer for the account's invoice. */
-export async function markPaid(ctx: AppContext, scope: OemScope, accountId: number, invoiceId: number) {
+/** The acting OEM's account `accountId`: another OEM's is not found. */
+async function accountOfActingOem(ctx: AppContext, scope: OemScope, accountId: number): Promise<AccountScope> {
   const ofOem = await repo.accountOfOem(ctx.database.db, scope, accountId);
   if (!ofOem) throw notFound('アカウント');
-  const account = accountScope(ofOem);
+  return accountScope(ofOem);
+}
+
+/** The admin's view of the account's billing: method, standing, plan and invoices (newest first). */
+export async function accountBilling(
+  ctx: AppContext,
+  scope: OemScope,
+  accountId: number,
+): Promise<AdminAccountBilling> {
+  const account = await accountOfActingOem(ctx, scope, accountId);
+  const db = ctx.database.db;
+  const billing = await billingOf(ctx, db, account);
+  const planId = (await repo.accountOf(db, account))?.planId;
+  const plan = planId ? await repo.planOfAccountOem(db, account, planId) : undefined;
+  return {
+    method: billing.method,
+    status: billing.status,
+    grace_until: billing.graceUntil?.toISOString() ?? null,
+    plan: plan ? { id: plan.id, name: plan.name } : null,
+    invoices: (await repo.invoices(db, account)).map(presentInvoice),
+  };
+}
+
+/** The account's invoice, for the admin's PDF download. */
+export async function adminInvoiceOf(ctx: AppContext, scope: OemScope, accountId: number, invoiceId: number) {
+  return invoiceOf(ctx, await accountOfActingOem(ctx, scope, accountId), invoiceId);
+}
+
+/** An admin records a bank transfer for the account's invoice. */
+export async function markPaid(ctx: AppContext, scope: OemScope, accountId: number, invoiceId: number) {
+  const account = await accountOfActingOem(ctx, scope, accountId);
   await ctx.database.db.transaction(async (tx) => {
     const invoice = await repo.invoice(tx, account, invoiceId);
     if (!invoice) throw notFound('請求書');

@@ -32,6 +32,15 @@ const ja = {
     searchPlaceholder: '会社名・オーナーで検索',
     empty: 'アカウントはまだありません',
     noMatch: '条件に一致するアカウントはありません',
+    billing: '請求',
+    graceUntil: '猶予期限 {{date}}',
+    graceEnded: '猶予期間は {{date}} に終了',
+    noInvoices: '請求書はまだありません',
+    markPaid: '入金済みにする',
+    markPaidTitle: '入金済みにしますか？',
+    markPaidBody:
+      '請求書 {{number}}（{{total}}）の銀行振込を受け取ったものとして記録します。ほかに期限超過の請求がなければ、アカウントは通常の状態に戻ります。',
+    markedPaid: '入金済みにしました',
   },
 };
 
@@ -66,6 +75,15 @@ const en: typeof ja = {
     searchPlaceholder: 'Search by company or owner',
     empty: 'No accounts yet',
     noMatch: 'No accounts match',
+    billing: 'Billing',
+    graceUntil: 'Grace period until {{date}}',
+    graceEnded: 'Grace period ended {{date}}',
+    noInvoices: 'No invoices yet',
+    markPaid: 'Mark as paid',
+    markPaidTitle: 'Mark as paid?',
+    markPaidBody:
+      'Records the bank transfer for invoice {{number}} ({{total}}) as received. With no other overdue invoice, the account returns to good standing.',
+    markedPaid: 'Marked as paid',
   },
 };
 

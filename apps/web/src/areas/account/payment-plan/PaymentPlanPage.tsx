@@ -7,7 +7,7 @@ import { endpointQuery, invalidateEndpoints, useEndpointMutation } from '../../.
 import { feedback } from '../../../app/feedback.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { yen } from '../payment/money.ts';
+import { yen } from '../../../components/money.ts';
 import '../../../app/i18n/parts/billing.ts';
 
 const dateOf = (day: string) => day.replaceAll('-', '/');

@@ -11,6 +11,7 @@ import { RecordPage } from '../../../components/RecordPage.tsx';
 import { useActingOem } from '../acting-oem/acting-oem.ts';
 import { UserStateTag } from '../agencies/AgencyUsers.tsx';
 import { TenantStatusTag } from '../agencies/StatusTag.tsx';
+import { AccountBillingCard } from './AccountBillingCard.tsx';
 import { LIST_PATH } from './paths.ts';
 import '../../../app/i18n/parts/admin-accounts.ts';
 import '../../../app/i18n/parts/agencies.ts';
@@ -178,6 +179,7 @@ export default function AccountDetailPage() {
           )}
           <AccountDescriptions account={data} />
           <PlanUsageCard usage={data.usage} style={{ marginTop: 16 }} />
+          <AccountBillingCard accountId={data.id} />
           <AccountChannels account={data} />
           <AccountStaff account={data} />
         </>
