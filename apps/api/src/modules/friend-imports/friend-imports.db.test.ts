@@ -265,7 +265,7 @@ describe('friend import (takeovers)', () => {
       expect(
         (await t.call(api.run, { params: { id: upload.import.id }, body: upload.suggested }, owner())).status,
       ).toBe(202);
-      // What the run keeps in memory: the heap after a full collection, read four times a second.
+      // What the run keeps in memory: the heap after a full collection, read every second.
       const collect = global.gc;
       if (!collect) throw new Error('run with --expose-gc (the db project passes it)');
       const retained = () => {
@@ -274,7 +274,7 @@ describe('friend import (takeovers)', () => {
       };
       const start = retained();
       let peak = start;
-      const sampler = setInterval(() => (peak = Math.max(peak, retained())), 250);
+      const sampler = setInterval(() => (peak = Math.max(peak, retained())), 1000);
       try {
         await runImport(t.ctx, upload.import.id);
       } finally {
