@@ -84,20 +84,29 @@ export async function buildApp(ctx: AppContext, modules: readonly ModuleManifest
   return app;
 }
 
-/** The SPA's files, with index.html for every other GET so client-side routes load. */
+/**
+ * The SPA's files, with index.html for every other GET so client-side routes load. The build writes a
+ * brotli and a gzip copy beside each text file (apps/web/precompress-plugin.ts); each answer is the
+ * smallest one the browser accepts.
+ */
 async function serveWebConsole(app: FastifyInstance, distDir: string) {
-  const indexHtml = path.join(distDir, 'index.html');
-  const hasBuild = fs.existsSync(indexHtml);
+  const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
     const assetsDir = path.join(distDir, 'assets') + path.sep;
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The compressed copies are chosen by accept-encoding, not addressed by their own URLs.
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Chunks are named by their content's hash: a browser keeps them and never asks again, so a page
-      // opened or reloaded fetches only what it has not seen (index.html stays revalidated).
+      // opened or reloaded fetches only what it has not seen; the rest (index.html) is revalidated.
       setHeaders: (reply, filePath) => {
-        if (filePath.startsWith(assetsDir)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        reply.header(
+          'cache-control',
+          filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -105,9 +114,7 @@ async function serveWebConsole(app: FastifyInstance, distDir: string) {
     // A missing hashed asset (a stale chunk after a deploy) must be a 404, not the page.
     const isPage =
       request.method === 'GET' && !request.url.startsWith(`${API_PREFIX}/`) && !request.url.startsWith('/assets/');
-    if (isPage && hasBuild) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
-    }
+    if (isPage && hasBuild) return reply.sendFile('index.html');
     return reply.status(404).send({ success: false, errors: 'Not Found' });
   });
 }

@@ -6,21 +6,38 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '@linq/line-simulator';
 import { useTestApp } from '../test/kit.ts';
 
 let storedFile: string;
 
-/** A built console: index.html without inline script, one module asset. */
+/** The plain bytes of the fake build's files, to compare what each encoding decompresses to. */
+const builtFiles = {
+  indexHtml: Buffer.from(
+    `<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body>${'<p>console</p>'.repeat(100)}</body></html>`,
+  ),
+  appJs: Buffer.from(`export const labels = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `label ${i}`))};`),
+  tinyJs: Buffer.from('export {};'),
+};
+
+/**
+ * A built console: index.html without inline script, module assets; beside the larger files their
+ * brotli and gzip copies, as the web build writes them (apps/web/precompress-plugin.ts).
+ */
 function consoleBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'linq-web-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
-  );
-  writeFileSync(path.join(dir, 'assets', 'app.js'), 'export {};');
+  const write = (file: string, content: Buffer, compressed: boolean) => {
+    writeFileSync(path.join(dir, file), content);
+    if (!compressed) return;
+    writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(content));
+    writeFileSync(path.join(dir, `${file}.gz`), gzipSync(content));
+  };
+  write('index.html', builtFiles.indexHtml, true);
+  write('assets/app.js', builtFiles.appJs, true);
+  write('assets/tiny.js', builtFiles.tinyJs, false);
   return dir;
 }
 
@@ -117,7 +134,53 @@ describe('security headers', () => {
 
   it('hashed console chunks are kept by the browser; the page itself is asked for again', async () => {
     expect((await get('/assets/app.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/assets/tiny.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get('/service/talks')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/index.html')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it("console files are sent in the build's brotli or gzip copy the browser accepts, else as they are", async () => {
+    const cases = [
+      { url: '/assets/app.js', plain: builtFiles.appJs, type: 'javascript', cache: 'immutable' },
+      { url: '/index.html', plain: builtFiles.indexHtml, type: 'text/html', cache: 'no-cache' },
+      // Client-side routes: the not-found handler sends index.html the same way.
+      { url: '/service/talks', plain: builtFiles.indexHtml, type: 'text/html', cache: 'no-cache' },
+      { url: '/', plain: builtFiles.indexHtml, type: 'text/html', cache: 'no-cache' },
+    ];
+    const decoders: Record<string, ((body: Buffer) => Buffer) | undefined> = {
+      br: brotliDecompressSync,
+      gzip: gunzipSync,
+    };
+    const encodings: Record<string, string | undefined> = {
+      br: 'br',
+      gzip: 'gzip',
+      // What Chromium sends: brotli preferred.
+      'gzip, deflate, br, zstd': 'br',
+      identity: undefined,
+      none: undefined,
+    };
+    for (const { url, plain, type, cache } of cases) {
+      for (const [accepted, expected] of Object.entries(encodings)) {
+        const label = `${url} accept-encoding: ${accepted}`;
+        const response = await get(url, accepted === 'none' ? {} : { 'accept-encoding': accepted });
+        expect(response.statusCode, label).toBe(200);
+        expect(response.headers['content-encoding'], label).toBe(expected);
+        expect(response.headers['vary'], label).toContain('accept-encoding');
+        expect(response.headers['content-type'], label).toContain(type);
+        expect(response.headers['cache-control'], label).toContain(cache);
+        expect(response.headers['x-content-type-options'], label).toBe('nosniff');
+        expect(response.headers['content-security-policy'], label).toContain("frame-ancestors 'none'");
+        const decode = expected ? decoders[expected] : (body: Buffer) => body;
+        expect(decode!(response.rawPayload).equals(plain), label).toBe(true);
+      }
+    }
+    // A file the build left uncompressed (too small to gain) is sent as it is.
+    const tiny = await get('/assets/tiny.js', { 'accept-encoding': 'br, gzip' });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.rawPayload.equals(builtFiles.tinyJs)).toBe(true);
+    // The copies are not addressable by their own names; a missing chunk stays a 404.
+    expect((await get('/assets/app.js.br')).statusCode).toBe(404);
+    expect((await get('/assets/missing.js', { 'accept-encoding': 'br' })).statusCode).toBe(404);
   });
 
   it('stored files are sandboxed', async () => {
