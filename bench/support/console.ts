@@ -71,15 +71,6 @@ export async function startBenchConsole(options: { simulator?: LineSimulator } =
   };
 }
 
-/** Runs `task` for indexes 0..count-1 with at most `concurrency` in flight. */
-export async function pool(count: number, concurrency: number, task: (index: number) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) await task(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-}
-
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
