@@ -350,16 +350,22 @@ export async function recordProviderInvoice(
     'card',
     providerInvoice.lines,
   );
-  if (!invoice) return;
   const samePeriod = (await repo.invoices(db, scope)).find(
     (row) => row.periodStart === period.start && row.providerInvoiceId === null && row.status !== 'paid',
   );
   if (samePeriod) {
     // The period's invoice (issued for bank transfer before the card was set up) is now paid by card:
     // it keeps its number and says what the card was charged.
-    const { items, pricesIncludeTax, taxes, subtotalYen, taxYen, totalYen } = invoice;
+    const charged = invoice && {
+      items: invoice.items,
+      pricesIncludeTax: invoice.pricesIncludeTax,
+      taxes: invoice.taxes,
+      subtotalYen: invoice.subtotalYen,
+      taxYen: invoice.taxYen,
+      totalYen: invoice.totalYen,
+    };
     await repo.updateInvoice(db, scope, samePeriod.id, {
-      ...{ items, pricesIncludeTax, taxes, subtotalYen, taxYen, totalYen },
+      ...charged,
       status,
       paidAt,
       method: 'card',
@@ -367,5 +373,6 @@ export async function recordProviderInvoice(
     });
     return;
   }
+  if (!invoice) return;
   await repo.insertInvoice(db, scope, { ...invoice, status, paidAt, providerInvoiceId: providerInvoice.id });
 }
