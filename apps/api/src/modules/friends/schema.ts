@@ -84,11 +84,15 @@ export const friends = pgTable(
       .on(t.lineAccountId, t.lastMessageAt.desc().nullsLast(), t.id.desc().nullsFirst())
       .where(sql`${t.unreadCount} > 0`),
     /*
-     * Name search (`ilike '%text%'` on each name column) by trigrams (pg_trgm, created by
-     * migration 0005). Texts of one or two characters have no trigram and are read as before.
+     * Name search (`ilike '%text%'` on each name column, name-search-repository.ts) by trigrams (pg_trgm,
+     * created by migration 0005) from three characters; a text of one or two characters has no
+     * trigram and is found through the column's lower-cased characters and adjacent pairs
+     * (`name_grams`, an immutable function of migration 0044).
      */
     index('friends_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
     index('friends_display_name_override_trgm_idx').using('gin', t.displayNameOverride.op('gin_trgm_ops')),
+    index('friends_display_name_grams_idx').using('gin', sql`name_grams(${t.displayName})`),
+    index('friends_display_name_override_grams_idx').using('gin', sql`name_grams(${t.displayNameOverride})`),
   ],
 );
 

@@ -1,26 +1,13 @@
 import type { ChannelScope } from '../../platform/principal.ts';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  ilike,
-  inArray,
-  isNotNull,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { deliveries } from '../delivery/schema.ts';
 import { recipientFailureReason, recipientStatus } from '../delivery/repository.ts';
+import { friendNameContains } from '../friends/name-search-repository.ts';
 import { friends } from '../friends/schema.ts';
 import { users } from '../sessions/schema.ts';
 import { messages } from './schema.ts';
-import { containsPattern, exactTime, olderThan } from '../../platform/sql.ts';
+import { exactTime, olderThan } from '../../platform/sql.ts';
 import type { TalkBefore } from './sources.ts';
 
 /*
@@ -42,12 +29,8 @@ export interface ConversationFilter {
  */
 export async function conversations(db: Db, { lineAccountId }: ChannelScope, filter: ConversationFilter) {
   const conditions: (SQL | undefined)[] = [eq(friends.lineAccountId, lineAccountId), isNotNull(friends.lastMessageAt)];
-  if (filter.name) {
-    // The name the console shows is the staff's override when set; LINE's name finds the friend too.
-    // Each column by itself (not their coalesce), so that its trigram index serves the search.
-    const pattern = containsPattern(filter.name);
-    conditions.push(or(ilike(friends.displayNameOverride, pattern), ilike(friends.displayName, pattern)));
-  }
+  // The name the console shows is the staff's override when set; LINE's name finds the friend too.
+  if (filter.name) conditions.push(friendNameContains(filter.name));
   // The literal 0, as the partial index's predicate says it (a parameter proves it in no generic plan).
   if (filter.unreadOnly) conditions.push(sql`${friends.unreadCount} > 0`);
   const where = and(...conditions);

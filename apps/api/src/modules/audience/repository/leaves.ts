@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   audienceEveryoneLeaf,
   audienceFollowedLeaf,
@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../platform/db.ts';
 import type { ChannelScope } from '../../../platform/principal.ts';
 import { containsPattern } from '../../../platform/sql.ts';
+import { friendNameContains } from '../../friends/name-search-repository.ts';
 import { friendInfoFields, friendInfoValues, friends } from '../../friends/schema.ts';
 import { friendMarks, friendTags, marks, tags } from '../../labels/schema.ts';
 import { lineAccounts } from '../../line-accounts/schema.ts';
@@ -189,11 +190,7 @@ export const statusLeaf = audienceLeafKind({
 export const nameLeaf = audienceLeafKind({
   kind: 'name',
   schema: audienceNameLeaf,
-  compile(leaf) {
-    // Each column by itself (not their coalesce), so that its trigram index serves the search.
-    const pattern = containsPattern(leaf.contains);
-    return or(ilike(friends.displayNameOverride, pattern), ilike(friends.displayName, pattern))!;
-  },
+  compile: (leaf) => friendNameContains(leaf.contains),
 });
 
 type PlanLeaf = z.infer<typeof audiencePlanLeaf>;
