@@ -68,6 +68,11 @@ const counted = (scope: ChannelScope, metric: MetricName, atLeast: number, timeo
 
 /** A webhook's fact goes through a job and the outbox before it shows: on a busy CI machine that took over 10 s. */
 const FACT_WAIT_MS = 30_000;
+/**
+ * The suspension test waits for four such facts in a row (suspended, held, resumed, sent): on the
+ * embedded database of a loaded CI machine they passed the default 30 s together (unloaded: 1–3 s).
+ */
+const CHAIN_TIMEOUT_MS = 4 * FACT_WAIT_MS;
 
 const unresolved = async (scope: ChannelScope, detector: string) => repo.unresolvedOf(t.db, scope, detector);
 const lastOf = async (scope: ChannelScope, detector: string) => {
@@ -221,37 +226,41 @@ describe('abnormal detection against the simulator', () => {
     ]);
   });
 
-  it('LINE suspending the account raises the credentials incident and holds its sends; lifting it resolves the incident and sends them', async () => {
-    const { scope, channel, friends } = await channelWithFriends(1);
-    await checkChannel(t.ctx, scope);
-    expect(await unresolved(scope, 'credentials_invalid')).toEqual([]);
+  it(
+    'LINE suspending the account raises the credentials incident and holds its sends; lifting it resolves the incident and sends them',
+    async () => {
+      const { scope, channel, friends } = await channelWithFriends(1);
+      await checkChannel(t.ctx, scope);
+      expect(await unresolved(scope, 'credentials_invalid')).toEqual([]);
 
-    // The simulator's fault: the botSuspended webhook, and 403 on every call.
-    const suspension = await channel.suspend();
-    expect(suspension).toMatchObject({ ok: true, statusCode: 200 });
-    await waitFor(async () => (await repo.suspendedSince(t.db, scope)) !== null, FACT_WAIT_MS);
-    await checkChannel(t.ctx, scope);
-    const [raised] = await unresolved(scope, 'credentials_invalid');
-    expect(raised).toMatchObject({
-      severity: 'critical',
-      figures: { suspended_since: new Date(suspension.events[0]!.timestamp).toISOString(), invalid_since: null },
-    });
-    // A send meanwhile waits, with no call LINE would refuse; the incident stays one.
-    const [held] = await sendTo(scope, [friends[0]!.row.id]);
-    const deliveryOf = async () => (await t.db.select().from(deliveries).where(eq(deliveries.id, held!)))[0]!;
-    await waitFor(async () => (await deliveryOf()).status === 'waiting', FACT_WAIT_MS);
-    expect(await deliveryOf()).toMatchObject({ waitReason: 'bot_suspended', attempts: 0 });
-    await checkChannel(t.ctx, scope);
-    expect(await unresolved(scope, 'credentials_invalid')).toMatchObject([{ id: raised!.id }]);
+      // The simulator's fault: the botSuspended webhook, and 403 on every call.
+      const suspension = await channel.suspend();
+      expect(suspension).toMatchObject({ ok: true, statusCode: 200 });
+      await waitFor(async () => (await repo.suspendedSince(t.db, scope)) !== null, FACT_WAIT_MS);
+      await checkChannel(t.ctx, scope);
+      const [raised] = await unresolved(scope, 'credentials_invalid');
+      expect(raised).toMatchObject({
+        severity: 'critical',
+        figures: { suspended_since: new Date(suspension.events[0]!.timestamp).toISOString(), invalid_since: null },
+      });
+      // A send meanwhile waits, with no call LINE would refuse; the incident stays one.
+      const [held] = await sendTo(scope, [friends[0]!.row.id]);
+      const deliveryOf = async () => (await t.db.select().from(deliveries).where(eq(deliveries.id, held!)))[0]!;
+      await waitFor(async () => (await deliveryOf()).status === 'waiting', FACT_WAIT_MS);
+      expect(await deliveryOf()).toMatchObject({ waitReason: 'bot_suspended', attempts: 0 });
+      await checkChannel(t.ctx, scope);
+      expect(await unresolved(scope, 'credentials_invalid')).toMatchObject([{ id: raised!.id }]);
 
-    await channel.resume();
-    await waitFor(async () => (await repo.suspendedSince(t.db, scope)) === null, FACT_WAIT_MS);
-    await waitFor(async () => (await deliveryOf()).status === 'sent', FACT_WAIT_MS);
-    expect(channel.sentMessageCount()).toBe(1);
-    await checkChannel(t.ctx, scope);
-    expect(await unresolved(scope, 'credentials_invalid')).toEqual([]);
-    expect(await lastOf(scope, 'credentials_invalid')).toMatchObject({ id: raised!.id, status: 'resolved' });
-  });
+      await channel.resume();
+      await waitFor(async () => (await repo.suspendedSince(t.db, scope)) === null, FACT_WAIT_MS);
+      await waitFor(async () => (await deliveryOf()).status === 'sent', FACT_WAIT_MS);
+      expect(channel.sentMessageCount()).toBe(1);
+      await checkChannel(t.ctx, scope);
+      expect(await unresolved(scope, 'credentials_invalid')).toEqual([]);
+      expect(await lastOf(scope, 'credentials_invalid')).toMatchObject({ id: raised!.id, status: 'resolved' });
+    },
+    CHAIN_TIMEOUT_MS,
+  );
 
   it('plan sends due and not handed to LINE raise scheduler lag naming the plan', async () => {
     const { scope, friends } = await channelWithFriends(1);
