@@ -167,6 +167,11 @@ async function openPostgres(url: string, poolSize: number, log: ConnectionLog): 
 
 /** Delays before replacing a lost LISTEN connection: doubling from the first, at most the last. */
 export const LISTEN_RETRY_MS = { first: 250, max: 10_000 };
+/**
+ * How long connecting and LISTEN may take before the attempt counts as failed and is retried: with
+ * its backends being terminated, a connection attempt could stay pending and the channel unheard.
+ */
+export const LISTEN_CONNECT_TIMEOUT_MS = 5_000;
 
 async function listenPostgres(
   url: string,
@@ -193,7 +198,11 @@ async function listenPostgres(
   };
   /** One connection; when it fails or ends (database restart, terminated), a new one follows. */
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: LISTEN_CONNECT_TIMEOUT_MS,
+      query_timeout: LISTEN_CONNECT_TIMEOUT_MS,
+    });
     let failed = false;
     const fail = (error?: Error) => {
       if (failed) return;
