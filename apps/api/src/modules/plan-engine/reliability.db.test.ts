@@ -162,20 +162,24 @@ describe('in one process', () => {
     const scheduler = async () => {
       while (claiming) if ((await runDueSends(t.ctx, 50)) === 0) claiming = false;
     };
-    const edits = async () => {
-      for (let edit = 1; claiming && edit <= 20; edit++) {
-        const detail: PlanDetail = {
-          ...plan,
-          plan_actions: plan.plan_actions.map((action) => ({
-            ...action,
-            message: filledMessage('text_message', `${action.box_id} 版${edit}`),
-          })),
-        };
-        const response = await savePlan(t, as, detail);
-        expect(response.status, response.text).toBe(200);
-      }
+    const save = async (edit: number) => {
+      const detail: PlanDetail = {
+        ...plan,
+        plan_actions: plan.plan_actions.map((action) => ({
+          ...action,
+          message: filledMessage('text_message', `${action.box_id} 版${edit}`),
+        })),
+      };
+      const response = await savePlan(t, as, detail);
+      expect(response.status, response.text).toBe(200);
     };
-    await Promise.all([scheduler(), scheduler(), edits()]);
+    const edits = async (from: number) => {
+      for (let edit = from; claiming && edit <= 20; edit++) await save(edit);
+    };
+    // The first save lands before the schedulers start (on a fast machine they could claim every send
+    // before any save did); the others race their claims.
+    await save(1);
+    await Promise.all([scheduler(), scheduler(), edits(2)]);
     await waitFor(async () => {
       await runDueSends(t.ctx);
       const pending = await t.db
