@@ -13,14 +13,8 @@ const HEADER = ['ID', '表示名', 'LINE表示名', '状態', '友だち追加�
 
 /** A channel of its own per test, with a staff login of full authority. */
 async function freshChannel(permissions: Permissions = permissionsWith('edit', true)) {
-  const row = await t.factory.lineAccount(t.tenant.account.id);
   const authority = await t.factory.staffAuthority(t.tenant.account.id, permissions);
-  const user = await t.factory.user('service', {
-    accountId: t.tenant.account.id,
-    staffAuthorityId: authority.id,
-    lineAccountIds: [row.id],
-  });
-  return { id: row.id, token: await t.factory.login('service', user.email) };
+  return t.factory.staffedChannel(t.tenant.account.id, authority.id);
 }
 type Channel = Awaited<ReturnType<typeof freshChannel>>;
 

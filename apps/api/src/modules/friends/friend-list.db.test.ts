@@ -9,25 +9,16 @@ const t = useTestApp({ tenants: 2 });
 type Query = Record<string, string | number | string[]>;
 type Page = EndpointOutput<typeof friendsApi.list>;
 
-/** A channel of its own per test, so each test sees only its friends. */
+/** A channel of its own per test, so each test sees only its friends; with a view-only staff login too. */
 async function freshChannel() {
-  const row = await t.factory.lineAccount(t.tenant.account.id);
-  const user = await t.factory.user('service', {
-    accountId: t.tenant.account.id,
-    staffAuthorityId: t.tenant.fullAuthority.id,
-    lineAccountIds: [row.id],
-  });
+  const channel = await t.factory.staffedChannel(t.tenant.account.id, t.tenant.fullAuthority.id);
   const viewAuthority = await t.factory.staffAuthority(t.tenant.account.id, permissionsWith('view', false));
   const viewer = await t.factory.user('service', {
     accountId: t.tenant.account.id,
     staffAuthorityId: viewAuthority.id,
-    lineAccountIds: [row.id],
+    lineAccountIds: [channel.id],
   });
-  return {
-    id: row.id,
-    token: await t.factory.login('service', user.email),
-    viewerToken: await t.factory.login('service', viewer.email),
-  };
+  return { ...channel, viewerToken: await t.factory.login('service', viewer.email) };
 }
 type Channel = Awaited<ReturnType<typeof freshChannel>>;
 

@@ -9,15 +9,7 @@ import { friends } from './schema.ts';
 const t = useTestApp();
 
 /** A channel of its own, and a staff member of it, so the test sees only its friends. */
-async function freshChannel() {
-  const row = await t.factory.lineAccount(t.tenant.account.id);
-  const user = await t.factory.user('service', {
-    accountId: t.tenant.account.id,
-    staffAuthorityId: t.tenant.fullAuthority.id,
-    lineAccountIds: [row.id],
-  });
-  return { id: row.id, token: await t.factory.login('service', user.email) };
-}
+const freshChannel = () => t.factory.staffedChannel(t.tenant.account.id, t.tenant.fullAuthority.id);
 type Channel = Awaited<ReturnType<typeof freshChannel>>;
 
 const byId = (x: number, y: number) => x - y;
