@@ -41,6 +41,12 @@ export const conversation = z.object({
 });
 export type Conversation = z.infer<typeof conversation>;
 
+/**
+ * The talk list's page. With a name search the total is counted only so far past the page (enough
+ * to page on); `total_is_lower_bound` says when more match than `total_item_count`.
+ */
+export const conversationList = listOf(conversation).extend({ total_is_lower_bound: z.boolean() });
+
 export const talkHistoryQuery = z.object({
   friend_id: id,
   /** Entries older than this point (paging back): the previous page's `next_before`, opaque to the client. */
@@ -175,7 +181,7 @@ export const talksApi = {
     access,
     permission: { feature: 'talks', level: 'view' },
     query: conversationQuery,
-    response: listOf(conversation),
+    response: conversationList,
   }),
   history: endpoint({
     method: 'GET',

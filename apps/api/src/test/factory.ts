@@ -270,13 +270,13 @@ export function createFactory(db: Db, app: FastifyInstance, secrets: SecretBox) 
       if (response.status !== 201) throw new Error(`template not saved (${response.status}): ${response.text}`);
       return response.output;
     },
-    /** Logs in through the API and returns the access token. */
     /** A channel of the account with a staff member of it (of `staffAuthorityId`), logged in: a test's own friends. */
     async staffedChannel(accountId: number, staffAuthorityId: number) {
       const row = await factory.lineAccount(accountId);
       const user = await factory.user('service', { accountId, staffAuthorityId, lineAccountIds: [row.id] });
       return { id: row.id, token: await factory.login('service', user.email) };
     },
+    /** Logs in through the API and returns the access token. */
     async login(role: Role, email: string, password = TEST_PASSWORD): Promise<string> {
       const response = await inject(app, { method: 'POST', path: `/${role}/sessions`, body: { email, password } });
       const data = response.json.data as { access_token?: string } | undefined;

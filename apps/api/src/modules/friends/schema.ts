@@ -113,6 +113,18 @@ export const friendStatusCounts = pgTable(
   (t) => [primaryKey({ columns: [t.lineAccountId, t.status] })],
 );
 
+/**
+ * A channel's talk list totals: friends with a message (conversations) and those of them with unread
+ * messages, kept by statement-level triggers on `friends` (migration 0045) like the status counts.
+ */
+export const friendConversationCounts = pgTable('friend_conversation_counts', {
+  lineAccountId: integer('line_account_id')
+    .primaryKey()
+    .references(() => lineAccounts.id, { onDelete: 'cascade' }),
+  conversations: integer('conversations').notNull(),
+  unread: integer('unread').notNull(),
+});
+
 /** A friend info field (友だち情報欄) a channel defines: text, number, date or one of a list of options. */
 export const friendInfoFields = pgTable(
   'friend_info_fields',

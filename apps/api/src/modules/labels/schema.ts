@@ -68,3 +68,22 @@ export const friendMarks = pgTable(
     channelReference('friend_marks_mark_fk', t.lineAccountId, t.markId, marks).onDelete('cascade'),
   ],
 );
+
+/**
+ * How many friends carry each tag and each mark, kept by statement-level triggers on friend_tags and
+ * friend_marks (migration 0045), so a list filtered by one label answers its total from one row.
+ * A label's row goes with the label (cascade); a missing row means nobody carries it.
+ */
+export const tagFriendCounts = pgTable('tag_friend_counts', {
+  tagId: integer('tag_id')
+    .primaryKey()
+    .references(() => tags.id, { onDelete: 'cascade' }),
+  friends: integer('friends').notNull(),
+});
+
+export const markFriendCounts = pgTable('mark_friend_counts', {
+  markId: integer('mark_id')
+    .primaryKey()
+    .references(() => marks.id, { onDelete: 'cascade' }),
+  friends: integer('friends').notNull(),
+});

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db.ts';
 import { deliveries } from '../delivery/schema.ts';
 import { recipientFailureReason, recipientStatus } from '../delivery/repository.ts';
 import { friendNameContains } from '../friends/name-search-repository.ts';
-import { friends } from '../friends/schema.ts';
+import { friendConversationCounts, friends } from '../friends/schema.ts';
 import { users } from '../sessions/schema.ts';
 import { messages } from './schema.ts';
 import { exactTime, olderThan } from '../../platform/sql.ts';
@@ -23,18 +23,29 @@ export interface ConversationFilter {
 }
 
 /**
+ * A name search's total is counted this far past the page asked for, and no further: enough to
+ * page on, without counting every one of 76,000 friends named 田 (the answer says it stopped).
+ */
+export const NAME_SEARCH_COUNTED_BEYOND_PAGE = 1000;
+
+/**
  * Friends of the channel with at least one message, newest last message first. The order and
  * conditions are those of friends_channel_last_message_idx (and, unread only, of the partial
- * friends_channel_unread_idx), so the page is an index range.
+ * friends_channel_unread_idx), so the page is an index range. The total comes from the channel's
+ * counters (friend_conversation_counts) without a name, else from a count bounded past the page.
  */
-export async function conversations(db: Db, { lineAccountId }: ChannelScope, filter: ConversationFilter) {
-  const conditions: (SQL | undefined)[] = [eq(friends.lineAccountId, lineAccountId), isNotNull(friends.lastMessageAt)];
+export async function conversations(db: Db, scope: ChannelScope, filter: ConversationFilter) {
+  const conditions: (SQL | undefined)[] = [
+    eq(friends.lineAccountId, scope.lineAccountId),
+    isNotNull(friends.lastMessageAt),
+  ];
   // The name the console shows is the staff's override when set; LINE's name finds the friend too.
   if (filter.name) conditions.push(friendNameContains(filter.name));
   // The literal 0, as the partial index's predicate says it (a parameter proves it in no generic plan).
   if (filter.unreadOnly) conditions.push(sql`${friends.unreadCount} > 0`);
   const where = and(...conditions);
   const order = [sql`${friends.lastMessageAt} desc nulls last`, desc(friends.id)];
+  const offset = (filter.page - 1) * filter.limit;
   // A deferred join: the page's ids first (an index-only range however deep), then their rows.
   const pageIds = db
     .select({ id: friends.id })
@@ -42,8 +53,8 @@ export async function conversations(db: Db, { lineAccountId }: ChannelScope, fil
     .where(where)
     .orderBy(...order)
     .limit(filter.limit)
-    .offset((filter.page - 1) * filter.limit);
-  const [rows, [total]] = await Promise.all([
+    .offset(offset);
+  const [rows, total] = await Promise.all([
     db
       .select({
         ...getTableColumns(friends),
@@ -52,9 +63,32 @@ export async function conversations(db: Db, { lineAccountId }: ChannelScope, fil
       .from(friends)
       .where(inArray(friends.id, pageIds))
       .orderBy(...order),
-    db.select({ n: count() }).from(friends).where(where),
+    filter.name
+      ? boundedCount(db, where, offset + filter.limit + NAME_SEARCH_COUNTED_BEYOND_PAGE)
+      : conversationCount(db, scope, filter.unreadOnly).then((n) => ({ n, lowerBound: false })),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total: total.n, totalIsLowerBound: total.lowerBound };
+}
+
+/** The channel's conversations (or unread ones) from the counters the database keeps. */
+async function conversationCount(db: Db, { lineAccountId }: ChannelScope, unreadOnly: boolean) {
+  const [row] = await db
+    .select({ conversations: friendConversationCounts.conversations, unread: friendConversationCounts.unread })
+    .from(friendConversationCounts)
+    .where(eq(friendConversationCounts.lineAccountId, lineAccountId));
+  return (unreadOnly ? row?.unread : row?.conversations) ?? 0;
+}
+
+/** How many rows match, counting no further than `bound`: `lowerBound` when there are more. */
+async function boundedCount(db: Db, where: SQL | undefined, bound: number) {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(friends)
+    .where(where)
+    .limit(bound + 1);
+  const [row] = await db.select({ n: count() }).from(matching.as('matching'));
+  const n = row?.n ?? 0;
+  return n > bound ? { n: bound, lowerBound: true } : { n, lowerBound: false };
 }
 
 export async function channelFriend(db: Db, { lineAccountId }: ChannelScope, friendId: number) {

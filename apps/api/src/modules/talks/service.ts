@@ -30,7 +30,7 @@ export const SEND_FORBIDDEN_MESSAGE = 'メッセージを送信する権限が�
 export const TEMPLATE_NOUN = 'テンプレート';
 
 export async function conversations(ctx: AppContext, scope: ChannelRequest, query: z.output<typeof conversationQuery>) {
-  const { rows, total } = await repo.conversations(ctx.database.db, scope, {
+  const { rows, total, totalIsLowerBound } = await repo.conversations(ctx.database.db, scope, {
     page: query.page,
     limit: query.limit,
     name: query.name,
@@ -47,7 +47,7 @@ export async function conversations(ctx: AppContext, scope: ChannelRequest, quer
     message_type: f.lastMessageType,
     status: f.status,
   }));
-  return listPage(data, total, query);
+  return { ...listPage(data, total, query), total_is_lower_bound: totalIsLowerBound };
 }
 
 export async function history(

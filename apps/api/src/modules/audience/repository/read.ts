@@ -8,6 +8,7 @@ import type { Registries } from '../../../platform/registry.ts';
 import { friends } from '../../friends/schema.ts';
 import { friendTags, marks, tags } from '../../labels/schema.ts';
 import { audienceWhere } from './compile.ts';
+import { countedTotal } from './counted.ts';
 import { partCondition, partOrder, partsOf, SORT_KEYS, type FriendSort, type Part } from './order.ts';
 
 /*
@@ -23,8 +24,8 @@ export interface AudienceSource {
 }
 
 /**
- * How many of the channel's friends are in the audience, counted the cheap way for the friend
- * list's shapes (an `all` of leaves with one tags leaf, every tag it names live):
+ * How many of the channel's friends are in the audience: from the counters when they answer it
+ * (counted.ts), else counted the cheap way for the friend list's shapes (an `all` of leaves with one tags leaf, every tag it names live):
  * - tags only (any or all): from friend_tags alone (links to the channel's own tags), not friends;
  * - none: the friends matching the rest minus those of them carrying any of the tags
  *   (two index-driven counts instead of an anti-join over the whole channel).
@@ -34,6 +35,8 @@ export async function countAudience(
   scope: ChannelScope,
   expression: AudienceExpression,
 ): Promise<number> {
+  const counted = await countedTotal(db, scope, expression);
+  if (counted !== null) return counted;
   const fast = await tagShape(db, scope, expression);
   let query;
   if (!fast) {
