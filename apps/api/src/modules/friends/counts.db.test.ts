@@ -56,7 +56,7 @@ async function expectCountersExact(step: string) {
   }
 }
 
-async function friendListTotal(channel: Channel, query: Record<string, unknown>) {
+async function friendListTotal(channel: Channel, query: Record<string, string | number | string[]>) {
   const r = await t.request({
     method: 'GET',
     path: '/service/friends',
@@ -68,7 +68,7 @@ async function friendListTotal(channel: Channel, query: Record<string, unknown>)
   return outputOf(friendsApi.list, r).total_item_count;
 }
 
-async function talkList(channel: Channel, query: Record<string, unknown>) {
+async function talkList(channel: Channel, query: Record<string, string | number | string[]>) {
   const r = await t.request({
     method: 'GET',
     path: '/service/messages/conversations',
@@ -174,12 +174,12 @@ describe('counters of friends, labels and conversations (migration 0045)', () =>
     }
     expect(await friendListTotal(channel, {})).toBe(7);
     expect(await friendListTotal(channel, { status: 'blocked' })).toBe(2);
-    expect(await friendListTotal(channel, { tag_ids: [vip.id] })).toBe(4);
-    expect(await friendListTotal(channel, { tag_ids: [vip.id], tag_match: 'none' })).toBe(3);
-    expect(await friendListTotal(channel, { mark_ids: [handled.id] })).toBe(1);
+    expect(await friendListTotal(channel, { tag_ids: [String(vip.id)] })).toBe(4);
+    expect(await friendListTotal(channel, { tag_ids: [String(vip.id)], tag_match: 'none' })).toBe(3);
+    expect(await friendListTotal(channel, { mark_ids: [String(handled.id)] })).toBe(1);
     // Another channel's tag is nobody's here (the count path, not a counter of that channel).
     const otherTag = await t.factory.tag((await freshChannel()).id);
-    expect(await friendListTotal(channel, { tag_ids: [otherTag.id] })).toBe(0);
+    expect(await friendListTotal(channel, { tag_ids: [String(otherTag.id)] })).toBe(0);
 
     const all = await talkList(channel, {});
     expect([all.total_item_count, all.total_is_lower_bound, all.data.length]).toEqual([5, false, 5]);

@@ -1,5 +1,5 @@
 import type { AccountScope, ChannelScope, OemScope } from '../../platform/principal.ts';
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { friendInfoFields, friendInfoValues, friends, friendStatusCounts } from './schema.ts';
 import { channelIdsOfOem } from '../line-accounts/repository.ts';
@@ -112,12 +112,12 @@ export async function addScore(db: Db, { lineAccountId }: ChannelScope, friendId
     .where(and(eq(friends.id, friendId), eq(friends.lineAccountId, lineAccountId)));
 }
 
+/** The channel's friends by state, from the counters kept by the database (friend_status_counts). */
 export async function followCounts(db: Db, { lineAccountId }: ChannelScope) {
   const rows = await db
-    .select({ status: friends.status, n: count() })
-    .from(friends)
-    .where(eq(friends.lineAccountId, lineAccountId))
-    .groupBy(friends.status);
+    .select({ status: friendStatusCounts.status, n: friendStatusCounts.friends })
+    .from(friendStatusCounts)
+    .where(eq(friendStatusCounts.lineAccountId, lineAccountId));
   const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
   return { following: of('following'), blocked: of('blocked') };
 }
