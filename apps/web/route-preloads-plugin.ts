@@ -153,8 +153,8 @@ function recordDynamicImports(routesFile: string): Plugin {
 
 /**
  * The files to preload for each route: the chunks holding its sources and their static imports,
- * transitively, less what the entry loads already (index.html names those itself). The catch-all route
- * gets none: an unknown address is preloaded nothing.
+ * transitively, less what the entry loads already (index.html names those itself). A splat route (the
+ * catch-all) is left out: an unknown address is preloaded nothing.
  */
 export function preloadsOf(routes: RouteSources[], chunks: BuiltChunk[]): RoutePreload[] {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -176,7 +176,7 @@ export function preloadsOf(routes: RouteSources[], chunks: BuiltChunk[]): RouteP
   if (!entry) throw new Error('the build has no entry chunk');
   const loadedByEntry = new Set(closure([entry]).map((chunk) => chunk.fileName));
   return routes
-    .filter((route) => route.path !== '*')
+    .filter((route) => !route.path.split('/').includes('*'))
     .map((route) => {
       const found = route.sources.map((source) => {
         const chunk = bySource.get(source);
