@@ -1,9 +1,11 @@
 /**
  * `npm run bench`: every benchmark, each printing its figures. BENCH_SCALE=ci runs
  * the reduced sizes CI can afford; BENCH_ONLY=<name>[,<name>] runs only those of
- * bundle-size, webhook-ingest, multicast, large-channel, plan-engine, dashboard and friend-import.
+ * bundle-size, webhook-ingest, multicast, large-channel, plan-engine, dashboard, friend-import and
+ * console-load.
  */
 import { bundleSizes } from './bundle-size.ts';
+import { consoleLoadBench } from './console-load.ts';
 import { dashboardBench } from './dashboard.ts';
 import { friendImportBench } from './friend-import.ts';
 import { largeChannelBench } from './large-channel.ts';
@@ -44,6 +46,7 @@ const databaseBenches = (
     ['plan-engine', planEngineBench],
     ['dashboard', dashboardBench],
     ['friend-import', friendImportBench],
+    ['console-load', consoleLoadBench],
   ] as const
 ).filter(([name]) => selected(name));
 

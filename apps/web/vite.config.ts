@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress-plugin.ts';
+import { routePreloads } from './route-preloads-plugin.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), routePreloads()],
   server: {
     proxy: {
       // ws: the talks' realtime WebSocket lives under /api too.
@@ -17,7 +18,7 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    // The bundle-size benchmark reads chunk sizes from the manifest.
+    // The bundle-size benchmark reads chunk sizes from the manifest, the route preloads their chunks.
     manifest: true,
   },
 });

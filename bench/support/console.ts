@@ -37,8 +37,13 @@ export interface BenchConsole {
   stop(): Promise<void>;
 }
 
-/** The console (API + worker) on its own new PostgreSQL database, listening on loopback. */
-export async function startBenchConsole(options: { simulator?: LineSimulator } = {}): Promise<BenchConsole> {
+/**
+ * The console (API + worker) on its own new PostgreSQL database, listening on loopback; serving the web
+ * build of `webDistDir` when given (another build than apps/web/dist, to compare).
+ */
+export async function startBenchConsole(
+  options: { simulator?: LineSimulator; webDistDir?: string } = {},
+): Promise<BenchConsole> {
   const name = `linq_bench_${randomBytes(6).toString('hex')}`;
   await admin(`create database ${name}`);
   const url = new URL(benchServerUrl());
@@ -49,6 +54,7 @@ export async function startBenchConsole(options: { simulator?: LineSimulator } =
       SECRETS_KEY: randomBytes(32).toString('base64'),
       LOG_LEVEL: 'silent',
       HOST: '127.0.0.1',
+      ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
     }),
     embeddedSimulator: false,
   };

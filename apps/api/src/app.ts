@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,6 +11,7 @@ import { answerFrameworkError, installErrorHandling, installJsonParser, validato
 import { requestLogController } from './platform/logger.ts';
 import { parseQueryString } from './platform/querystring.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
+import { loadConsolePages, type ConsolePage } from './platform/route-preloads.ts';
 import { startRealtimeHub, type RealtimeHub } from './platform/realtime-hub.ts';
 import type { ModuleManifest } from './platform/module.ts';
 
@@ -85,9 +86,10 @@ export async function buildApp(ctx: AppContext, modules: readonly ModuleManifest
 }
 
 /**
- * The SPA's files, with index.html for every other GET so client-side routes load. The build writes a
- * brotli and a gzip copy beside each text file (apps/web/precompress-plugin.ts); each answer is the
- * smallest one the browser accepts.
+ * The SPA's files, with index.html for every other GET so client-side routes load: naming, for an
+ * address of the route table, the chunks that route needs (platform/route-preloads.ts). The build
+ * writes a brotli and a gzip copy beside each text file (apps/web/precompress-plugin.ts); each answer
+ * is the smallest one the browser accepts.
  */
 async function serveWebConsole(app: FastifyInstance, distDir: string) {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
@@ -110,11 +112,40 @@ async function serveWebConsole(app: FastifyInstance, distDir: string) {
       },
     });
   }
+  const pages = hasBuild ? loadConsolePages(distDir) : null;
   app.setNotFoundHandler((request, reply) => {
     // A missing hashed asset (a stale chunk after a deploy) must be a 404, not the page.
     const isPage =
       request.method === 'GET' && !request.url.startsWith(`${API_PREFIX}/`) && !request.url.startsWith('/assets/');
+    if (isPage && pages) {
+      return sendConsolePage(reply, pages.pageFor(request.url.split('?')[0]!), request.headers['accept-encoding']);
+    }
     if (isPage && hasBuild) return reply.sendFile('index.html');
     return reply.status(404).send({ success: false, errors: 'Not Found' });
   });
+}
+
+/** index.html as built for this address; revalidated on every visit, as the chunks it names change. */
+function sendConsolePage(reply: FastifyReply, page: ConsolePage, acceptEncoding: string | undefined) {
+  const encoding = preferredEncoding(acceptEncoding);
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body);
+}
+
+/** brotli, else gzip, when the browser accepts it (a q=0 refuses). */
+function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
 }
