@@ -43,7 +43,8 @@ export async function multicastBench() {
     );
     const warmUp = channel.sentMessageCount();
 
-    let peakRss = process.memoryUsage.rss();
+    const rssBefore = process.memoryUsage.rss();
+    let peakRss = rssBefore;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
     const started = performance.now();
     // The path of a send to an audience: the channel's friends read in batches, never all at once.
@@ -80,13 +81,14 @@ export async function multicastBench() {
         `send (until LINE took every request) ${ms(enqueuedAt, sentAt)}, settle (every row sent) ${ms(sentAt, settledAt)}`,
     );
     console.log(
-      `all sent in ${(totalMs / 1000).toFixed(2)} s (goal ${(count / LINE_CEILING_PER_S).toFixed(2)} s at LINE's ceiling): ` +
+      `all sent in ${(totalMs / 1000).toFixed(2)} s (goal ${((2 * count) / LINE_CEILING_PER_S).toFixed(2)} s; ` +
+        `${(count / LINE_CEILING_PER_S).toFixed(2)} s at LINE's ceiling): ` +
         `${perSecond.toFixed(0)} recipients/s = ${((perSecond / LINE_CEILING_PER_S) * 100).toFixed(0)}% of LINE's ` +
         `${LINE_CEILING_PER_S.toLocaleString('en')}/s (concurrency ${ctx.config.DELIVERY_MULTICAST_CONCURRENCY} per channel)`,
     );
     console.log(
-      `peak RSS ${mib(peakRss)} MiB during the run (goal ${RSS_GOAL_MIB} MiB), ` +
-        `${mib(process.resourceUsage().maxRSS * 1024)} MiB for the process`,
+      `peak RSS ${mib(peakRss)} MiB during the run (goal ${RSS_GOAL_MIB} MiB; ${mib(rssBefore)} MiB before it, ` +
+        `the seeded simulator and friends included), ${mib(process.resourceUsage().maxRSS * 1024)} MiB for the process`,
     );
   } finally {
     await bench.stop();

@@ -15,7 +15,7 @@ import { LineApiError, lineClient, type LineClient, type LineMessage } from '../
 import { conflict } from '../../platform/errors.ts';
 import type { DeliveryRefusal } from './events.ts';
 import { messageRefusal } from '../plan-limits/service.ts';
-import { audienceIdBatches } from '../audience/repository/read.ts';
+import { audienceIdsThroughCursor } from '../audience/repository/read.ts';
 import { DeliveryPacing } from './pacing.ts';
 import * as repo from './repository.ts';
 import { channelScope, type ChannelScope } from '../../platform/principal.ts';
@@ -223,7 +223,7 @@ export async function recordAudienceSend(
   const audience: AudienceExpression = { kind: 'all', of: [FOLLOWING, request.audience] };
   const ids: number[] = [];
   let recipients = 0;
-  for await (const friendIds of audienceIdBatches(
+  for await (const friendIds of audienceIdsThroughCursor(
     { db, registries: ctx.registries },
     scope,
     audience,
