@@ -49,6 +49,8 @@ export async function startBenchConsole(options: { simulator?: LineSimulator } =
       SECRETS_KEY: randomBytes(32).toString('base64'),
       LOG_LEVEL: 'silent',
       HOST: '127.0.0.1',
+      // The multicast benchmark is run at other concurrencies by setting it.
+      DELIVERY_MULTICAST_CONCURRENCY: process.env.DELIVERY_MULTICAST_CONCURRENCY,
     }),
     embeddedSimulator: false,
   };
