@@ -55,6 +55,8 @@ export async function startBenchConsole(
       LOG_LEVEL: 'silent',
       HOST: '127.0.0.1',
       ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
+      // The multicast benchmark is run at other concurrencies by setting it.
+      DELIVERY_MULTICAST_CONCURRENCY: process.env.DELIVERY_MULTICAST_CONCURRENCY,
     }),
     embeddedSimulator: false,
   };

@@ -55,6 +55,8 @@ const schema = z.object({
   LINE_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   LINE_SIMULATOR: z.enum(['embedded', 'off']).optional(),
   DELIVERY_MAX_WAIT_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  /** A channel's deliveries in progress at once in one process (within LINE's 200 requests/s). */
+  DELIVERY_MULTICAST_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
   FILES_DIR: z.string().optional(),
   TRUST_PROXY: trustProxy.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -77,12 +77,20 @@ export async function startQueue(
   const runTask = (task: () => Promise<void>) =>
     track(task().catch((error: unknown) => log.error({ err: error }, 'housekeeping task failed')));
   const retries = { retryLimit: 5, retryDelay: 2, retryBackoff: true };
+  /** This process's workers of each queue: jobs sent from here wake them rather than wait for their next poll. */
+  const workerIds = new Map<string, string[]>();
+  const wake = (name: string) => {
+    for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+  };
   const queue: Queue = {
     async send(name, payload, options) {
       await boss.send(name, payload, { ...retries, ...options });
+      if (!options?.startAfter) wake(name);
     },
     async sendMany(name, payloads) {
-      if (payloads.length > 0) await boss.insert(payloads.map((data) => ({ name, data, ...retries })));
+      if (payloads.length === 0) return;
+      await boss.insert(payloads.map((data) => ({ name, data, ...retries })));
+      wake(name);
     },
     async work(name, handler, options) {
       await queue.workBatch(
@@ -94,9 +102,14 @@ export async function startQueue(
       );
     },
     async workBatch(name, handler, options) {
-      await boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: 0.5, ...options }, async (jobs) => {
-        await track(handler(jobs.map((job) => job.data)));
-      });
+      const id = await boss.work<JobPayloads[typeof name]>(
+        name,
+        { pollingIntervalSeconds: 0.5, ...options },
+        async (jobs) => {
+          await track(handler(jobs.map((job) => job.data)));
+        },
+      );
+      workerIds.set(name, [...(workerIds.get(name) ?? []), id]);
     },
     every(intervalMs, task) {
       void runTask(task);

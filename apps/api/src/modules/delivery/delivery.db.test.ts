@@ -10,9 +10,13 @@ import { waitFor } from '../../test/wait.ts';
 import { registerDeliveryJobs } from './jobs.ts';
 import { warmSimulator } from './test-support.ts';
 import * as repo from './repository.ts';
-import { DELIVERY_WAIT_MESSAGES } from '@linq/contract';
+import { DELIVERY_WAIT_MESSAGES, MESSAGE_LIMIT_MESSAGE, type AudienceExpression } from '@linq/contract';
+import { friendTags, tags } from '../labels/schema.ts';
 import {
+  AUDIENCE_SEND_BATCH,
   DEFAULT_DELIVERY_POLICY,
+  RECIPIENTS_PER_MULTICAST,
+  enqueueAudienceSend,
   ORPHAN_RESUME_GOAL_MS,
   QUOTA_WAIT_END_GOAL_MS,
   enqueueSend,
@@ -322,5 +326,87 @@ describe('delivery', () => {
       return statuses.every((s) => s.status === 'sent');
     });
     expect(channel.sentMessageCount()).toBe(1200 * 7);
+  });
+});
+
+describe('a send to an audience (read in batches)', () => {
+  const audienceSend = (lineAccountId: number, audience: AudienceExpression) =>
+    enqueueAudienceSend(t.ctx, channelScope(lineAccountId), { audience, messages: hello, source: 'test' });
+
+  async function rowsOf(ids: number[]) {
+    return db().select().from(deliveries).where(inArray(deliveries.id, ids)).orderBy(asc(deliveries.id));
+  }
+
+  const allSent = (ids: number[]) => waitFor(async () => (await rowsOf(ids)).every((row) => row.status === 'sent'));
+
+  it('more friends than a batch: each following friend of the audience exactly once, blocked ones not at all', async () => {
+    const following = AUDIENCE_SEND_BATCH + 203;
+    const { lineAccountId, channel, friendIds } = await channelWithFriends(following + 2);
+    const blocked = friendIds.slice(-2);
+    await db().update(friends).set({ status: 'blocked' }).where(inArray(friends.id, blocked));
+
+    const sent = await audienceSend(lineAccountId, { kind: 'everyone' });
+    expect([sent.recipients, sent.refusal]).toEqual([following, null]);
+    const rows = await rowsOf(sent.ids);
+    expect(rows).toHaveLength(Math.ceil(following / RECIPIENTS_PER_MULTICAST));
+    expect(rows.every((row) => row.friendIds.length <= RECIPIENTS_PER_MULTICAST)).toBe(true);
+    expect(new Set(rows.map((row) => row.retryKey)).size).toBe(rows.length);
+    const recipients = rows.flatMap((row) => row.friendIds);
+    expect(recipients.toSorted((a, b) => a - b)).toEqual(friendIds.slice(0, following));
+
+    await allSent(sent.ids);
+    const received = channel.sentMessages().map((m) => m.to);
+    expect(received).toHaveLength(following);
+    expect(new Set(received).size).toBe(following);
+  });
+
+  it('a tag deleted since narrows the audience, never widens it', async () => {
+    const { lineAccountId, channel, friendIds } = await channelWithFriends(4);
+    const [kept, deleted] = [await t.factory.tag(lineAccountId), await t.factory.tag(lineAccountId)];
+    const [keptOnly, deletedOnly, both] = friendIds as [number, number, number, number];
+    const link = (friendId: number, tagId: number) => ({ lineAccountId, friendId, tagId });
+    await db()
+      .insert(friendTags)
+      .values([link(keptOnly, kept.id), link(deletedOnly, deleted.id), link(both, kept.id), link(both, deleted.id)]);
+    await db().delete(tags).where(eq(tags.id, deleted.id));
+
+    const anyOf = await audienceSend(lineAccountId, { kind: 'tags', match: 'any', ids: [kept.id, deleted.id] });
+    expect((await rowsOf(anyOf.ids)).flatMap((row) => row.friendIds).toSorted((a, b) => a - b)).toEqual([
+      keptOnly,
+      both,
+    ]);
+    // "None of" a tag that is gone is unknown for everyone: nobody, rather than the whole channel.
+    const noneOf = await audienceSend(lineAccountId, { kind: 'tags', match: 'none', ids: [deleted.id] });
+    expect([noneOf.recipients, noneOf.ids]).toEqual([0, []]);
+
+    await allSent(anyOf.ids);
+    expect(channel.sentMessageCount()).toBe(2);
+  });
+
+  it("beyond the plan's monthly messages the whole send is refused, each delivery failed with the reason", async () => {
+    const plan = await t.factory.oemPlan((await t.factory.oem()).id, { maxMonthlyMessages: 600 });
+    const onPlan = await t.factory.account({ oemId: plan.oemId, oemPlanId: plan.id });
+    const { row, channel } = await t.factory.simulatedChannel(onPlan.id, t.sim);
+    const virtual = channel.createFriends(601);
+    const friendIds = (
+      await db()
+        .insert(friends)
+        .values(virtual.map((f) => ({ lineAccountId: row.id, lineUserId: f.userId })))
+        .returning({ id: friends.id })
+    ).map((f) => f.id);
+
+    const refused = await audienceSend(row.id, { kind: 'everyone' });
+    expect([refused.recipients, refused.refusal]).toEqual([601, MESSAGE_LIMIT_MESSAGE(600)]);
+    expect((await rowsOf(refused.ids)).map((d) => [d.status, d.lastError, d.friendIds.length])).toEqual([
+      ['failed', MESSAGE_LIMIT_MESSAGE(600), 500],
+      ['failed', MESSAGE_LIMIT_MESSAGE(600), 101],
+    ]);
+
+    // One friend fewer fits the plan (refused sends reserve nothing).
+    await db().update(friends).set({ status: 'blocked' }).where(eq(friends.id, friendIds[0]!));
+    const allowed = await audienceSend(row.id, { kind: 'everyone' });
+    expect([allowed.recipients, allowed.refusal]).toEqual([600, null]);
+    await allSent(allowed.ids);
+    expect(channel.sentMessageCount()).toBe(600);
   });
 });

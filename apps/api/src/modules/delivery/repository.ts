@@ -91,6 +91,60 @@ export async function insertDeliveries(
   return values.map((v) => idByKey.get(v.retryKey)!);
 }
 
+/**
+ * Writes one batch of an audience send: a delivery of `messages` to each group of `recipients`, with
+ * fresh retry keys, in one statement. They are written unjudged, as `failed` without a reason: the
+ * plan's monthly count (plan-limits) leaves failed deliveries out, so the whole send can be judged
+ * once all of it is written (judgeDeliveries, in the same transaction). Returns their ids.
+ */
+export async function insertUnjudgedDeliveries(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  origin: DeliveryOrigin,
+  messages: LineMessage[],
+  recipients: number[][],
+): Promise<number[]> {
+  if (recipients.length === 0) return [];
+  const rows = await db
+    .insert(deliveries)
+    .values(
+      recipients.map((friendIds) => ({
+        lineAccountId,
+        ...origin,
+        // Message objects are plain JSON; the column is typed as such.
+        messages: messages as unknown as Record<string, unknown>[],
+        friendIds,
+        retryKey: randomUUID(),
+        status: 'failed' as const,
+      })),
+    )
+    .returning({ id: deliveries.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The judgment of a send written unjudged: queued and due now, or failed with `refusal` (each of its
+ * recipients then logged with it).
+ */
+export async function judgeDeliveries(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  ids: number[],
+  refusal: string | null,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(deliveries)
+    .set(refusal === null ? { status: 'queued', nextAttemptAt: nowSql } : { lastError: refusal })
+    .where(
+      and(
+        eq(deliveries.lineAccountId, lineAccountId),
+        sql`${deliveries.id} = any(${sql.param(ids)}::bigint[])`,
+        eq(deliveries.status, 'failed'),
+      ),
+    );
+}
+
 const claimColumns = {
   id: deliveries.id,
   lineAccountId: deliveries.lineAccountId,

@@ -4,6 +4,8 @@ import {
   type DeliveryRetryResult,
   type DeliveryWait,
   type DeliveryWaitReason,
+  type AudienceExpression,
+  type AudienceNode,
 } from '@linq/contract';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -13,6 +15,8 @@ import { LineApiError, lineClient, type LineClient, type LineMessage } from '../
 import { conflict } from '../../platform/errors.ts';
 import type { DeliveryRefusal } from './events.ts';
 import { messageRefusal } from '../plan-limits/service.ts';
+import { audienceIdsThroughCursor } from '../audience/repository/read.ts';
+import { DeliveryPacing } from './pacing.ts';
 import * as repo from './repository.ts';
 import { channelScope, type ChannelScope } from '../../platform/principal.ts';
 
@@ -165,6 +169,80 @@ export async function recordSend(
   return { ids, deliveryOfFriend, enqueue: () => enqueue(ctx, toSend) };
 }
 
+/** An audience's friends read (and their deliveries written) this many at a time: 10 multicasts. */
+export const AUDIENCE_SEND_BATCH = 10 * RECIPIENTS_PER_MULTICAST;
+
+export interface AudienceSendRequest extends Omit<SendRequest, 'friendIds'> {
+  /** Whom to send to: the channel's following friends in this audience (as a saved target reads it). */
+  audience: AudienceExpression;
+}
+
+export interface AudienceSend {
+  /** The deliveries written (each of at most 500 recipients and 5 messages). */
+  ids: number[];
+  /** The friends the send goes to. */
+  recipients: number;
+  /** Why the plan refused the send (each delivery then failed with it), or null. */
+  refusal: string | null;
+}
+
+/**
+ * A send to every following friend of the audience, read from the database a batch at a time by
+ * friend id, so that no list of all recipients is ever held: each batch is written as deliveries
+ * of at most 5 messages to at most 500 friends; then the plan's monthly limit judges the whole send
+ * (refused beyond it, each delivery failed with the reason), all in one transaction, and one job
+ * per delivery is enqueued once it committed. Blocked friends are not recipients.
+ */
+export async function enqueueAudienceSend(
+  ctx: AppContext,
+  scope: ChannelScope,
+  request: AudienceSendRequest,
+): Promise<AudienceSend> {
+  const { enqueue, ...recorded } = await ctx.database.db.transaction((tx) =>
+    recordAudienceSend(ctx, tx, scope, request),
+  );
+  await enqueue();
+  return recorded;
+}
+
+/**
+ * enqueueAudienceSend's recording with `db`, a transaction (the caller's, so that the send is
+ * recorded with the caller's rows, or not at all; the plan's judgment holds the account locked
+ * until it ends). Nothing goes to LINE before `enqueue`, which the caller calls once it committed.
+ */
+export async function recordAudienceSend(
+  ctx: AppContext,
+  db: Db,
+  scope: ChannelScope,
+  request: AudienceSendRequest,
+): Promise<AudienceSend & { enqueue(): Promise<void> }> {
+  if (request.messages.length === 0) throw new Error('a send needs at least one message');
+  const { source, sourceId, sentByUserId } = request;
+  const origin = { source, sourceId, sentByUserId };
+  const messageChunks = chunks(request.messages, MESSAGES_PER_REQUEST);
+  const audience: AudienceExpression = { kind: 'all', of: [FOLLOWING, request.audience] };
+  const ids: number[] = [];
+  let recipients = 0;
+  for await (const friendIds of audienceIdsThroughCursor(
+    { db, registries: ctx.registries },
+    scope,
+    audience,
+    AUDIENCE_SEND_BATCH,
+  )) {
+    recipients += friendIds.length;
+    const groups = chunks(friendIds, RECIPIENTS_PER_MULTICAST);
+    for (const messages of messageChunks) {
+      ids.push(...(await repo.insertUnjudgedDeliveries(db, scope, origin, messages, groups)));
+    }
+  }
+  // Each request counts its recipients once (as recordSend reserves them).
+  const refusal = await messageRefusal(db, scope, recipients * messageChunks.length, ctx.clock.now());
+  await repo.judgeDeliveries(db, scope, ids, refusal);
+  return { ids, recipients, refusal, enqueue: () => (refusal ? Promise.resolve() : enqueue(ctx, ids)) };
+}
+
+const FOLLOWING: AudienceNode = { kind: 'status', status: 'following' };
+
 export interface RecordedSend {
   ids: number[];
   /** The (first) delivery that carries the send to each friend, blocked friends' failed one included. */
@@ -209,8 +287,9 @@ const enqueue = (ctx: AppContext, deliveryIds: number[]) =>
 
 /**
  * The `delivery.send` jobs of one fetch: claims the due ones at once (each a request to LINE with
- * the retry key saved at enqueue time) and sends them one after the other, renewing the claims'
- * lease meanwhile, so that what a dying process held is known within the lease.
+ * the retry key saved at enqueue time) and sends them, up to DELIVERY_MULTICAST_CONCURRENCY of a
+ * channel at once in this process and its multicasts within LINE's rate, renewing the claims' lease
+ * meanwhile, so that what a dying process held is known within the lease.
  */
 export async function sendDeliveries(
   ctx: AppContext,
@@ -228,31 +307,80 @@ export async function sendDeliveries(
       ctx.log.warn({ err: error }, 'delivery: could not renew the sending lease');
     });
   }, policy.sendingLeaseMs / 3);
+  const pacing = pacingOf(ctx);
+  const sendingOf = channelSendings(ctx);
   try {
-    for (const claim of claims) {
-      if (ctx.queue.stopping()) break;
-      try {
-        await sendClaimed(ctx, claim, policy);
-      } catch (error) {
-        // The database or something unexpected: the claim's lease runs out and the sweeper hands it on.
-        ctx.log.error({ err: error, deliveryId: claim.id }, 'delivery: send interrupted; it resumes after its lease');
-      }
-      held.delete(claim);
-    }
+    await Promise.all(
+      claims.map((claim) =>
+        pacing.of(claim.scope.lineAccountId).run(async () => {
+          if (ctx.queue.stopping()) return;
+          try {
+            await sendClaimed(ctx, claim, policy, sendingOf);
+          } catch (error) {
+            // The database or something unexpected: the claim's lease runs out and the sweeper hands it on.
+            ctx.log.error(
+              { err: error, deliveryId: claim.id },
+              'delivery: send interrupted; it resumes after its lease',
+            );
+          }
+          held.delete(claim);
+        }),
+      ),
+    );
   } finally {
     clearInterval(heartbeat);
     if (held.size > 0) await enqueue(ctx, await repo.releaseClaimsUnscoped(db, [...held]));
   }
 }
 
+/** Each app's pacing of its channels' requests (one per process in production; tests run several apps). */
+const pacings = new WeakMap<AppContext, DeliveryPacing>();
+function pacingOf(ctx: AppContext): DeliveryPacing {
+  let pacing = pacings.get(ctx);
+  if (!pacing) {
+    pacing = new DeliveryPacing(ctx.config.DELIVERY_MULTICAST_CONCURRENCY, MULTICAST_REQUESTS_PER_SECOND);
+    pacings.set(ctx, pacing);
+  }
+  return pacing;
+}
+
 /** One delivery: `sendDeliveries` for its id (tests, and callers that hold one id). */
 export const sendDelivery = (ctx: AppContext, deliveryId: number, policy: DeliveryPolicy = DEFAULT_DELIVERY_POLICY) =>
   sendDeliveries(ctx, [deliveryId], policy);
 
-async function sendClaimed(ctx: AppContext, claim: repo.Claim, policy: DeliveryPolicy): Promise<void> {
+/**
+ * What the deliveries of one fetch share per channel: its state and client, read once, and LINE's
+ * remaining monthly quota, read once by the first of them that checks it and then spent locally by
+ * each delivery that goes out (LINE's figure would not count those still in flight).
+ */
+interface ChannelSending {
+  channel: Awaited<ReturnType<typeof repo.channelForSending>>;
+  quota?: Promise<number | null>;
+  spent: number;
+}
+
+function channelSendings(ctx: AppContext) {
+  const channels = new Map<number, Promise<ChannelSending>>();
+  return (scope: ChannelScope): Promise<ChannelSending> => {
+    let sending = channels.get(scope.lineAccountId);
+    if (!sending) {
+      sending = repo.channelForSending(ctx.database.db, scope).then((channel) => ({ channel, spent: 0 }));
+      channels.set(scope.lineAccountId, sending);
+    }
+    return sending;
+  };
+}
+
+async function sendClaimed(
+  ctx: AppContext,
+  claim: repo.Claim,
+  policy: DeliveryPolicy,
+  sendingOf: ReturnType<typeof channelSendings>,
+): Promise<void> {
   const db = ctx.database.db;
   // The scope comes from the claimed delivery row, not from the job's payload.
-  const channel = await repo.channelForSending(db, claim.scope);
+  const sending = await sendingOf(claim.scope);
+  const { channel } = sending;
   // A suspended account sends nothing: refused and recorded as failed, with the reason.
   if (channel?.accountSuspended) return settleFailed(ctx, claim, ACCOUNT_SUSPENDED_SEND_MESSAGE);
   if (!channel?.tokenSealed) return settleFailed(ctx, claim, NO_TOKEN_MESSAGE);
@@ -271,11 +399,15 @@ async function sendClaimed(ctx: AppContext, claim: repo.Claim, policy: DeliveryP
     // Only the first attempt checks the quota: an earlier attempt may have been accepted after
     // all (time-out) and spent it, and then LINE answers 409 rather than the quota parking it.
     if (claim.attempts === 1) {
-      const remaining = await client.remainingQuota();
-      if (remaining !== null && remaining < claim.messages.length * to.length) {
+      sending.quota ??= client.remainingQuota();
+      const remaining = await sending.quota;
+      const needed = claim.messages.length * to.length;
+      if (remaining !== null && remaining - sending.spent < needed) {
         return wait(ctx, claim, 'quota', policy.quotaRecheckMs);
       }
+      sending.spent += needed;
     }
+    if (to.length > 1) await pacingOf(ctx).of(claim.scope.lineAccountId).requestSlot();
     const { requestId } =
       to.length === 1
         ? await client.push(to[0]!, claim.messages, claim.retryKey)

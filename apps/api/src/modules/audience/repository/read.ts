@@ -2,7 +2,8 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { AudienceExpression, AudienceNode } from '@linq/contract';
 import { AUDIENCE_MAX_DEPTH, audienceLabelIds, audienceTagsLeaf } from '@linq/contract';
-import type { Db } from '../../../platform/db.ts';
+import { randomBytes } from 'node:crypto';
+import { rowsOf, type Db } from '../../../platform/db.ts';
 import type { ChannelScope } from '../../../platform/principal.ts';
 import type { Registries } from '../../../platform/registry.ts';
 import { friends } from '../../friends/schema.ts';
@@ -217,6 +218,35 @@ export async function* audienceIdBatches(
     if (rows.length < size) return;
     after = rows.at(-1)!.id;
   }
+}
+
+/**
+ * The audience's ids, `size` at a time in id order, read in the caller's transaction `db` through a
+ * cursor: the condition is evaluated once, whatever the number of batches. Keyset reads
+ * (audienceIdBatches) evaluate it again per batch, and right after a bulk import, with statistics
+ * that count a channel's friends in single figures, each of those reads the whole channel and sorts
+ * it (100,000 friends: 20 batches of ~100 ms instead of one read).
+ */
+export async function* audienceIdsThroughCursor(
+  { db, registries }: AudienceSource,
+  scope: ChannelScope,
+  expression: AudienceExpression,
+  size: number,
+): AsyncGenerator<number[]> {
+  const where = await audienceWhere(db, registries, scope, expression);
+  const cursor = sql.raw(`audience_ids_${randomBytes(6).toString('hex')}`);
+  const query = db.select({ id: friends.id }).from(friends).where(where).orderBy(friends.id);
+  // Every row is read: plan for all of them, not for the first tenth (a cursor's default).
+  await db.execute(sql`set local cursor_tuple_fraction = 1`);
+  await db.execute(sql`declare ${cursor} no scroll cursor for ${query.getSQL()}`);
+  for (;;) {
+    const ids = rowsOf<{ id: number }>(
+      await db.execute(sql`fetch forward ${sql.raw(String(size))} from ${cursor}`),
+    ).map((row) => Number(row.id));
+    if (ids.length > 0) yield ids;
+    if (ids.length < size) break;
+  }
+  await db.execute(sql`close ${cursor}`);
 }
 
 /** Columns of `friends` a caller reads for each friend of the audience, each aliased by its name. */
