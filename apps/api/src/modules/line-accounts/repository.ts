@@ -53,6 +53,20 @@ export async function findChannelByWebhookKeyUnscoped(db: Db, webhookKey: string
   return row;
 }
 
+/**
+ * Of these channels, the ones that still exist, each kept from being deleted until the transaction
+ * ends (a webhook write holding several channels' events). Unscoped: the ids come from webhook keys.
+ */
+export async function lockExistingChannelsUnscoped(db: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: lineAccounts.id })
+    .from(lineAccounts)
+    .where(inArray(lineAccounts.id, ids))
+    .for('key share');
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The channel's own credentials, for a call to LINE made for a request in it. */
 export async function channelForLine(db: Db, scope: ChannelScope): Promise<ChannelForLine | undefined> {
   const [row] = await db

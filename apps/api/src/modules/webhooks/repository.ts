@@ -15,15 +15,33 @@ export interface IncomingEvent {
   payload: Record<string, unknown>;
 }
 
-/** Stores events once: a redelivered or concurrent duplicate id is ignored. Returns how many were new. */
-export async function insertEvents(db: Db, { lineAccountId }: ChannelScope, events: IncomingEvent[]): Promise<number> {
-  if (events.length === 0) return 0;
-  const inserted = await db
-    .insert(webhookEvents)
-    .values(events.map((e) => ({ ...e, lineAccountId })))
-    .onConflictDoNothing({ target: [webhookEvents.lineAccountId, webhookEvents.webhookEventId] })
-    .returning({ id: webhookEvents.id });
-  return inserted.length;
+/** A request's event, with the channel its webhook URL named. */
+export interface ChannelEvent extends IncomingEvent {
+  lineAccountId: number;
+}
+
+/** Rows per INSERT statement: 7 parameters each stays far below PostgreSQL's 65,535 per statement. */
+const INSERT_CHUNK = 2000;
+
+/**
+ * Stores events once: a redelivered or concurrent duplicate id is ignored. Answers the events that
+ * were new. Unscoped: one statement writes the events of several channels' requests (group commit);
+ * each row carries the channel that its request's webhook key and signature were checked against.
+ */
+export async function insertEventsUnscoped(
+  db: Db,
+  events: ChannelEvent[],
+): Promise<Array<{ lineAccountId: number; webhookEventId: string }>> {
+  const inserted: Array<{ lineAccountId: number; webhookEventId: string }> = [];
+  for (let start = 0; start < events.length; start += INSERT_CHUNK) {
+    const rows = await db
+      .insert(webhookEvents)
+      .values(events.slice(start, start + INSERT_CHUNK))
+      .onConflictDoNothing({ target: [webhookEvents.lineAccountId, webhookEvents.webhookEventId] })
+      .returning({ lineAccountId: webhookEvents.lineAccountId, webhookEventId: webhookEvents.webhookEventId });
+    inserted.push(...rows);
+  }
+  return inserted;
 }
 
 export type StoredEvent = typeof webhookEvents.$inferSelect;
