@@ -53,17 +53,10 @@ export async function findChannelByWebhookKeyUnscoped(db: Db, webhookKey: string
   return row;
 }
 
-/**
- * Of these channels, the ones that still exist, each kept from being deleted until the transaction
- * ends (a webhook write holding several channels' events). Unscoped: the ids come from webhook keys.
- */
-export async function lockExistingChannelsUnscoped(db: Db, ids: number[]): Promise<Set<number>> {
+/** Of these channels, the ones that still exist. Unscoped: the ids come from webhook keys (a webhook write's channels). */
+export async function existingChannelIdsUnscoped(db: Db, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: lineAccounts.id })
-    .from(lineAccounts)
-    .where(inArray(lineAccounts.id, ids))
-    .for('key share');
+  const rows = await db.select({ id: lineAccounts.id }).from(lineAccounts).where(inArray(lineAccounts.id, ids));
   return new Set(rows.map((row) => row.id));
 }
 

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { lockExistingChannelsUnscoped } from '../line-accounts/repository.ts';
+import { violatesForeignKey } from '../../platform/sql.ts';
+import { existingChannelIdsUnscoped } from '../line-accounts/repository.ts';
 import * as repo from './repository.ts';
 import { enqueueProcessing } from './service.ts';
 
@@ -23,7 +24,7 @@ export interface GroupCommit {
    * is not); rejects when their write failed (every request of it gets the error) or the channel is gone.
    */
   store(lineAccountId: number, events: repo.IncomingEvent[]): Promise<number>;
-  /** Writes what is waiting and waits for every write under way (the app closing). */
+  /** Writes what is waiting and waits for every write and enqueue under way (the app closing). */
   close(): Promise<void>;
 }
 
@@ -35,52 +36,46 @@ interface Waiting {
 }
 
 /**
- * Writes under way at once: while one waits for its commit, the next one gathers and is sent, so
- * the database's round trip is not the limit; more would only split the requests into smaller writes.
+ * Writes under way at once: while one waits for its commit (the disk's flush), the next gathers and
+ * is sent; more would only split the requests into smaller writes.
  */
 const WRITES_IN_FLIGHT = 2;
+
+const CHANNEL_FOREIGN_KEY = 'webhook_events_line_account_id_line_accounts_id_fk';
 
 export function createGroupCommit(ctx: AppContext, options: GroupCommitOptions): GroupCommit {
   let waiting: Waiting[] = [];
   let waitingEvents = 0;
-  let timer: NodeJS.Timeout | NodeJS.Immediate | null = null;
+  let timer: NodeJS.Timeout | null = null;
   /** The window of the waiting requests is over: they go as soon as a write may start. */
   let due = false;
   let closing = false;
-  const inFlight = new Set<Promise<void>>();
+  const writes = new Set<Promise<void>>();
+  const enqueues = channelEnqueues(ctx);
 
-  const cancelTimer = () => {
-    if (timer === null) return;
-    if (options.windowMs === 0) clearImmediate(timer as NodeJS.Immediate);
-    else clearTimeout(timer as NodeJS.Timeout);
-    timer = null;
-  };
-
-  /** Starts writes while some are due and a write may start. */
+  /** Starts writes while some are due and a write may start; otherwise starts the window. */
   const pump = () => {
     while (
       waiting.length > 0 &&
-      inFlight.size < WRITES_IN_FLIGHT &&
+      writes.size < WRITES_IN_FLIGHT &&
       (due || closing || waitingEvents >= options.maxEvents)
     ) {
-      const batch = takeBatch();
-      if (waiting.length === 0) {
-        due = false;
-        cancelTimer();
-      }
-      const write = writeBatch(batch).finally(() => {
-        inFlight.delete(write);
+      const write = writeBatch(takeBatch()).finally(() => {
+        writes.delete(write);
         pump();
       });
-      inFlight.add(write);
+      writes.add(write);
     }
-    if (waiting.length > 0 && timer === null && !due) {
-      const expire = () => {
+    if (waiting.length === 0) {
+      due = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    } else if (!due && !timer) {
+      timer = setTimeout(() => {
         timer = null;
         due = true;
         pump();
-      };
-      timer = options.windowMs === 0 ? setImmediate(expire) : setTimeout(expire, options.windowMs);
+      }, options.windowMs);
     }
   };
 
@@ -103,21 +98,19 @@ export function createGroupCommit(ctx: AppContext, options: GroupCommitOptions):
   const writeBatch = async (batch: Waiting[]): Promise<void> => {
     let written: Written;
     try {
-      written = await write(ctx, batch);
+      written = await writeEvents(ctx, batch);
     } catch (error) {
       for (const request of batch) request.reject(error);
       return;
     }
     batch.forEach((request, index) => {
-      if (written.liveChannels.has(request.lineAccountId)) request.resolve(written.accepted[index]!);
-      else request.reject(new AppError('not_found', 'Unknown webhook URL'));
+      if (written.goneChannels.has(request.lineAccountId)) {
+        request.reject(new AppError('not_found', 'Unknown webhook URL'));
+      } else {
+        request.resolve(written.accepted[index]!);
+      }
     });
-    for (const lineAccountId of written.storedByChannel.keys()) {
-      // Enqueue failures are caught by the sweeper; the events are already safe.
-      await enqueueProcessing(ctx, lineAccountId).catch((error: unknown) => {
-        ctx.log.warn({ err: error, lineAccountId }, 'could not enqueue webhook processing');
-      });
-    }
+    for (const lineAccountId of written.channelsWithNewEvents) enqueues.request(lineAccountId);
   };
 
   return {
@@ -130,35 +123,82 @@ export function createGroupCommit(ctx: AppContext, options: GroupCommitOptions):
     },
     async close() {
       closing = true;
-      cancelTimer();
       pump();
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      while (writes.size > 0) await Promise.allSettled([...writes]);
+      await enqueues.settled();
+    },
+  };
+}
+
+/**
+ * The processing job of each channel with new events, enqueued after the write's requests are
+ * answered (an enqueue failure is caught by the sweeper; the events are safe). One enqueue per
+ * channel at a time: events committed while it runs get one more after it, so none is left behind
+ * and a busy channel costs one enqueue per round trip, not one per write.
+ */
+function channelEnqueues(ctx: AppContext) {
+  const running = new Map<number, Promise<void>>();
+  const again = new Set<number>();
+  const run = (lineAccountId: number) => {
+    const enqueue = enqueueProcessing(ctx, lineAccountId)
+      .catch((error: unknown) => {
+        ctx.log.warn({ err: error, lineAccountId }, 'could not enqueue webhook processing');
+      })
+      .finally(() => {
+        running.delete(lineAccountId);
+        if (again.delete(lineAccountId)) run(lineAccountId);
+      });
+    running.set(lineAccountId, enqueue);
+  };
+  return {
+    request(lineAccountId: number) {
+      if (running.has(lineAccountId)) again.add(lineAccountId);
+      else run(lineAccountId);
+    },
+    async settled() {
+      while (running.size > 0) await Promise.allSettled([...running.values()]);
     },
   };
 }
 
 interface Written {
-  /** The requests' channels that still exist (a request for a deleted one stored nothing). */
-  liveChannels: Set<number>;
   /** New events per request, in the batch's order. */
   accepted: number[];
-  /** New events per channel (channels with none are left out). */
-  storedByChannel: Map<number, number>;
+  channelsWithNewEvents: number[];
+  /** The requests' channels deleted since their webhook key was read: those requests stored nothing. */
+  goneChannels: Set<number>;
 }
 
 /**
- * One transaction: the channels are kept from being deleted meanwhile (a request for one deleted
- * since its key was read fails alone, not the write), each (channel, event id) is inserted once and
- * counted for the first request that carries it, and each channel with new events publishes
- * `webhook.received` once.
+ * One transaction: each (channel, event id) is inserted once and counted for the first request that
+ * carries it, and each channel with new events publishes `webhook.received` once. A channel deleted
+ * since its key was read fails the insert on its foreign key: the write is then done again without
+ * that channel's requests, so they fail alone.
  */
-async function write(ctx: AppContext, batch: Waiting[]): Promise<Written> {
+async function writeEvents(ctx: AppContext, batch: Waiting[]): Promise<Written> {
+  const goneChannels = new Set<number>();
+  for (;;) {
+    try {
+      return { ...(await writeOnce(ctx, batch, goneChannels)), goneChannels };
+    } catch (error) {
+      if (!violatesForeignKey(error, CHANNEL_FOREIGN_KEY)) throw error;
+      const channels = [...new Set(batch.map((request) => request.lineAccountId))].filter(
+        (id) => !goneChannels.has(id),
+      );
+      const existing = await existingChannelIdsUnscoped(ctx.database.db, channels);
+      const gone = channels.filter((id) => !existing.has(id));
+      if (gone.length === 0) throw error;
+      for (const id of gone) goneChannels.add(id);
+    }
+  }
+}
+
+async function writeOnce(ctx: AppContext, batch: Waiting[], goneChannels: Set<number>) {
   return ctx.events.transaction(ctx.database.db, async (on) => {
-    const liveChannels = await lockExistingChannelsUnscoped(on.tx, [...new Set(batch.map((r) => r.lineAccountId))]);
     const firstRequest = new Map<string, number>();
     const rows: repo.ChannelEvent[] = [];
     batch.forEach(({ lineAccountId, events }, index) => {
-      if (!liveChannels.has(lineAccountId)) return;
+      if (goneChannels.has(lineAccountId)) return;
       for (const event of events) {
         const key = eventKey(lineAccountId, event.webhookEventId);
         if (firstRequest.has(key)) continue;
@@ -167,16 +207,16 @@ async function write(ctx: AppContext, batch: Waiting[]): Promise<Written> {
       }
     });
     const accepted = batch.map(() => 0);
-    const storedByChannel = new Map<number, number>();
+    const newByChannel = new Map<number, number>();
     for (const row of await repo.insertEventsUnscoped(on.tx, rows)) {
       accepted[firstRequest.get(eventKey(row.lineAccountId, row.webhookEventId))!]!++;
-      storedByChannel.set(row.lineAccountId, (storedByChannel.get(row.lineAccountId) ?? 0) + 1);
+      newByChannel.set(row.lineAccountId, (newByChannel.get(row.lineAccountId) ?? 0) + 1);
     }
     const at = ctx.clock.now();
-    for (const [lineAccountId, events] of storedByChannel) {
+    for (const [lineAccountId, events] of newByChannel) {
       await on.publish('webhook.received', { lineAccountId, events, at });
     }
-    return { liveChannels, accepted, storedByChannel };
+    return { accepted, channelsWithNewEvents: [...newByChannel.keys()] };
   });
 }
 

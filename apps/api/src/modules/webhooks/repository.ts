@@ -1,6 +1,6 @@
 import type { ChannelScope } from '../../platform/principal.ts';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import { rowsOf, type Db } from '../../platform/db.ts';
 import { webhookEvents } from './schema.ts';
 
 /** An event that failed this often is left for a person to look at (its last_error says why). */
@@ -20,28 +20,42 @@ export interface ChannelEvent extends IncomingEvent {
   lineAccountId: number;
 }
 
-/** Rows per INSERT statement: 7 parameters each stays far below PostgreSQL's 65,535 per statement. */
-const INSERT_CHUNK = 2000;
-
 /**
  * Stores events once: a redelivered or concurrent duplicate id is ignored. Answers the events that
  * were new. Unscoped: one statement writes the events of several channels' requests (group commit);
  * each row carries the channel that its request's webhook key and signature were checked against.
+ * The rows go as one JSON parameter: the statement stays the same for any number of rows, so
+ * building and planning it does not grow with them as a multi-row VALUES list would.
  */
 export async function insertEventsUnscoped(
   db: Db,
   events: ChannelEvent[],
 ): Promise<Array<{ lineAccountId: number; webhookEventId: string }>> {
-  const inserted: Array<{ lineAccountId: number; webhookEventId: string }> = [];
-  for (let start = 0; start < events.length; start += INSERT_CHUNK) {
-    const rows = await db
-      .insert(webhookEvents)
-      .values(events.slice(start, start + INSERT_CHUNK))
-      .onConflictDoNothing({ target: [webhookEvents.lineAccountId, webhookEvents.webhookEventId] })
-      .returning({ lineAccountId: webhookEvents.lineAccountId, webhookEventId: webhookEvents.webhookEventId });
-    inserted.push(...rows);
-  }
-  return inserted;
+  if (events.length === 0) return [];
+  const rows = JSON.stringify(
+    events.map((e) => ({
+      line_account_id: e.lineAccountId,
+      webhook_event_id: e.webhookEventId,
+      type: e.type,
+      line_user_id: e.lineUserId,
+      occurred_at: e.occurredAt,
+      is_redelivery: e.isRedelivery,
+      payload: e.payload,
+    })),
+  );
+  const result = await db.execute(sql`
+    insert into ${webhookEvents}
+      (line_account_id, webhook_event_id, type, line_user_id, occurred_at, is_redelivery, payload)
+    select line_account_id, webhook_event_id, type, line_user_id, occurred_at, is_redelivery, payload
+    from jsonb_to_recordset(${rows}::jsonb) as e(
+      line_account_id integer, webhook_event_id text, type text, line_user_id text,
+      occurred_at bigint, is_redelivery boolean, payload jsonb)
+    on conflict (line_account_id, webhook_event_id) do nothing
+    returning line_account_id, webhook_event_id`);
+  return rowsOf<{ line_account_id: number; webhook_event_id: string }>(result).map((row) => ({
+    lineAccountId: row.line_account_id,
+    webhookEventId: row.webhook_event_id,
+  }));
 }
 
 export type StoredEvent = typeof webhookEvents.$inferSelect;
