@@ -1,5 +1,5 @@
 import type { ChannelScope } from '../../platform/principal.ts';
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../platform/db.ts';
 import { webhookEvents } from './schema.ts';
 
@@ -60,8 +60,24 @@ export async function insertEventsUnscoped(
 
 export type StoredEvent = typeof webhookEvents.$inferSelect;
 
-/** The channel's unprocessed events, oldest (by LINE's timestamp) first. */
-export async function pendingEvents(db: Db, { lineAccountId }: ChannelScope, limit: number): Promise<StoredEvent[]> {
+/** Friends whose events wait this pass (an earlier event of theirs failed), and whether the channel's own events do. */
+export interface HeldFriends {
+  lineUserIds: ReadonlySet<string>;
+  channelFacts: boolean;
+}
+
+/** The channel's unprocessed events, oldest (by LINE's timestamp) first, leaving out held friends' events. */
+export async function pendingEvents(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  limit: number,
+  held: HeldFriends,
+): Promise<StoredEvent[]> {
+  const heldUsers = [...held.lineUserIds];
+  const notHeldUser =
+    heldUsers.length > 0
+      ? or(isNull(webhookEvents.lineUserId), notInArray(webhookEvents.lineUserId, heldUsers))
+      : undefined;
   return db
     .select()
     .from(webhookEvents)
@@ -70,6 +86,8 @@ export async function pendingEvents(db: Db, { lineAccountId }: ChannelScope, lim
         eq(webhookEvents.lineAccountId, lineAccountId),
         isNull(webhookEvents.processedAt),
         lt(webhookEvents.attempts, MAX_ATTEMPTS),
+        notHeldUser,
+        held.channelFacts ? isNotNull(webhookEvents.lineUserId) : undefined,
       ),
     )
     .orderBy(asc(webhookEvents.occurredAt), asc(webhookEvents.id))
