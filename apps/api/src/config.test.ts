@@ -50,3 +50,30 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('webhook ingest and processing', () => {
+  it('writes concurrent requests together within 2 ms, up to 1000 events, and processes 4 friends at a time by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      WEBHOOK_GROUP_COMMIT_MS: 2,
+      WEBHOOK_GROUP_COMMIT_MAX_EVENTS: 1000,
+      WEBHOOK_PROCESS_CONCURRENCY: 4,
+    });
+    expect(
+      loadConfig({
+        WEBHOOK_GROUP_COMMIT_MS: '0',
+        WEBHOOK_GROUP_COMMIT_MAX_EVENTS: '50',
+        WEBHOOK_PROCESS_CONCURRENCY: '1',
+      }),
+    ).toMatchObject({
+      WEBHOOK_GROUP_COMMIT_MS: 0,
+      WEBHOOK_GROUP_COMMIT_MAX_EVENTS: 50,
+      WEBHOOK_PROCESS_CONCURRENCY: 1,
+    });
+  });
+
+  it('refuses values out of range, naming the variable', () => {
+    expect(() => loadConfig({ WEBHOOK_GROUP_COMMIT_MS: '5000' })).toThrow(/WEBHOOK_GROUP_COMMIT_MS/);
+    expect(() => loadConfig({ WEBHOOK_GROUP_COMMIT_MAX_EVENTS: '0' })).toThrow(/WEBHOOK_GROUP_COMMIT_MAX_EVENTS/);
+    expect(() => loadConfig({ WEBHOOK_PROCESS_CONCURRENCY: 'many' })).toThrow(/WEBHOOK_PROCESS_CONCURRENCY/);
+  });
+});

@@ -57,6 +57,12 @@ const schema = z.object({
   DELIVERY_MAX_WAIT_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   /** A channel's deliveries in progress at once in one process (within LINE's 200 requests/s). */
   DELIVERY_MULTICAST_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
+  /** Webhook group commit: how long a request's events wait for concurrent requests' to be written with them. */
+  WEBHOOK_GROUP_COMMIT_MS: z.coerce.number().int().min(0).max(1000).default(2),
+  /** Webhook group commit: a write takes whole requests until it holds this many events (a larger request goes alone). */
+  WEBHOOK_GROUP_COMMIT_MAX_EVENTS: z.coerce.number().int().min(1).max(10_000).default(1000),
+  /** Friends whose webhook events a channel's processing job applies at once (each friend's in order). */
+  WEBHOOK_PROCESS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   FILES_DIR: z.string().optional(),
   TRUST_PROXY: trustProxy.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

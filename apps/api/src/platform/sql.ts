@@ -11,8 +11,17 @@ export function containsPattern(text: string): string {
  * so they also hold against concurrent writes.
  */
 export function violatesUnique(error: unknown, indexName: string): boolean {
+  return violatedConstraint(error) === indexName;
+}
+
+/** Whether a write failed on this foreign key (the row it refers to is gone). */
+export function violatesForeignKey(error: unknown, constraintName: string): boolean {
+  return violatedConstraint(error) === constraintName;
+}
+
+function violatedConstraint(error: unknown): string | undefined {
   const cause = error instanceof DrizzleQueryError ? error.cause : error;
-  return (cause as { constraint?: string } | undefined)?.constraint === indexName;
+  return (cause as { constraint?: string } | undefined)?.constraint;
 }
 
 /**

@@ -53,6 +53,13 @@ export async function findChannelByWebhookKeyUnscoped(db: Db, webhookKey: string
   return row;
 }
 
+/** Of these channels, the ones that still exist. Unscoped: the ids come from webhook keys (a webhook write's channels). */
+export async function existingChannelIdsUnscoped(db: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: lineAccounts.id }).from(lineAccounts).where(inArray(lineAccounts.id, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The channel's own credentials, for a call to LINE made for a request in it. */
 export async function channelForLine(db: Db, scope: ChannelScope): Promise<ChannelForLine | undefined> {
   const [row] = await db

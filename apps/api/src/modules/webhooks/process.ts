@@ -17,10 +17,13 @@ const CONTENT_TYPES = new Set(['image', 'video', 'audio', 'file']);
 export const PROFILE_REFRESH_MS = 24 * 3600_000;
 
 /**
- * Processes a channel's stored events, oldest first. Each event's effect is applied in
- * one transaction with the event row locked and marked processed, so a duplicate job,
- * a second worker or a crash midway never applies it twice. Effects that depend on
- * order (follow state, last message) compare LINE's timestamps, so late events are harmless.
+ * Processes a channel's stored events, oldest first for each friend. Each event's effect is applied
+ * in one transaction with the event row locked and marked processed, so a duplicate job, a second
+ * worker or a crash midway never applies it twice. Different friends' events are applied at once
+ * (WEBHOOK_PROCESS_CONCURRENCY friends at a time), each friend's strictly in order; the events
+ * about the channel itself (no user) are one more such line. When an event fails, its friend's later
+ * events wait for its retry (the sweeper's next job), so they are never applied before it. Effects
+ * that depend on order (follow state, last message) also compare LINE's timestamps.
  */
 export async function processChannelEvents(ctx: AppContext, lineAccountId: number): Promise<void> {
   const channel = await findChannelUnscoped(ctx.database.db, lineAccountId);
@@ -30,17 +33,14 @@ export async function processChannelEvents(ctx: AppContext, lineAccountId: numbe
   const client = channel.channelAccessTokenSealed
     ? lineClient(ctx.lineEndpoints(channel.simulated), ctx.secrets.open(channel.channelAccessTokenSealed))
     : null;
-  const failed = new Set<number>();
-  while (!ctx.queue.stopping()) {
-    const batch = (await repo.pendingEvents(ctx.database.db, scope, BATCH + failed.size)).filter(
-      (e) => !failed.has(e.id),
-    );
-    if (batch.length === 0) return;
-    for (const event of batch) {
+  const held = { lineUserIds: new Set<string>(), channelFacts: false };
+  const processFriend = async (events: repo.StoredEvent[]) => {
+    for (const event of events) {
       try {
         await processEvent(ctx, scope, channel, client, event);
       } catch (error) {
-        failed.add(event.id);
+        if (event.lineUserId === null) held.channelFacts = true;
+        else held.lineUserIds.add(event.lineUserId);
         ctx.log.warn({ err: error, eventId: event.id }, 'webhook event failed; it will be retried');
         await repo.recordFailure(
           ctx.database.db,
@@ -48,9 +48,38 @@ export async function processChannelEvents(ctx: AppContext, lineAccountId: numbe
           event.id,
           error instanceof Error ? error.message : String(error),
         );
+        return;
       }
     }
+  };
+  while (!ctx.queue.stopping()) {
+    const batch = await repo.pendingEvents(ctx.database.db, scope, BATCH, held);
+    if (batch.length === 0) return;
+    await eachLimited(eventsByFriend(batch), ctx.config.WEBHOOK_PROCESS_CONCURRENCY, processFriend);
   }
+}
+
+/**
+ * The events in lines that may be applied side by side: one per friend (LINE user id), one for the
+ * events without a user; each line keeps the events' order, as do the lines (by their first event).
+ */
+export function eventsByFriend<E extends { lineUserId: string | null }>(events: E[]): E[][] {
+  const lines = new Map<string | null, E[]>();
+  for (const event of events) {
+    const line = lines.get(event.lineUserId);
+    if (line) line.push(event);
+    else lines.set(event.lineUserId, [event]);
+  }
+  return [...lines.values()];
+}
+
+/** Runs `work` for every item, at most `limit` at a time, taking them in order. */
+export async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const runner = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
 }
 
 async function processEvent(

@@ -1,6 +1,6 @@
 import type { ChannelScope } from '../../platform/principal.ts';
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import { and, asc, eq, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../platform/db.ts';
 import { webhookEvents } from './schema.ts';
 
 /** An event that failed this often is left for a person to look at (its last_error says why). */
@@ -15,21 +15,69 @@ export interface IncomingEvent {
   payload: Record<string, unknown>;
 }
 
-/** Stores events once: a redelivered or concurrent duplicate id is ignored. Returns how many were new. */
-export async function insertEvents(db: Db, { lineAccountId }: ChannelScope, events: IncomingEvent[]): Promise<number> {
-  if (events.length === 0) return 0;
-  const inserted = await db
-    .insert(webhookEvents)
-    .values(events.map((e) => ({ ...e, lineAccountId })))
-    .onConflictDoNothing({ target: [webhookEvents.lineAccountId, webhookEvents.webhookEventId] })
-    .returning({ id: webhookEvents.id });
-  return inserted.length;
+/** A request's event, with the channel its webhook URL named. */
+export interface ChannelEvent extends IncomingEvent {
+  lineAccountId: number;
+}
+
+/**
+ * Stores events once: a redelivered or concurrent duplicate id is ignored. Answers the events that
+ * were new. Unscoped: one statement writes the events of several channels' requests (group commit);
+ * each row carries the channel that its request's webhook key and signature were checked against.
+ * The rows go as one JSON parameter: the statement stays the same for any number of rows, so
+ * building and planning it does not grow with them as a multi-row VALUES list would.
+ */
+export async function insertEventsUnscoped(
+  db: Db,
+  events: ChannelEvent[],
+): Promise<Array<{ lineAccountId: number; webhookEventId: string }>> {
+  if (events.length === 0) return [];
+  const rows = JSON.stringify(
+    events.map((e) => ({
+      line_account_id: e.lineAccountId,
+      webhook_event_id: e.webhookEventId,
+      type: e.type,
+      line_user_id: e.lineUserId,
+      occurred_at: e.occurredAt,
+      is_redelivery: e.isRedelivery,
+      payload: e.payload,
+    })),
+  );
+  const result = await db.execute(sql`
+    insert into ${webhookEvents}
+      (line_account_id, webhook_event_id, type, line_user_id, occurred_at, is_redelivery, payload)
+    select line_account_id, webhook_event_id, type, line_user_id, occurred_at, is_redelivery, payload
+    from jsonb_to_recordset(${rows}::jsonb) as e(
+      line_account_id integer, webhook_event_id text, type text, line_user_id text,
+      occurred_at bigint, is_redelivery boolean, payload jsonb)
+    on conflict (line_account_id, webhook_event_id) do nothing
+    returning line_account_id, webhook_event_id`);
+  return rowsOf<{ line_account_id: number; webhook_event_id: string }>(result).map((row) => ({
+    lineAccountId: row.line_account_id,
+    webhookEventId: row.webhook_event_id,
+  }));
 }
 
 export type StoredEvent = typeof webhookEvents.$inferSelect;
 
-/** The channel's unprocessed events, oldest (by LINE's timestamp) first. */
-export async function pendingEvents(db: Db, { lineAccountId }: ChannelScope, limit: number): Promise<StoredEvent[]> {
+/** Friends whose events wait this pass (an earlier event of theirs failed), and whether the channel's own events do. */
+export interface HeldFriends {
+  lineUserIds: ReadonlySet<string>;
+  channelFacts: boolean;
+}
+
+/** The channel's unprocessed events, oldest (by LINE's timestamp) first, leaving out held friends' events. */
+export async function pendingEvents(
+  db: Db,
+  { lineAccountId }: ChannelScope,
+  limit: number,
+  held: HeldFriends,
+): Promise<StoredEvent[]> {
+  const heldUsers = [...held.lineUserIds];
+  const notHeldUser =
+    heldUsers.length > 0
+      ? or(isNull(webhookEvents.lineUserId), notInArray(webhookEvents.lineUserId, heldUsers))
+      : undefined;
   return db
     .select()
     .from(webhookEvents)
@@ -38,6 +86,8 @@ export async function pendingEvents(db: Db, { lineAccountId }: ChannelScope, lim
         eq(webhookEvents.lineAccountId, lineAccountId),
         isNull(webhookEvents.processedAt),
         lt(webhookEvents.attempts, MAX_ATTEMPTS),
+        notHeldUser,
+        held.channelFacts ? isNotNull(webhookEvents.lineUserId) : undefined,
       ),
     )
     .orderBy(asc(webhookEvents.occurredAt), asc(webhookEvents.id))

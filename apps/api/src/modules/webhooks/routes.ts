@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { createGroupCommit } from './group-commit.ts';
 import { ingestWebhook } from './service.ts';
 
 /** Outside /api: the URL pasted into the LINE Developers console. */
 export async function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
+  // This app's writer of webhook events: what waits is written when the app closes.
+  const groupCommit = createGroupCommit(ctx, {
+    windowMs: ctx.config.WEBHOOK_GROUP_COMMIT_MS,
+    maxEvents: ctx.config.WEBHOOK_GROUP_COMMIT_MAX_EVENTS,
+  });
+  app.addHook('onClose', () => groupCommit.close());
   await app.register(async (scoped) => {
     // The signature covers the exact bytes, so the body stays a Buffer here (the depth is checked after the signature).
     scoped.removeContentTypeParser('application/json');
@@ -16,6 +23,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
         const signature = request.headers['x-line-signature'];
         await ingestWebhook(
           ctx,
+          groupCommit,
           request.params.webhookKey,
           rawBody,
           Array.isArray(signature) ? signature[0] : signature,

@@ -1,10 +1,9 @@
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../../platform/json-depth.ts';
-import { channelScope } from '../../platform/principal.ts';
 import { findChannelByWebhookKeyUnscoped } from '../line-accounts/repository.ts';
 import { callbackBody, toIncomingEvents } from './events.ts';
-import * as repo from './repository.ts';
+import type { GroupCommit } from './group-commit.ts';
 import { validLineSignature } from './signature.ts';
 
 /** One waiting job per channel: it processes every pending event of the channel. */
@@ -13,11 +12,13 @@ export const enqueueProcessing = (ctx: AppContext, lineAccountId: number) =>
 
 /**
  * A webhook request from LINE: signature first (on the raw bytes), then the events are
- * stored, then a job processes them. The caller answers 200 only after this returns, so
- * an accepted event is never lost; a database failure throws and LINE redelivers.
+ * stored (written together with concurrent requests' events), then a job processes them. The
+ * caller answers 200 only after this returns, once the events are committed, so an accepted
+ * event is never lost; a database failure throws and LINE redelivers.
  */
 export async function ingestWebhook(
   ctx: AppContext,
+  groupCommit: GroupCommit,
   webhookKey: string,
   rawBody: Buffer,
   signature: string | undefined,
@@ -41,18 +42,7 @@ export async function ingestWebhook(
   }
   const body = callbackBody.safeParse(parsed);
   if (!body.success) throw new AppError('bad_request', 'Not a LINE webhook body');
-  const accepted = await ctx.events.transaction(ctx.database.db, async (on) => {
-    const stored = await repo.insertEvents(on.tx, channelScope(channel.id), toIncomingEvents(body.data));
-    if (stored > 0) {
-      await on.publish('webhook.received', { lineAccountId: channel.id, events: stored, at: ctx.clock.now() });
-    }
-    return stored;
-  });
-  if (accepted > 0) {
-    // Enqueue failures are caught by the sweeper; the events are already safe.
-    await enqueueProcessing(ctx, channel.id).catch((error: unknown) => {
-      ctx.log.warn({ err: error, lineAccountId: channel.id }, 'could not enqueue webhook processing');
-    });
-  }
-  return { accepted };
+  const events = toIncomingEvents(body.data);
+  if (events.length === 0) return { accepted: 0 };
+  return { accepted: await groupCommit.store(channel.id, events) };
 }
