@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { call } from '../api/call.ts';
 import { isApiError } from '../api/errors.ts';
-import { endpointQuery, invalidateEndpoints, queryClient } from '../api/queries.ts';
+import { endpointQuery, invalidateEndpoints, prefetchQuietly, queryClient } from '../api/queries.ts';
 import { isBrandingQuery } from '../branding/branding.ts';
 import { feedback } from '../feedback.ts';
 import { useNavigate } from '../navigation.tsx';
@@ -80,6 +80,20 @@ function selectChannel(chosen: LineAccount): void {
   setTabChannelId(chosen.id);
   storeLastChoice(chosen);
   if (detailsNeeded) void fetchDetails(chosen.id);
+}
+
+/**
+ * A direct load of a service screen reads the channel list, and the details of the channel the tab will
+ * most likely work in (laid in its address, else the last choice), beside the session check instead of
+ * after it. Nothing is chosen from them here: the list, once loaded, decides as always, and the server
+ * checks access to the channel read.
+ */
+export function prefetchChannels(search: string): void {
+  prefetchQuietly(endpointQuery(lineAccountsApi.list, {}, { handles: 'all' }));
+  const likelyId = Number(laidOf(search) ?? readStored(STORAGE_KEYS.lineAccountId));
+  if (Number.isSafeInteger(likelyId) && likelyId > 0) {
+    prefetchQuietly(endpointQuery(lineAccountsApi.get, { params: { id: likelyId } }, { handles: 'all' }));
+  }
 }
 
 /** Renames a channel; rejects with the ApiError so the caller can show it (e.g. 422 on its field). */
