@@ -56,10 +56,12 @@ function endpointKey<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, l
 
 /**
  * A read of an endpoint. A channel endpoint reads in the tab's channel at the time the query is made
- * (screens are made again when the tab switches channel), and its request names the channel of its key.
+ * (screens are made again when the tab switches channel), or the one `options` name (a read ahead of the
+ * channel's choice), and its request names the channel of its key.
  */
 export function endpointQuery<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options?: CallOptions) {
-  const lineAccountId = isChannelEndpoint(endpoint) ? tabChannelId() : undefined;
+  const named = options?.lineAccountId;
+  const lineAccountId = isChannelEndpoint(endpoint) ? (named === undefined ? tabChannelId() : named) : undefined;
   return queryOptions<EndpointOutput<E>, ApiError>({
     queryKey: endpointKey(endpoint, input, lineAccountId ?? null),
     queryFn: ({ signal }) => call(endpoint, input, { lineAccountId, ...options, signal }),

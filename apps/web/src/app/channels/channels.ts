@@ -90,10 +90,34 @@ function selectChannel(chosen: LineAccount): void {
  */
 export function prefetchChannels(search: string): void {
   prefetchQuietly(endpointQuery(lineAccountsApi.list, {}, { handles: 'all' }));
-  const likelyId = Number(laidOf(search) ?? readStored(STORAGE_KEYS.lineAccountId));
-  if (Number.isSafeInteger(likelyId) && likelyId > 0) {
+  const likelyId = likelyChannelId(search);
+  if (likelyId !== null) {
     prefetchQuietly(endpointQuery(lineAccountsApi.get, { params: { id: likelyId } }, { handles: 'all' }));
   }
+}
+
+/** The channel a tab opened at this address will most likely work in, before the list has decided. */
+function likelyChannelId(search: string): number | null {
+  const id = Number(laidOf(search) ?? readStored(STORAGE_KEYS.lineAccountId));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** Starts a screen's first reads in a channel (made with `handles: 'all'`, see prefetchQuietly). */
+export type ScreenPrefetch = (url: URL, lineAccountId: number) => void;
+
+/**
+ * The loader of a service screen opened directly: its first reads start in the tab's likely channel
+ * beside the layout's, not once the channel list has loaded and the screen is shown. Only before the
+ * tab has a channel; afterwards the screen reads at once itself. The server checks access as always.
+ */
+export function prefetchingLoader(prefetch: ScreenPrefetch) {
+  return ({ request }: { request: Request }) => {
+    if (tabChannelId() !== null || !readStored(STORAGE_KEYS.accessToken)) return null;
+    const url = new URL(request.url);
+    const likelyId = likelyChannelId(url.search);
+    if (likelyId !== null) prefetch(url, likelyId);
+    return null;
+  };
 }
 
 /** Renames a channel; rejects with the ApiError so the caller can show it (e.g. 422 on its field). */
