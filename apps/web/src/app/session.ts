@@ -4,7 +4,7 @@ import { redirect } from 'react-router';
 import { call } from './api/call.ts';
 import { isApiError } from './api/errors.ts';
 import { endpointQuery, prefetchQuietly, queryClient } from './api/queries.ts';
-import { areaOf, loginPath } from './areas.ts';
+import { areaOf, isAuthPath, loginPath } from './areas.ts';
 import { isBrandingQuery, loadBranding } from './branding/branding.ts';
 import { setActingOemId } from './acting-oem.ts';
 import { prefetchChannels, resetChannelSelection } from './channels/channels.ts';
@@ -80,7 +80,8 @@ export function startInitialState(url: URL): void {
   // The first navigation's loaders await it; this only keeps a failure from also counting as unhandled.
   startingUp.catch(() => undefined);
   const area = areaOf(url.pathname);
-  if (!readStored(STORAGE_KEYS.accessToken) || (area !== 'service' && area !== 'account')) return;
+  const behindLogin = (area === 'service' || area === 'account') && !isAuthPath(url.pathname);
+  if (!behindLogin || !readStored(STORAGE_KEYS.accessToken)) return;
   prefetchQuietly(endpointQuery(billingApi.standing, {}, { handles: 'all' }));
   if (area === 'service') prefetchChannels(url.search);
 }
