@@ -2,6 +2,7 @@ import type { Feature, Role } from '@linq/contract';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { loadChunk } from './app/chunks.ts';
+import { prefetchingLoader, type ScreenPrefetch } from './app/channels/channels.ts';
 import { ContentErrorBoundary } from './app/errors/ContentErrorBoundary.tsx';
 import { BootSpinner, RouteErrorFallback } from './app/errors/RouteErrorFallback.tsx';
 import type { RouteHandle } from './app/route-handle.ts';
@@ -11,7 +12,8 @@ import type { RouteHandle } from './app/route-handle.ts';
  * its page as its own chunk.
  */
 
-type PageModule = { default: ComponentType };
+/** `prefetch`: a service screen's first reads, started by its loader on a direct load. */
+type PageModule = { default: ComponentType; prefetch?: ScreenPrefetch };
 
 /** `feature`: the service feature the screen belongs to (the area layout refuses it when not granted). */
 function page(
@@ -21,7 +23,14 @@ function page(
   feature?: Feature,
 ): RouteObject {
   const handle: RouteHandle = feature ? { title, feature } : { title };
-  return { path, handle, lazy: async () => ({ Component: (await loadChunk(importer, path)).default }) };
+  return {
+    path,
+    handle,
+    lazy: async () => {
+      const module = await loadChunk(importer, path);
+      return { Component: module.default, ...(module.prefetch ? { loader: prefetchingLoader(module.prefetch) } : {}) };
+    },
+  };
 }
 
 /** Screens that need no session: login, logged-out and password recovery. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaOf, isChannelPath, loggedOutPath } from './areas.ts';
+import { areaOf, isAuthPath, isChannelPath, loggedOutPath } from './areas.ts';
 
 describe('areaOf', () => {
   it('takes the area from the path prefix', () => {
@@ -45,6 +45,22 @@ describe('isChannelPath', () => {
       '/unknown',
     ]) {
       expect(isChannelPath(path), path).toBe(false);
+    }
+  });
+});
+
+describe('isAuthPath', () => {
+  it('is a screen that needs no session, in any area', () => {
+    for (const path of [
+      '/service/login',
+      '/account/logged-out/',
+      '/agency/reset-password/x',
+      '/agency/forgot-password',
+    ]) {
+      expect(isAuthPath(path), path).toBe(true);
+    }
+    for (const path of ['/service', '/service/friends', '/account', '/admin/accounts/1']) {
+      expect(isAuthPath(path), path).toBe(false);
     }
   });
 });

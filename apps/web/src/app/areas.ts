@@ -21,10 +21,13 @@ export function areaOf(pathname: string): Area {
 /** The screens of an area that need no session: login, logged-out and password recovery. */
 const AUTH_PAGE = /^\/[^/]+\/(login|logged-out|forgot-password|reset-password)(\/|$)/;
 
+/** A screen of an area that needs no session (login, logged-out, password recovery). */
+export const isAuthPath = (pathname: string): boolean => AUTH_PAGE.test(normalizePath(pathname));
+
 /** A screen of the service area behind its login: it works in one channel, named by `laid` in its address. */
 export function isChannelPath(pathname: string): boolean {
   const path = normalizePath(pathname);
-  return (path === '/service' || path.startsWith('/service/')) && !AUTH_PAGE.test(path);
+  return (path === '/service' || path.startsWith('/service/')) && !isAuthPath(path);
 }
 
 export const homePath = (role: Role) => `/${role}`;

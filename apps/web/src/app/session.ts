@@ -1,13 +1,13 @@
-import { sessionRecord, sessionsApi, type Role, type SessionOf, type SessionRecord } from '@linq/contract';
+import { billingApi, sessionRecord, sessionsApi, type Role, type SessionOf, type SessionRecord } from '@linq/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 import { call } from './api/call.ts';
 import { isApiError } from './api/errors.ts';
-import { queryClient } from './api/queries.ts';
-import { areaOf, loginPath } from './areas.ts';
-import { isBrandingQuery } from './branding/branding.ts';
+import { endpointQuery, prefetchQuietly, queryClient } from './api/queries.ts';
+import { areaOf, isAuthPath, loginPath } from './areas.ts';
+import { isBrandingQuery, loadBranding } from './branding/branding.ts';
 import { setActingOemId } from './acting-oem.ts';
-import { resetChannelSelection } from './channels/channels.ts';
+import { prefetchChannels, resetChannelSelection } from './channels/channels.ts';
 import { readStored, STORAGE_KEYS, writeStored } from './storage.ts';
 
 /** The session state is keyed by kind (spec section 4 "Session"). */
@@ -66,9 +66,43 @@ export async function loadInitialState(pathname: string): Promise<void> {
   if (area !== 'public') await queryClient.ensureQueryData(sessionQuery(area));
 }
 
+/** The start-up reads of the first navigation, while it loads (startInitialState). */
+let startingUp: Promise<void> | null = null;
+
+/**
+ * A direct load's first reads, started as soon as the entry runs (before the route table's chunks are
+ * evaluated) and side by side: the session of the address's area and the host's branding, and with a
+ * stored token what the area's layout shows first (the channel list and the tab's likely channel, the
+ * billing standing). Those are silent, so the session check alone decides what a 401 means.
+ */
+export function startInitialState(url: URL): void {
+  startingUp = Promise.all([loadInitialState(url.pathname), loadBranding(url.hostname)]).then(() => undefined);
+  // The first navigation's loaders await it; this only keeps a failure from also counting as unhandled.
+  startingUp.catch(() => undefined);
+  const area = areaOf(url.pathname);
+  const behindLogin = (area === 'service' || area === 'account') && !isAuthPath(url.pathname);
+  if (!behindLogin || !readStored(STORAGE_KEYS.accessToken)) return;
+  prefetchQuietly(endpointQuery(billingApi.standing, {}, { handles: 'all' }));
+  if (area === 'service') prefetchChannels(url.search);
+}
+
+/** The first navigation has loaded: later loaders read through the cache (and may ask again after a failure). */
+export function endStartUp(): void {
+  startingUp = null;
+}
+
+/**
+ * Loads the session of the location's area and the branding. The first navigation's loaders share the
+ * start-up reads, a failure included, so it is not asked (and reported) again.
+ */
+export function loadStartState(url: URL): Promise<void> {
+  return startingUp ?? Promise.all([loadInitialState(url.pathname), loadBranding(url.hostname)]).then(() => undefined);
+}
+
 /** Route loader of a protected area: without a session, go to the area's login. */
 export function requireSession(role: Role) {
   return async () => {
+    await startingUp;
     const session = await queryClient.ensureQueryData(sessionQuery(role));
     if (!session) throw redirect(loginPath(role));
     return null;

@@ -3,7 +3,8 @@ import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTabChannelId } from '../channels/tab-channel.ts';
 import { GET_CACHE_TTL_MS } from '../config.ts';
-import { endpointQuery, invalidateEndpoints, isChannelEndpoint, queryClient } from './queries.ts';
+import { registerFeedback, type Feedback } from '../feedback.ts';
+import { endpointQuery, invalidateEndpoints, isChannelEndpoint, prefetchQuietly, queryClient } from './queries.ts';
 
 const tagList = (names: string[]) => ({
   data: names.map((name, index) => ({
@@ -116,5 +117,73 @@ describe('channel reads (the channel belongs to the tab)', () => {
     const inOne = endpointQuery(lineAccountsApi.list, {});
     setTabChannelId(2);
     expect(endpointQuery(lineAccountsApi.list, {}).queryKey).toEqual(inOne.queryKey);
+  });
+
+  it('keys and sends a read ahead of the choice in the channel it names', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(answer(tagList(['a']))));
+    const ahead = endpointQuery(tagsApi.list, { query: { limit: 20 } }, { handles: 'all', lineAccountId: 3 });
+    setTabChannelId(3);
+    expect(ahead.queryKey).toEqual(endpointQuery(tagsApi.list, { query: { limit: 20 } }).queryKey);
+    await queryClient.fetchQuery(ahead);
+    expect(channelOf(fetchMock.mock.calls[0]!)).toBe('3');
+  });
+});
+
+describe('a read started ahead of its screen (prefetchQuietly)', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const notifyError = vi.fn<Feedback['notifyError']>();
+  const failure = () => Promise.resolve(new Response('{}', { status: 500, statusText: 'Internal Server Error' }));
+  const screenRead = () => endpointQuery(lineAccountsApi.list, {});
+  const quietRead = () => endpointQuery(lineAccountsApi.list, {}, { handles: 'all' });
+  let unregister: () => void = () => undefined;
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    unregister = registerFeedback({ notifyError, notifySuccess: vi.fn(), toastError: vi.fn() });
+  });
+  afterEach(() => {
+    unregister();
+    queryClient.clear();
+    fetchMock.mockReset();
+    notifyError.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('reports a failure once, through the screen that joined it in flight', async () => {
+    let fail: () => void = () => undefined;
+    fetchMock
+      .mockImplementationOnce(() => new Promise((resolve) => (fail = () => void failure().then(resolve))))
+      .mockImplementation(failure);
+    prefetchQuietly(quietRead());
+    const observer = new QueryObserver(queryClient, screenRead());
+    const unsubscribe = observer.subscribe(() => undefined);
+    fail();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(observer.getCurrentResult().isError).toBe(true));
+    expect(notifyError).toHaveBeenCalledTimes(1);
+    unsubscribe();
+  });
+
+  it('reports a failure once, through the screen shown after it', async () => {
+    fetchMock.mockImplementation(failure);
+    prefetchQuietly(quietRead());
+    await vi.waitFor(() => expect(queryClient.getQueryState(screenRead().queryKey)?.status).toBe('error'));
+    expect(notifyError).not.toHaveBeenCalled();
+    const observer = new QueryObserver(queryClient, screenRead());
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(notifyError).toHaveBeenCalledTimes(1));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    unsubscribe();
+  });
+
+  it('serves the screen from the cache when it succeeded', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(answer({ data: [] })));
+    prefetchQuietly(quietRead());
+    await vi.waitFor(() => expect(queryClient.getQueryData(screenRead().queryKey)).toEqual({ data: [] }));
+    const observer = new QueryObserver(queryClient, screenRead());
+    const unsubscribe = observer.subscribe(() => undefined);
+    expect(observer.getCurrentResult().data).toEqual({ data: [] });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    unsubscribe();
   });
 });

@@ -1,5 +1,13 @@
 import type { Endpoint, EndpointInput, EndpointOutput } from '@linq/contract';
-import { MutationCache, QueryCache, QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  queryOptions,
+  useMutation,
+  type FetchQueryOptions,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { actingOemId, isAdminEndpoint } from '../acting-oem.ts';
 import { tabChannelId } from '../channels/tab-channel.ts';
 import { GET_CACHE_TTL_MS } from '../config.ts';
@@ -48,10 +56,12 @@ function endpointKey<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, l
 
 /**
  * A read of an endpoint. A channel endpoint reads in the tab's channel at the time the query is made
- * (screens are made again when the tab switches channel), and its request names the channel of its key.
+ * (screens are made again when the tab switches channel), or the one `options` name (a read ahead of the
+ * channel's choice), and its request names the channel of its key.
  */
 export function endpointQuery<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options?: CallOptions) {
-  const lineAccountId = isChannelEndpoint(endpoint) ? tabChannelId() : undefined;
+  const named = options?.lineAccountId;
+  const lineAccountId = isChannelEndpoint(endpoint) ? (named === undefined ? tabChannelId() : named) : undefined;
   return queryOptions<EndpointOutput<E>, ApiError>({
     queryKey: endpointKey(endpoint, input, lineAccountId ?? null),
     queryFn: ({ signal }) => call(endpoint, input, { lineAccountId, ...options, signal }),
@@ -70,6 +80,18 @@ export function channelPathQuery<T>(path: string, query: Record<string, unknown>
     queryFn: async ({ signal }) =>
       schema.parse(await request({ method: 'GET', path, query, authenticated: true, lineAccountId, signal })),
   });
+}
+
+/**
+ * Starts a read before the screen that shows it, e.g. beside the session check of a direct load. The
+ * options are made with `handles: 'all'`, so the request layer stays silent: a failure is the screen's to
+ * report. A screen that joined the read in flight reads again itself (once), and one shown later reads
+ * again anyway, the failed read having left no data; so a failure is reported once, as without the head start.
+ */
+export function prefetchQuietly<T>(options: FetchQueryOptions<T, ApiError, T, QueryKey>): void {
+  void queryClient
+    .fetchQuery(options)
+    .catch(() => queryClient.refetchQueries({ queryKey: options.queryKey, exact: true, type: 'active' }));
 }
 
 const readFrom = (endpoints: Endpoint[]) => {

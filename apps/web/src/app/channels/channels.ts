@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { call } from '../api/call.ts';
 import { isApiError } from '../api/errors.ts';
-import { endpointQuery, invalidateEndpoints, queryClient } from '../api/queries.ts';
+import { endpointQuery, invalidateEndpoints, prefetchQuietly, queryClient } from '../api/queries.ts';
 import { isBrandingQuery } from '../branding/branding.ts';
 import { feedback } from '../feedback.ts';
 import { useNavigate } from '../navigation.tsx';
@@ -80,6 +80,44 @@ function selectChannel(chosen: LineAccount): void {
   setTabChannelId(chosen.id);
   storeLastChoice(chosen);
   if (detailsNeeded) void fetchDetails(chosen.id);
+}
+
+/**
+ * A direct load of a service screen reads the channel list, and the details of the channel the tab will
+ * most likely work in (laid in its address, else the last choice), beside the session check instead of
+ * after it. Nothing is chosen from them here: the list, once loaded, decides as always, and the server
+ * checks access to the channel read.
+ */
+export function prefetchChannels(search: string): void {
+  prefetchQuietly(endpointQuery(lineAccountsApi.list, {}, { handles: 'all' }));
+  const likelyId = likelyChannelId(search);
+  if (likelyId !== null) {
+    prefetchQuietly(endpointQuery(lineAccountsApi.get, { params: { id: likelyId } }, { handles: 'all' }));
+  }
+}
+
+/** The channel a tab opened at this address will most likely work in, before the list has decided. */
+function likelyChannelId(search: string): number | null {
+  const id = Number(laidOf(search) ?? readStored(STORAGE_KEYS.lineAccountId));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** Starts a screen's first reads in a channel (made with `handles: 'all'`, see prefetchQuietly). */
+export type ScreenPrefetch = (url: URL, lineAccountId: number) => void;
+
+/**
+ * The loader of a service screen opened directly: its first reads start in the tab's likely channel
+ * beside the layout's, not once the channel list has loaded and the screen is shown. Only before the
+ * tab has a channel; afterwards the screen reads at once itself. The server checks access as always.
+ */
+export function prefetchingLoader(prefetch: ScreenPrefetch) {
+  return ({ request }: { request: Request }) => {
+    if (tabChannelId() !== null || !readStored(STORAGE_KEYS.accessToken)) return null;
+    const url = new URL(request.url);
+    const likelyId = likelyChannelId(url.search);
+    if (likelyId !== null) prefetch(url, likelyId);
+    return null;
+  };
 }
 
 /** Renames a channel; rejects with the ApiError so the caller can show it (e.g. 422 on its field). */

@@ -12,7 +12,7 @@ import { queryClient } from '../api/queries.ts';
 import { onSessionEnded } from '../api/request.ts';
 import { BrandingEffects } from '../branding/BrandingEffects.tsx';
 import { themeConfigOf } from '../branding/theme.ts';
-import { loadBranding, useBranding } from '../branding/branding.ts';
+import { useBranding } from '../branding/branding.ts';
 import {
   ERROR_NOTIFICATION_DURATION_S,
   NOTIFICATION_TOP_PX,
@@ -22,7 +22,7 @@ import {
 import { useMediaQuery } from '../../components/useMediaQuery.ts';
 import { registerFeedback } from '../feedback.ts';
 import { currentLanguage } from '../i18n/index.ts';
-import { loadInitialState, recheckSessions } from '../session.ts';
+import { loadStartState, recheckSessions } from '../session.ts';
 
 /** Pagination texts default to English (spec section 9). */
 const PAGINATION_TEXTS = { items_per_page: '/ page', jump_to: 'Go to', page_size: 'Page Size' };
@@ -92,8 +92,7 @@ function RootLayout() {
 
 /** Loads the session of the location's area and the branding, so the first paint is already branded. */
 async function rootLoader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  await Promise.all([loadInitialState(url.pathname), loadBranding(url.hostname)]);
+  await loadStartState(new URL(request.url));
   return null;
 }
 

@@ -26,7 +26,8 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpointQuery } from '../../../app/api/queries.ts';
+import { endpointQuery, prefetchQuietly } from '../../../app/api/queries.ts';
+import type { ScreenPrefetch } from '../../../app/channels/channels.ts';
 import { Link } from '../../../app/navigation.tsx';
 import { EChart, type ChartOption } from '../../../components/charts/EChart.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
@@ -42,10 +43,16 @@ const topPath = (kind: DashboardTopKind, id: number) =>
 
 const signed = (n: number) => (n > 0 ? `+${n.toLocaleString()}` : n.toLocaleString());
 
+const FIRST_PERIOD: DashboardPeriod = '30';
+
+/** On a direct load: the figures of the first period. */
+export const prefetch: ScreenPrefetch = (_url, lineAccountId) =>
+  prefetchQuietly(endpointQuery(api.get, { query: { days: FIRST_PERIOD } }, { handles: 'all', lineAccountId }));
+
 /** The service home: the selected channel's figures, chart, quota, unread talks, anomalies and tops. */
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const [days, setDays] = useState<DashboardPeriod>('30');
+  const [days, setDays] = useState<DashboardPeriod>(FIRST_PERIOD);
   const query = useQuery(endpointQuery(api.get, { query: { days } }));
   const data = query.data?.data;
 

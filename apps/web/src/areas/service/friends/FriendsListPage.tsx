@@ -8,8 +8,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../../app/navigation.tsx';
-import { endpointQuery } from '../../../app/api/queries.ts';
-import { useNoChannel, useSelectedChannelId } from '../../../app/channels/channels.ts';
+import { endpointQuery, prefetchQuietly } from '../../../app/api/queries.ts';
+import { useNoChannel, useSelectedChannelId, type ScreenPrefetch } from '../../../app/channels/channels.ts';
 import { SPINNER_DELAY_MS } from '../../../app/config.ts';
 import { formatDate, formatDateTime } from '../../../components/format.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -35,6 +35,16 @@ import '../../../app/i18n/parts/friends.ts';
 
 const ASCENDING_FIRST = ['ascend', 'descend', 'ascend'] as const;
 const DESCENDING_FIRST = ['descend', 'ascend', 'descend'] as const;
+
+/** On a direct load: the page of friends the address asks for. */
+export const prefetch: ScreenPrefetch = (url, lineAccountId) =>
+  prefetchQuietly(
+    endpointQuery(
+      friendsApi.list,
+      { query: friendListQuery(readFriendListParams(url.searchParams)) },
+      { handles: 'all', lineAccountId },
+    ),
+  );
 
 export default function FriendsListPage() {
   const { t } = useTranslation();
