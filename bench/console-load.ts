@@ -1,5 +1,6 @@
 import { permissionsWith } from '@linq/contract';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { ciScale, startBenchConsole } from './support/console.ts';
 import { benchLargeChannel } from './support/large-channel-data.ts';
 
@@ -16,14 +17,6 @@ import { benchLargeChannel } from './support/large-channel-data.ts';
 
 const FIRST_CONTENT_GOAL_MS = 1000;
 const PHONE_LCP_GOAL_MS = 1500;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 /** Lighthouse's mobile throttling (lighthouse-core/config/constants.js, mobileSlow4G, DevTools method). */
 const PHONE_NETWORK = {
   offline: false,
@@ -176,7 +169,7 @@ export async function consoleLoadBench() {
   const runs = ciScale() ? 1 : 3;
   const bench = await startBenchConsole(process.env.BENCH_WEB_DIST ? { webDistDir: process.env.BENCH_WEB_DIST } : {});
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   try {

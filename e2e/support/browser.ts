@@ -1,16 +1,12 @@
 import { chromium, type BrowserServer } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 export type Area = 'admin' | 'agency' | 'account' | 'service';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
+const E2E_CHROMIUM_ARGS = [
+  ...CHROMIUM_ARGS,
   // The white-label OEM host, answered by the same loopback server.
   '--host-resolver-rules=MAP partner.localhost 127.0.0.1',
 ];
@@ -18,8 +14,8 @@ const CHROMIUM_ARGS = [
 /** The run's one Chromium (Debian's, through playwright-core), which every test file connects to. */
 export function launchBrowserServer(): Promise<BrowserServer> {
   return chromium.launchServer({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    executablePath: CHROMIUM_PATH,
+    args: E2E_CHROMIUM_ARGS,
   });
 }
 
