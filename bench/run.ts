@@ -11,6 +11,7 @@ import { friendImportBench } from './friend-import.ts';
 import { largeChannelBench } from './large-channel.ts';
 import { multicastBench } from './multicast.ts';
 import { planEngineBench } from './plan-engine.ts';
+import { soakBench } from './soak.ts';
 import { postgresReachable } from './support/console.ts';
 import { webhookIngestBench } from './webhook-ingest.ts';
 
@@ -47,6 +48,7 @@ const databaseBenches = (
     ['dashboard', dashboardBench],
     ['friend-import', friendImportBench],
     ['console-load', consoleLoadBench],
+    ['soak', soakBench],
   ] as const
 ).filter(([name]) => selected(name));
 
