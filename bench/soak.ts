@@ -32,7 +32,7 @@ const NO_SHARE = 0.04;
  * another (about 20 a second on this 2-core machine under load), so a larger burst of taps only
  * measures that backlog: its replies would wait minutes, past the 60 s.
  */
-const MAX_TAPS = Number(process.env.BENCH_SOAK_TAPS ?? 200);
+const MAX_TAPS = Number(process.env.BENCH_SOAK_TAPS ?? 150);
 /** Friends outside the target, per targeted friend. */
 const OUTSIDE_SHARE = 0.1;
 /** LINE's answers take this long (so that a kill lands while requests are in flight). */
@@ -70,7 +70,7 @@ const EXPECTED: Record<Group, Kind[]> = {
  *   6 % tap はい (a reply at once, which puts the tag 予約済 on them), 4 % いいえ (another reply), at
  *   most MAX_TAPS in all; the rest never answer;
  * - broadcast B at T1, to friends with 会員 and without 予約済 (the branch on a tag): a reminder,
- *   then a last call "当日 HH:MM" (T2: a wall-clock minute at least 30 s on, more for more friends).
+ *   then a last call "当日 HH:MM" (T2: a wall-clock minute at least 20 s on, more for more friends).
  * The API runs in this process with the LINE simulator (50 ms a request); the worker is a separate
  * process (main.ts --role=worker). Meanwhile the worker is killed (SIGKILL, restarted at once) 3
  * times, LINE answers 5xx and 429 in 4 bursts, and every database connection is cut twice, each at a
@@ -104,28 +104,24 @@ export async function soakBench() {
     );
     await trouble.startWorker();
 
-    // Broadcast A at T0: the confirm every member gets.
-    const t0 = secondsFromNow(8);
+    // Broadcast A at T0: the confirm every member gets. The friends who answer tap as soon as they
+    // received it (はい or いいえ), each answered by its reply at once.
+    const t0 = secondsFromNow(5);
     const planA = await activePlan(apiOf(bench), as, broadcastA(setup.memberTag, setup.reservedTag.id, t0));
+    const tapAt = new Map<string, number>();
+    const yesData = optionData(planA, 'box-0', 0);
+    const noData = optionData(planA, 'box-0', 1);
+    const tappers = shuffled([...setup.groups].filter(([, group]) => group !== 'silent'));
     await sleepUntil(t0.getTime() - 200);
     trouble.burst(channel, 'error500', 3);
+    const taps = tapAll(channel, tappers, (group) => (group === 'yes' ? yesData : noData), tapAt);
     await trouble.during(
       () => record.count('askVisit'),
       members,
       [(n) => trouble.kill(`${fmt(n)} of ${fmt(members)} A sends`), () => trouble.cut()],
       'broadcast A',
     );
-
-    // Taps: はい and いいえ, each answered by its reply at once.
-    const tapAt = new Map<string, number>();
-    const yesData = optionData(planA, 'box-0', 0);
-    const noData = optionData(planA, 'box-0', 1);
-    const tappers = shuffled([...setup.groups].filter(([, group]) => group !== 'silent'));
     trouble.burst(channel, 'rate429', 4);
-    const tapsStarted = performance.now();
-    const taps = tapAll(channel, tappers, (group) => (group === 'yes' ? yesData : noData), tapAt).then(() =>
-      trouble.phaseNotes.push(`taps sent ${s(performance.now() - tapsStarted)}`),
-    );
     await trouble.during(
       () => record.count('yesReply') + record.count('noReply'),
       tappers.length,
@@ -135,8 +131,8 @@ export async function soakBench() {
     await taps;
 
     // Broadcast B at T1 to the members without 予約済, its last call at T2 on the account's wall clock.
-    const t2 = nextMinute(Date.now() + 8_000 + lastCallGapMs(members));
-    const t1 = new Date(Math.max(Date.now() + 8_000, t2.getTime() - lastCallGapMs(members)));
+    const t2 = nextMinute(Date.now() + 5_000 + lastCallGapMs(members));
+    const t1 = new Date(Math.max(Date.now() + 5_000, t2.getTime() - lastCallGapMs(members)));
     await activePlan(apiOf(bench), as, broadcastB(setup.memberTag, setup.reservedTag, t1, t2, setup.timeZone));
     const remindedCount = members - [...setup.groups.values()].filter((group) => group === 'yes').length;
     await sleepUntil(t1.getTime() - 200);
@@ -344,7 +340,7 @@ function broadcastB(
  * From the reminder to the last call at least this long: the reminder's burst must be out before the
  * last call's wall-clock minute (a friend reminded after it would get the last call the next day).
  */
-const lastCallGapMs = (members: number) => 30_000 + members * 0.2;
+const lastCallGapMs = (members: number) => 20_000 + members * 0.2;
 
 /**
  * The worker process and the trouble made for it: kills (SIGKILL, restarted at once), LINE's fault
@@ -497,7 +493,10 @@ function kindOf(sent: SentMessage): Kind | undefined {
   return KIND_OF_TEXT.get(message.text ?? message.template?.text ?? '');
 }
 
-/** The virtual friends tap their option, TAP_CONCURRENCY at a time; each tap's time is noted before it is sent. */
+/**
+ * The virtual friends tap their option once they received the confirm, TAP_CONCURRENCY at a time;
+ * each tap's time is noted before it is sent.
+ */
 async function tapAll(
   channel: SimChannel,
   tappers: [string, Group][],
@@ -508,9 +507,15 @@ async function tapAll(
   const tapper = async () => {
     while (next < tappers.length) {
       const [userId, group] = tappers[next++]!;
+      const friend = channel.friend(userId)!;
+      await until(
+        () => friend.inbox().some((sent) => kindOf(sent) === 'askVisit'),
+        PHASE_TIMEOUT_MS,
+        `the confirm to ${userId}`,
+      );
       tapAt.set(userId, Date.now());
       // A webhook the console failed to take (a cut) is redelivered by LINE; the tap stands.
-      await channel.friend(userId)!.postback(dataOf(group));
+      await friend.postback(dataOf(group));
     }
   };
   await Promise.all(Array.from({ length: TAP_CONCURRENCY }, tapper));
