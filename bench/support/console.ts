@@ -34,15 +34,23 @@ export interface BenchConsole {
   app: FastifyInstance;
   runtime: Runtime;
   factory: Factory;
+  /** What a server process (main.ts) needs to run on this console's database: its URL and secrets key. */
+  serverEnv(): Record<string, string>;
   stop(): Promise<void>;
 }
 
 /**
- * The console (API + worker) on its own new PostgreSQL database, listening on loopback; serving the web
- * build of `webDistDir` when given (another build than apps/web/dist, to compare).
+ * The console (API + worker; with `role: 'api'` the API alone, a worker process doing the work) on
+ * its own new PostgreSQL database, listening on loopback; serving the web build of `webDistDir` when
+ * given (another build than apps/web/dist, to compare).
  */
 export async function startBenchConsole(
-  options: { simulator?: LineSimulator; webDistDir?: string } = {},
+  options: {
+    simulator?: LineSimulator;
+    webDistDir?: string;
+    role?: 'all' | 'api';
+    env?: Record<string, string>;
+  } = {},
 ): Promise<BenchConsole> {
   const name = `linq_bench_${randomBytes(6).toString('hex')}`;
   await admin(`create database ${name}`);
@@ -57,11 +65,12 @@ export async function startBenchConsole(
       ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
       // The multicast benchmark is run at other concurrencies by setting it.
       DELIVERY_MULTICAST_CONCURRENCY: process.env.DELIVERY_MULTICAST_CONCURRENCY,
+      ...options.env,
     }),
     embeddedSimulator: false,
   };
   const runtime = await startRuntime(config, {
-    role: 'all',
+    role: options.role ?? 'all',
     ...(options.simulator ? { simulator: options.simulator } : {}),
   });
   const app = await buildApp(runtime.ctx, runtime.modules);
@@ -71,6 +80,7 @@ export async function startBenchConsole(
     app,
     runtime,
     factory: createFactory(runtime.ctx.database.db, app, runtime.ctx.secrets),
+    serverEnv: () => ({ DATABASE_URL: config.DATABASE_URL!, SECRETS_KEY: config.SECRETS_KEY! }),
     async stop() {
       await app.close();
       await runtime.stop();

@@ -5,7 +5,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 /** The real server (main.ts) in a child process: for tests that kill it or cut its database connections. */
 export interface ServerProcess {
-  /** http://127.0.0.1:<port> */
+  /** http://127.0.0.1:<port>; empty for a worker, which does not listen. */
   url: string;
   pid: number;
   /** False once the process has exited, for whatever reason. */
@@ -19,9 +19,15 @@ export interface ServerProcess {
 /**
  * Starts `node apps/api/src/main.ts` with `env` on a random loopback port (no demo data, no embedded
  * simulator unless `env` asks) and resolves once it printed its console URL: it listens and its workers run.
+ * With `role: 'worker'` (`--role=worker`, which needs DATABASE_URL) it resolves once it printed that
+ * it started: its workers run.
  */
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+export function startServerProcess(
+  env: Record<string, string>,
+  options: { role?: 'all' | 'worker' } = {},
+): Promise<ServerProcess> {
+  const role = options.role ?? 'all';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts', `--role=${role}`], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -48,9 +54,9 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const port = /Console: +http:\/\/localhost:(\d+)\//.exec(output)?.[1];
-      if (!port) return;
+      if (role === 'worker' ? !output.includes('LinQ console (worker)') : !port) return;
       resolve({
-        url: `http://127.0.0.1:${port}`,
+        url: port ? `http://127.0.0.1:${port}` : '',
         pid: child.pid!,
         alive: () => !exited,
         output: () => output,
