@@ -56,7 +56,11 @@ export interface DeliveryPolicy {
   sendingLeaseMs: number;
   /** The sweeper runs this often. */
   sweepIntervalMs: number;
-  /** The sweeper re-enqueues queued rows only once overdue by this much (their job was lost). */
+  /**
+   * The sweeper re-enqueues queued rows only once overdue by this much (their job was lost, e.g. the
+   * worker died between a batch's commit and its enqueue). A second job for a row whose job still
+   * waits is harmless: the claim takes the row once.
+   */
   sweepGraceMs: number;
   /** Rows the sweeper handles per kind and run at most. */
   sweepBatch: number;
@@ -66,7 +70,8 @@ export interface DeliveryPolicy {
 
 /**
  * About an hour of LINE answering 5xx or nothing before a delivery fails, well within the 24 hours
- * LINE remembers a retry key. An orphaned send resumes within lease + sweep interval (25 s); a quota
+ * LINE remembers a retry key. An orphaned send resumes within lease + sweep interval (25 s), a send
+ * whose job was lost within grace + sweep interval (40 s: inside the engine's 60 s); a quota
  * wait ends within recheck + sweep interval (40 s) of the quota allowing it.
  */
 export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
@@ -78,7 +83,7 @@ export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
   credentialsRecheckMs: 5 * 60_000,
   sendingLeaseMs: 15_000,
   sweepIntervalMs: 10_000,
-  sweepGraceMs: 2 * 60_000,
+  sweepGraceMs: 30_000,
   sweepBatch: 1_000,
   maxWaitMs: 24 * 3_600_000,
 };
