@@ -299,6 +299,17 @@ describe('GET /service/friends', () => {
       ...ids(await list(channel, { sort: 'score', order: 'desc', limit: 3, page: 2 })),
     ];
     expect(paged).toEqual([c, a, d, b]);
+    // A page of 20 gathers these four friends and sorts them; pages of one walk the order's index
+    // (audience gatherFirst): the same order either way.
+    for (const sort of ['followed_at', 'display_name', 'last_message_at', 'score']) {
+      for (const direction of ['asc', 'desc']) {
+        const walked = [];
+        for (let page = 1; page <= 4; page++) {
+          walked.push(...ids(await list(channel, { sort, order: direction, limit: 1, page })));
+        }
+        expect(walked, `${sort} ${direction}`).toEqual(await order(sort, direction));
+      }
+    }
   });
 
   it('hides the picture from staff without personal data; display names stay', async () => {

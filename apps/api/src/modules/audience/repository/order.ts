@@ -32,13 +32,17 @@ export type Part = 'values' | 'nulls';
  * are built (`desc nulls last` / `asc nulls first`, the same rows since the nulls are not among
  * them), so every order of every key reads an index range instead of sorting the channel.
  */
-export function partOrder(sort: FriendSort, part: Part): SQL[] {
+export function partOrder(
+  sort: FriendSort,
+  part: Part,
+  columns: { key: SQL; id: SQL } = { key: SORT_KEYS[sort.sort].expr, id: sql`${friends.id}` },
+): SQL[] {
   const key = SORT_KEYS[sort.sort];
   const direction = sql.raw(sort.order === 'asc' ? 'asc' : 'desc');
-  const byId = sql`${friends.id} ${direction}`;
+  const byId = sql`${columns.id} ${direction}`;
   if (part === 'nulls') return [byId];
   const nulls = sql.raw(key.nullable ? (sort.order === 'asc' ? ' nulls first' : ' nulls last') : '');
-  return [sql`${key.expr} ${direction}${nulls}`, byId];
+  return [sql`${columns.key} ${direction}${nulls}`, byId];
 }
 
 export const partCondition = (sort: FriendSort, part: Part): SQL | undefined => {

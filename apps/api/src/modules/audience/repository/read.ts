@@ -155,6 +155,40 @@ function channelCarriers(scope: ChannelScope, tagIds: number[], match: 'any' | '
 }
 
 /**
+ * Whether a page of an audience of `total` friends among the channel's `channelTotal` is read by
+ * gathering the audience first and sorting it, rather than by walking the order's index and
+ * testing each friend. The walk tests about `reach × channelTotal / total` friends to find the
+ * page's last row (`reach`: offset plus limit), the gathering reads `total`: 949 friends of a rare
+ * tag at 1,000,000 are 21,000 tests against 949 reads; the planner, knowing the audience's size,
+ * still walks (a tenth of the time gathered, side by side at full size).
+ */
+export function gatherFirst(total: number, reach: number, channelTotal: number): boolean {
+  return total * total < reach * channelTotal;
+}
+
+/**
+ * A page read by gathering the audience's ids and sort keys first (a materialized CTE: planned on
+ * its own, from the audience's indexes, never by walking the order's index) and sorting them.
+ */
+async function gatheredPage(
+  db: Db,
+  condition: SQL | undefined,
+  sort: FriendSort,
+  part: Part,
+  { from, limit }: { from: number; limit: number },
+): Promise<number[]> {
+  const order = partOrder(sort, part, { key: sql`sort_key`, id: sql`id` });
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      with audience as materialized (
+        select ${friends.id} as id, ${SORT_KEYS[sort.sort].expr} as sort_key from ${friends} where ${condition}
+      )
+      select id from audience order by ${sql.join(order, sql`, `)} limit ${limit} offset ${from}`),
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/**
  * One page of the audience's ids in the order (nulls last, id breaking ties), and how many are in
  * it. A nullable key's page comes from its values part, then (once those run out) its nulls part.
  */
@@ -168,20 +202,28 @@ export async function audiencePage(
   const { db, registries } = source;
   const where = await audienceWhere(db, registries, scope, expression);
   const offset = (page.page - 1) * page.limit;
+  const [counted, channelTotal] = await Promise.all([
+    countedTotal(db, scope, expression),
+    countedTotal(db, scope, { kind: 'everyone' }),
+  ]);
+  const gathered = counted !== null && gatherFirst(counted, offset + page.limit, channelTotal ?? 0);
   // The page's ids only: an index-only range however deep; the caller reads their rows.
-  const read = async (part: Part, from: number, limit: number) =>
-    (
+  const read = async (part: Part, from: number, limit: number) => {
+    const condition = and(where, partCondition(sort, part));
+    if (gathered) return gatheredPage(db, condition, sort, part, { from, limit });
+    return (
       await db
         .select({ id: friends.id })
         .from(friends)
-        .where(and(where, partCondition(sort, part)))
+        .where(condition)
         .orderBy(...partOrder(sort, part))
         .limit(limit)
         .offset(from)
     ).map((row) => row.id);
+  };
   const [ids, total] = await Promise.all([
     read('values', offset, page.limit),
-    countAudience(source, scope, expression),
+    counted ?? countAudience(source, scope, expression),
   ]);
   if (SORT_KEYS[sort.sort].nullable && ids.length < page.limit) {
     // The page reaches past the rows with a key: the nulls part starts where they end.
