@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { EnrolmentTrigger, NightWindow } from '@linq/contract';
 import { analyze, rowsOf, type Db } from '../../platform/db.ts';
 import { channelScope, type AccountScope, type ChannelScope } from '../../platform/principal.ts';
@@ -232,15 +232,20 @@ export interface DueEnrolment {
  * sorts them, for every batch of the burst.
  */
 export async function claimDueEnrolmentsUnscoped(db: Db, now: Date, limit: number): Promise<DueEnrolment[]> {
-  const result = await db.execute(sql`
+  const result = await db.execute(dueEnrolmentsClaim(now, limit));
+  return rowsOf<DueEnrolmentRow>(result).map(dueEnrolmentOf);
+}
+
+/** The claim's statement (the benchmark explains it). */
+export function dueEnrolmentsClaim(now: Date, limit: number): SQL {
+  return sql`
     select id, line_account_id, plan_id, friend_id, next_plan_action_id, next_occurrence, arrived_at, next_action_at,
            reply_token, reply_token_until, clock_offset_ms
     from ${planEnrolments}
     where status = 'active' and next_action_at <= ${now.toISOString()}::timestamptz
     order by next_action_at
     limit (select ${limit}::int)
-    for update skip locked`);
-  return rowsOf<DueEnrolmentRow>(result).map(dueEnrolmentOf);
+    for update skip locked`;
 }
 
 /** The enrolment when it is due now, locked for sending (one friend's run moved on its own time). */
