@@ -110,15 +110,6 @@ try {
     const cases: [string, (tx: Db) => Promise<unknown>][] = [
       ['claimDueEnrolmentsUnscoped', (tx) => repo.claimDueEnrolmentsUnscoped(tx, now, BATCH)],
       [
-        'sendsRecordedBefore',
-        (tx) =>
-          repo.sendsRecordedBefore(
-            tx,
-            scope,
-            claimed.map((e) => ({ enrolmentId: e.id, planActionId, occurrence: 1 })),
-          ),
-      ],
-      [
         'recordSends',
         (tx) =>
           repo.recordSends(

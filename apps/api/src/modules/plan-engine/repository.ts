@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { EnrolmentTrigger, NightWindow } from '@linq/contract';
 import { analyze, rowsOf, type Db } from '../../platform/db.ts';
 import { channelScope, type AccountScope, type ChannelScope } from '../../platform/principal.ts';
@@ -218,7 +218,35 @@ export interface DueEnrolment {
   replyTokenUntil: Date | null;
   /** Its own time's lead on the engine clock (a rehearsal): its steps are decided at now + this. */
   clockOffsetMs: number;
+  /** Whether its due send (its next box and occurrence: the send's unique key) is recorded already. */
+  recordedBefore: boolean;
 }
+
+/**
+ * The claimed enrolments (`locked`, a subquery that locks them) as the scheduler reads them: their
+ * times as epoch milliseconds (a number on both drivers, where a timestamp is text to parse on
+ * node-postgres), and whether each one's due send is recorded already, probed on the send's unique
+ * key in the same statement (a batch's keys sent back for a second statement cost more to build and
+ * send than the probe). Probed outside the locking subquery, so only for the rows it claimed, not
+ * for those it skipped as locked.
+ */
+const claimed = (locked: SQL) => sql`
+  select c.id, c.line_account_id, c.plan_id, c.friend_id, c.next_plan_action_id, c.next_occurrence,
+         (extract(epoch from c.arrived_at) * 1000)::float8 as arrived_at_ms,
+         (extract(epoch from c.next_action_at) * 1000)::float8 as next_action_at_ms,
+         c.reply_token, (extract(epoch from c.reply_token_until) * 1000)::float8 as reply_token_until_ms,
+         c.clock_offset_ms::float8 as clock_offset_ms,
+         exists (
+           select 1 from ${planSends} as s
+           where s.enrolment_id = c.id and s.plan_action_id = c.next_plan_action_id and s.occurrence = c.next_occurrence
+             and s.line_account_id = c.line_account_id
+         ) as recorded_before
+  from (${locked}) as c`;
+
+const DUE_COLUMNS = sql.raw(
+  'id, line_account_id, plan_id, friend_id, next_plan_action_id, next_occurrence, arrived_at, next_action_at, ' +
+    'reply_token, reply_token_until, clock_offset_ms',
+);
 
 /**
  * Claims due enrolments for sending until the transaction ends (FOR UPDATE SKIP LOCKED: several
@@ -232,15 +260,19 @@ export interface DueEnrolment {
  * sorts them, for every batch of the burst.
  */
 export async function claimDueEnrolmentsUnscoped(db: Db, now: Date, limit: number): Promise<DueEnrolment[]> {
-  const result = await db.execute(sql`
-    select id, line_account_id, plan_id, friend_id, next_plan_action_id, next_occurrence, arrived_at, next_action_at,
-           reply_token, reply_token_until, clock_offset_ms
+  const result = await db.execute(dueEnrolmentsClaim(now, limit));
+  return rowsOf<DueEnrolmentRow>(result).map(dueEnrolmentOf);
+}
+
+/** The claim's statement (the benchmark explains it). */
+export function dueEnrolmentsClaim(now: Date, limit: number): SQL {
+  return claimed(sql`
+    select ${DUE_COLUMNS}
     from ${planEnrolments}
     where status = 'active' and next_action_at <= ${now.toISOString()}::timestamptz
     order by next_action_at
     limit (select ${limit}::int)
     for update skip locked`);
-  return rowsOf<DueEnrolmentRow>(result).map(dueEnrolmentOf);
 }
 
 /** The enrolment when it is due now, locked for sending (one friend's run moved on its own time). */
@@ -250,13 +282,14 @@ export async function claimDueEnrolment(
   id: number,
   now: Date,
 ): Promise<DueEnrolment | undefined> {
-  const result = await db.execute(sql`
-    select id, line_account_id, plan_id, friend_id, next_plan_action_id, next_occurrence, arrived_at, next_action_at,
-           reply_token, reply_token_until, clock_offset_ms
-    from ${planEnrolments}
-    where line_account_id = ${scope.lineAccountId} and id = ${id}
-      and status = 'active' and next_action_at <= ${now.toISOString()}::timestamptz
-    for update`);
+  const result = await db.execute(
+    claimed(sql`
+      select ${DUE_COLUMNS}
+      from ${planEnrolments}
+      where line_account_id = ${scope.lineAccountId} and id = ${id}
+        and status = 'active' and next_action_at <= ${now.toISOString()}::timestamptz
+      for update`),
+  );
   return rowsOf<DueEnrolmentRow>(result).map(dueEnrolmentOf)[0];
 }
 
@@ -268,14 +301,15 @@ function dueEnrolmentOf(row: DueEnrolmentRow): DueEnrolment {
     friendId: row.friend_id,
     nextPlanActionId: row.next_plan_action_id,
     nextOccurrence: row.next_occurrence,
-    arrivedAt: dateOrNull(row.arrived_at),
-    nextActionAt: new Date(row.next_action_at),
+    arrivedAt: dateOrNull(row.arrived_at_ms),
+    nextActionAt: new Date(row.next_action_at_ms),
     replyToken: row.reply_token,
-    replyTokenUntil: dateOrNull(row.reply_token_until),
-    clockOffsetMs: Number(row.clock_offset_ms),
+    replyTokenUntil: dateOrNull(row.reply_token_until_ms),
+    clockOffsetMs: row.clock_offset_ms,
+    recordedBefore: row.recorded_before,
   };
 }
-/** A due enrolment as a raw statement answers it (timestamps as text on node-postgres, dates on PGlite). */
+/** A due enrolment as the claims answer it. */
 interface DueEnrolmentRow {
   id: number;
   line_account_id: number;
@@ -283,14 +317,14 @@ interface DueEnrolmentRow {
   friend_id: number;
   next_plan_action_id: number | null;
   next_occurrence: number;
-  arrived_at: string | Date | null;
-  next_action_at: string | Date;
+  arrived_at_ms: number | null;
+  next_action_at_ms: number;
   reply_token: string | null;
-  reply_token_until: string | Date | null;
-  /** A bigint: text on node-postgres. */
-  clock_offset_ms: string | number;
+  reply_token_until_ms: number | null;
+  clock_offset_ms: number;
+  recorded_before: boolean;
 }
-const dateOrNull = (value: string | Date | null) => (value === null ? null : new Date(value));
+const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
 
 /** An enrolment's state after a step, as written back for a whole batch in one statement. */
 export interface EnrolmentAdvance {
@@ -426,28 +460,6 @@ export interface SendKey {
   enrolmentId: number;
   planActionId: number;
   occurrence: number;
-}
-
-/**
- * The enrolments of `keys` whose send is recorded already: one probe of the unique key's index per
- * key, whatever the statistics say (a join would let the planner read the whole table for a batch
- * it believes large beside it; the lateral subquery's `limit 1` keeps it a probe, as channelFriends).
- */
-export async function sendsRecordedBefore(db: Db, scope: ChannelScope, keys: SendKey[]): Promise<Set<number>> {
-  if (keys.length === 0) return new Set();
-  const column = <T>(pick: (k: SendKey) => T) => sql.param(keys.map(pick));
-  const statement = sql`
-    select k.enrolment_id
-    from unnest(${column((k) => k.enrolmentId)}::int[], ${column((k) => k.planActionId)}::int[],
-                ${column((k) => k.occurrence)}::int[]) as k(enrolment_id, plan_action_id, occurrence)
-    cross join lateral (
-      select 1 from ${planSends} as s
-      where s.enrolment_id = k.enrolment_id and s.plan_action_id = k.plan_action_id and s.occurrence = k.occurrence
-        and s.line_account_id = ${scope.lineAccountId}
-      limit 1
-    ) as recorded`;
-  const result = await db.execute(statement);
-  return new Set(rowsOf<{ enrolment_id: number }>(result).map((row) => row.enrolment_id));
 }
 
 /**

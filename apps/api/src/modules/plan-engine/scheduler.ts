@@ -209,20 +209,12 @@ async function sendPlanBatch(
     if (!action) advances.push(finished(enrolment.id, now));
     else sends.push(dueSendOf(plan, enrolment, action, now));
   }
-  // A send recorded before (its unique key) is not sent again: the whole chain was recorded with it.
-  const recordedBefore = await repo.sendsRecordedBefore(
-    on.tx,
-    scope,
-    sends.map(({ enrolment, chain }) => ({
-      enrolmentId: enrolment.id,
-      planActionId: chain[0]!.action.id,
-      occurrence: chain[0]!.occurrence,
-    })),
-  );
   const records: repo.NewSend[] = [];
   /** The friends this batch sends a message to, whose open talk shows it. */
   const reached: number[] = [];
-  for (const group of groupByChain(sends.filter((send) => !recordedBefore.has(send.enrolment.id)))) {
+  // A send recorded before (its unique key, probed by the claim) is not sent again: the whole chain
+  // was recorded with it.
+  for (const group of groupByChain(sends.filter((send) => !send.enrolment.recordedBefore))) {
     const actions = group[0]!.chain.map((link) => link.action);
     const carriers = actions.some(sendsMessage)
       ? await deliver(ctx, on, plan, actions, group)
