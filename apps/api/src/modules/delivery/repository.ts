@@ -267,9 +267,32 @@ async function settle(db: Db, claim: Claim, delivery: PgUpdateSetSource<typeof d
   return held !== undefined;
 }
 
-/** Answers false when the claim was no longer held (another sender settled it). */
-export async function markSent(db: Db, claim: Claim, lineRequestId: string | null): Promise<boolean> {
-  return settle(db, claim, { status: 'sent', sentAt: nowSql, lineRequestId, lastError: null, waitReason: null });
+/** A claim LINE accepted, with the id LINE gave the request (null when LINE did not say). */
+export interface SentClaim {
+  claim: Claim;
+  lineRequestId: string | null;
+}
+
+/**
+ * Settles the claims' deliveries as sent, in one statement, each scoped by its claim. Answers those
+ * settled, in order: a claim no longer held (another sender settled it) is left out.
+ */
+export async function markSent(db: Db, sent: SentClaim[]): Promise<Claim[]> {
+  if (sent.length === 0) return [];
+  const result = await db.execute(sql`
+    update ${deliveries} set
+      status = 'sent', sent_at = now(), line_request_id = s.line_request_id, last_error = null, wait_reason = null
+    from unnest(
+      ${sql.param(sent.map((s) => s.claim.id))}::bigint[],
+      ${sql.param(sent.map((s) => s.claim.scope.lineAccountId))}::int[],
+      ${sql.param(sent.map((s) => s.claim.attempts))}::int[],
+      ${sql.param(sent.map((s) => s.lineRequestId))}::text[]
+    ) as s(id, line_account_id, attempts, line_request_id)
+    where ${deliveries.id} = s.id and ${deliveries.lineAccountId} = s.line_account_id
+      and ${deliveries.status} = 'sending' and ${deliveries.attempts} = s.attempts
+    returning ${deliveries.id}`);
+  const settled = new Set(rowsOf<{ id: string | number }>(result).map((row) => Number(row.id)));
+  return sent.flatMap(({ claim }) => (settled.has(claim.id) ? [claim] : []));
 }
 
 /** Answers false when the claim was no longer held (another sender settled it). */

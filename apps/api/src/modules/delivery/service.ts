@@ -314,13 +314,18 @@ export async function sendDeliveries(
   }, policy.sendingLeaseMs / 3);
   const pacing = pacingOf(ctx);
   const sendingOf = channelSendings(ctx);
+  // Accepted by LINE, settled together once the fetch's requests are done: still held (and their
+  // leases renewed) until then. Should this process die first, the lease runs out and the sweeper
+  // hands each on with its retry key, which LINE answers with 409 (accepted already): settled, not resent.
+  const accepted: Accepted[] = [];
   try {
     await Promise.all(
       claims.map((claim) =>
         pacing.of(claim.scope.lineAccountId).run(async () => {
           if (ctx.queue.stopping()) return;
           try {
-            await sendClaimed(ctx, claim, policy, sendingOf);
+            const sent = await sendClaimed(ctx, claim, policy, sendingOf);
+            if (sent) return void accepted.push(sent);
           } catch (error) {
             // The database or something unexpected: the claim's lease runs out and the sweeper hands it on.
             ctx.log.error(
@@ -332,6 +337,16 @@ export async function sendDeliveries(
         }),
       ),
     );
+    try {
+      await settleSent(ctx, accepted);
+    } catch (error) {
+      // As a send interrupted: their leases run out and the sweeper hands them on (LINE answers 409).
+      ctx.log.error(
+        { err: error, deliveryIds: accepted.map((a) => a.claim.id) },
+        'delivery: sent deliveries not settled; they are settled after their lease',
+      );
+    }
+    for (const { claim } of accepted) held.delete(claim);
   } finally {
     clearInterval(heartbeat);
     if (held.size > 0) await enqueue(ctx, await repo.releaseClaimsUnscoped(db, [...held]));
@@ -376,12 +391,16 @@ function channelSendings(ctx: AppContext) {
   };
 }
 
+/** A claim LINE accepted, with LINE's request id: to be settled as sent. */
+type Accepted = repo.SentClaim;
+
+/** Sends the claim, or settles or reschedules it when it cannot go; answers it when LINE accepted it. */
 async function sendClaimed(
   ctx: AppContext,
   claim: repo.Claim,
   policy: DeliveryPolicy,
   sendingOf: ReturnType<typeof channelSendings>,
-): Promise<void> {
+): Promise<Accepted | void> {
   const db = ctx.database.db;
   // The scope comes from the claimed delivery row, not from the job's payload.
   const sending = await sendingOf(claim.scope);
@@ -417,16 +436,22 @@ async function sendClaimed(
       to.length === 1
         ? await client.push(to[0]!, claim.messages, claim.retryKey)
         : await client.multicast(to, claim.messages, claim.retryKey);
-    await settleSent(ctx, claim, requestId);
+    return { claim, lineRequestId: requestId };
   } catch (error) {
     if (!(error instanceof LineApiError)) throw error;
-    await settleLineError(ctx, claim, error, policy);
+    return settleLineError(ctx, claim, error, policy);
   }
 }
 
-async function settleLineError(ctx: AppContext, claim: repo.Claim, error: LineApiError, policy: DeliveryPolicy) {
+/** What LINE's refusal means for the claim; answers it when LINE had accepted it already (409). */
+async function settleLineError(
+  ctx: AppContext,
+  claim: repo.Claim,
+  error: LineApiError,
+  policy: DeliveryPolicy,
+): Promise<Accepted | void> {
   const db = ctx.database.db;
-  if (error.alreadyAccepted) return settleSent(ctx, claim, error.acceptedRequestId);
+  if (error.alreadyAccepted) return { claim, lineRequestId: error.acceptedRequestId };
   const refusal = refusalOf(error);
   if (refusal) {
     await ctx.events.transaction(db, (on) =>
@@ -467,12 +492,18 @@ function refusalOf(error: LineApiError): DeliveryRefusal | null {
   return error.retryable ? 'unavailable' : null;
 }
 
-/** The claim's delivery went out: settled and `message.delivered` published, once (only its holder settles it). */
-async function settleSent(ctx: AppContext, claim: repo.Claim, lineRequestId: string | null): Promise<void> {
+/**
+ * The claims' deliveries went out: settled in one transaction, `message.delivered` published for
+ * each, once (only a claim's holder settles it).
+ */
+async function settleSent(ctx: AppContext, accepted: Accepted[]): Promise<void> {
+  if (accepted.length === 0) return;
   await ctx.events.transaction(ctx.database.db, async (on) => {
-    if (await repo.markSent(on.tx, claim, lineRequestId)) {
-      await on.publish('message.delivered', { lineAccountId: claim.scope.lineAccountId, deliveryId: claim.id });
-    }
+    const settled = await repo.markSent(on.tx, accepted);
+    await on.publishMany(
+      'message.delivered',
+      settled.map((claim) => ({ lineAccountId: claim.scope.lineAccountId, deliveryId: claim.id })),
+    );
   });
 }
 
