@@ -115,7 +115,10 @@ export class DomainEventBus {
           for (const subscriber of [...(this.#subscribers.get(name) ?? [])]) await subscriber(event, on);
         }
         if ((this.#consumers.get(name) ?? []).length > 0) {
-          await insertEvents(transaction, events.map((event) => outboxRow(name, event)));
+          await insertEvents(
+            transaction,
+            events.map((event) => outboxRow(name, event)),
+          );
           wroteOutbox = true;
         }
       };

@@ -237,12 +237,14 @@ export async function recordAudienceSend(
     recipients += friendIds.length;
     const groups = chunks(friendIds, RECIPIENTS_PER_MULTICAST);
     for (const messages of messageChunks) {
-      ids.push(...(await repo.insertUnjudgedDeliveries(db, scope, origin, messages, groups)));
+      ids.push(...(await repo.insertAudienceDeliveries(db, scope, origin, messages, groups)));
     }
   }
   // Each request counts its recipients once (as recordSend reserves them).
-  const refusal = await messageRefusal(db, scope, recipients * messageChunks.length, ctx.clock.now());
-  await repo.judgeDeliveries(db, scope, ids, refusal);
+  const refusal = await messageRefusal(db, scope, recipients * messageChunks.length, ctx.clock.now(), {
+    recorded: true,
+  });
+  if (refusal) await repo.refuseDeliveries(db, scope, ids, refusal);
   return { ids, recipients, refusal, enqueue: () => (refusal ? Promise.resolve() : enqueue(ctx, ids)) };
 }
 
