@@ -55,6 +55,22 @@ export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
+/**
+ * `db` (a transaction, typically) as pg-boss's executor: pg-boss's statements then run in it, and the
+ * jobs they write commit or roll back with the caller's rows. Its `$n` placeholders become parameters.
+ */
+export function sqlExecutorOf(db: Db): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/);
+      const statement = sql.join(
+        parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1]))),
+      );
+      return { rows: rowsOf<Record<string, unknown>>(await db.execute(statement)) };
+    },
+  };
+}
+
 export interface Database {
   kind: DatabaseKind;
   db: Db;

@@ -8,11 +8,13 @@ import { outboxEvents, outboxReceipts } from './outbox-schema.ts';
  * consumers, which build their scope from the rows they load, never from the payload alone.
  */
 
-export async function insertEvent(
+/** Events in one statement. */
+export async function insertEvents(
   db: Db,
-  event: { name: string; lineAccountId: number | null; payload: Record<string, unknown> },
+  events: { name: string; lineAccountId: number | null; payload: Record<string, unknown> }[],
 ): Promise<void> {
-  await db.insert(outboxEvents).values(event);
+  if (events.length === 0) return;
+  await db.insert(outboxEvents).values(events);
 }
 
 export interface ClaimedEvent {

@@ -33,6 +33,14 @@ export interface Queue {
   ): Promise<void>;
   /** Several jobs in one statement (a batch-friendly send). */
   sendMany<N extends JobName>(name: N, payloads: JobPayloads[N][]): Promise<void>;
+  /**
+   * As sendMany, written through `executor` (the caller's transaction, `sqlExecutorOf(tx)`): the jobs
+   * commit with the caller's rows or not at all, so none is lost between the commit and a send after
+   * it. Once committed, `wake(name)` starts this process's workers at once rather than at their next poll.
+   */
+  sendManyThrough<N extends JobName>(executor: SqlExecutor, name: N, payloads: JobPayloads[N][]): Promise<void>;
+  /** This process's workers of the queue look for jobs now (jobs committed through another executor). */
+  wake(name: JobName): void;
   /** `batchSize`: jobs fetched at once and run one after the other (default 1). */
   work<N extends JobName>(name: N, handler: JobHandler<N>, options?: { batchSize?: number }): Promise<void>;
   /** As work(), the jobs of one fetch handed over together (a handler that claims them at once). */
@@ -92,6 +100,14 @@ export async function startQueue(
       await boss.insert(payloads.map((data) => ({ name, data, ...retries })));
       wake(name);
     },
+    async sendManyThrough(executor, name, payloads) {
+      if (payloads.length === 0) return;
+      await boss.insert(
+        payloads.map((data) => ({ name, data, ...retries })),
+        { db: executor },
+      );
+    },
+    wake,
     async work(name, handler, options) {
       await queue.workBatch(
         name,

@@ -3,6 +3,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SimChannel } from '@linq/line-simulator';
 import { lineClient, type LineMessage } from '../../platform/line.ts';
 import { useTestApp } from '../../test/kit.ts';
+import type { Db } from '../../platform/db.ts';
 import { channelScope } from '../../platform/principal.ts';
 import { deliveries } from './schema.ts';
 import { friends } from '../friends/schema.ts';
@@ -20,6 +21,8 @@ import {
   ORPHAN_RESUME_GOAL_MS,
   QUOTA_WAIT_END_GOAL_MS,
   enqueueSend,
+  recordAudienceSend,
+  recordSend,
   sendDelivery,
   sweepDeliveries,
   type DeliveryPolicy,
@@ -245,6 +248,48 @@ describe('delivery', () => {
     ]);
     return id!;
   }
+
+  /** The `delivery.send` jobs of the deliveries that were written in the same transaction as them. */
+  async function jobsWrittenWith(ids: number[], within: Db = db()) {
+    const result = await within.execute(sql`
+      select count(*)::int as n from pgboss.job as j
+      join ${deliveries} on ${deliveries.id} = (j.data->>'deliveryId')::bigint
+      where j.name = 'delivery.send' and ${deliveries.id} = any(${sql.param(ids)}::bigint[])
+        and j.created_on = ${deliveries.createdAt}`);
+    return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  }
+
+  it('a send’s jobs are written in its transaction: nothing after the commit is needed for it to go out', async () => {
+    const { lineAccountId, friendIds } = await channelWithFriends(3);
+    // The process dies right after the commit: nothing runs after it (no wake, no enqueue).
+    const recorded = await db().transaction((tx) =>
+      recordSend(t.ctx, tx, channelScope(lineAccountId), { friendIds, messages: hello, source: 'test' }),
+    );
+    // now() is the transaction's start for both: the job was written with the rows, not by the sweeper.
+    expect(await jobsWrittenWith(recorded.ids)).toBe(1);
+    await settled(recorded.ids[0]!, 'sent');
+  });
+
+  it('a send whose transaction rolls back leaves neither deliveries nor jobs', async () => {
+    const { lineAccountId } = await channelWithFriends(3);
+    const written: number[] = [];
+    const rollback = new Error('the caller fails after recording the send');
+    await expect(
+      db().transaction(async (tx) => {
+        const sent = await recordAudienceSend(t.ctx, tx, channelScope(lineAccountId), {
+          audience: { kind: 'everyone' },
+          messages: hello,
+          source: 'test',
+        });
+        written.push(...sent.ids);
+        expect(await jobsWrittenWith(sent.ids, tx)).toBe(1);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(written).toHaveLength(1);
+    expect(await db().select().from(deliveries).where(inArray(deliveries.id, written))).toEqual([]);
+    expect(await jobsWrittenWith(written)).toBe(0);
+  });
 
   it('a job run twice concurrently sends once', async () => {
     const { lineAccountId, channel, friendIds } = await channelWithFriends(2);

@@ -1,15 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { LineMessage } from '../../platform/line.ts';
 import { channelScope } from '../../platform/principal.ts';
 import { friends } from '../friends/schema.ts';
 import { deliveries } from './schema.ts';
+import { outboxEvents } from '../../platform/outbox-schema.ts';
+import * as repo from './repository.ts';
 import { useTestApp } from '../../test/kit.ts';
 import { waitFor } from '../../test/wait.ts';
 import type { SettledDelivery } from './events.ts';
 import { registerDeliveryJobs } from './jobs.ts';
 import { warmSimulator } from './test-support.ts';
-import { DEFAULT_DELIVERY_POLICY, enqueueSend, sendDelivery, type DeliveryPolicy } from './service.ts';
+import { DEFAULT_DELIVERY_POLICY, enqueueSend, sendDeliveries, sendDelivery, type DeliveryPolicy } from './service.ts';
 
 /*
  * message.delivered and message.failed reach a subscriber exactly once per delivery, however often
@@ -104,5 +106,53 @@ describe('delivery events', () => {
     t.sim.faults.clear();
     expect(row.attempts).toBe(policy.maxAttempts);
     expect(failedOf(id)).toEqual([{ lineAccountId, deliveryId: id, reason: row.lastError }]);
+  });
+
+  it('a fetch’s deliveries settled together: each sent with its own request id, one event each, a refused one failed alone', async () => {
+    const { lineAccountId, channel } = await sendToTwoFriends();
+    const friendIds = (
+      await t.db.select({ id: friends.id }).from(friends).where(eq(friends.lineAccountId, lineAccountId))
+    ).map((f) => f.id);
+    const tooLong: LineMessage[] = [{ type: 'text', text: 'あ'.repeat(5001) }];
+    // Written without jobs: the test is the worker, and hands it the fetch.
+    const ids = await repo.insertDeliveries(t.db, channelScope(lineAccountId), { source: 'test' }, [
+      { messages: hello, friendIds },
+      { messages: tooLong, friendIds },
+      { messages: hello, friendIds: [friendIds[0]!] },
+      { messages: [{ type: 'text', text: 'またね' }], friendIds },
+    ]);
+    await sendDeliveries(t.ctx, ids, policy);
+
+    const rows = await t.db.select().from(deliveries).where(inArray(deliveries.id, ids)).orderBy(deliveries.id);
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+      ['sent', 1],
+      ['failed', 1],
+      ['sent', 1],
+      ['sent', 1],
+    ]);
+    const requests = new Map(channel.sentMessages().map((m) => [m.retryKey, m.requestId]));
+    for (const row of rows.filter((r) => r.status === 'sent')) {
+      expect(row.lineRequestId).toBe(requests.get(row.retryKey));
+      expect(row.sentAt).toBeInstanceOf(Date);
+    }
+    expect(new Set(rows.map((row) => row.lineRequestId)).size).toBe(4);
+    const [sent1, refused, sent2, sent3] = ids as [number, number, number, number];
+    for (const id of [sent1, sent2, sent3]) expect(deliveredOf(id)).toEqual([{ lineAccountId, deliveryId: id }]);
+    expect(failedOf(refused)).toEqual([{ lineAccountId, deliveryId: refused, reason: rows[1]!.lastError }]);
+    expect(deliveredOf(refused)).toEqual([]);
+    // Their outbox rows too: one message.delivered each, for the consumers.
+    const outbox = await t.db
+      .select({ deliveryId: sql<number>`(${outboxEvents.payload}->>'deliveryId')::int`.mapWith(Number) })
+      .from(outboxEvents)
+      .where(
+        sql`${outboxEvents.name} = 'message.delivered' and (${outboxEvents.payload}->>'deliveryId')::bigint = any(${sql.param(ids)}::bigint[])`,
+      );
+    expect(outbox.map((row) => row.deliveryId).toSorted((a, b) => a - b)).toEqual([sent1, sent2, sent3]);
+
+    // Its jobs run again: nothing more is sent or published.
+    const requestsBefore = channel.sentMessageCount();
+    await sendDeliveries(t.ctx, ids, policy);
+    expect(channel.sentMessageCount()).toBe(requestsBefore);
+    for (const id of [sent1, sent2, sent3]) expect(deliveredOf(id)).toHaveLength(1);
   });
 });

@@ -93,11 +93,11 @@ export async function insertDeliveries(
 
 /**
  * Writes one batch of an audience send: a delivery of `messages` to each group of `recipients`, with
- * fresh retry keys, in one statement. They are written unjudged, as `failed` without a reason: the
- * plan's monthly count (plan-limits) leaves failed deliveries out, so the whole send can be judged
- * once all of it is written (judgeDeliveries, in the same transaction). Returns their ids.
+ * fresh retry keys, queued and due now, in one statement. The plan's monthly count (plan-limits)
+ * reserves them at once, so the whole send is judged once all of it is written, in the same
+ * transaction (refuseDeliveries when it is refused). Returns their ids.
  */
-export async function insertUnjudgedDeliveries(
+export async function insertAudienceDeliveries(
   db: Db,
   { lineAccountId }: ChannelScope,
   origin: DeliveryOrigin,
@@ -115,32 +115,28 @@ export async function insertUnjudgedDeliveries(
         messages: messages as unknown as Record<string, unknown>[],
         friendIds,
         retryKey: randomUUID(),
-        status: 'failed' as const,
       })),
     )
     .returning({ id: deliveries.id });
   return rows.map((r) => r.id);
 }
 
-/**
- * The judgment of a send written unjudged: queued and due now, or failed with `refusal` (each of its
- * recipients then logged with it).
- */
-export async function judgeDeliveries(
+/** A send the plan refused, written in this transaction: each delivery failed with `refusal` (its recipients logged with it). */
+export async function refuseDeliveries(
   db: Db,
   { lineAccountId }: ChannelScope,
   ids: number[],
-  refusal: string | null,
+  refusal: string,
 ): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(deliveries)
-    .set(refusal === null ? { status: 'queued', nextAttemptAt: nowSql } : { lastError: refusal })
+    .set({ status: 'failed', lastError: refusal })
     .where(
       and(
         eq(deliveries.lineAccountId, lineAccountId),
         sql`${deliveries.id} = any(${sql.param(ids)}::bigint[])`,
-        eq(deliveries.status, 'failed'),
+        eq(deliveries.status, 'queued'),
       ),
     );
 }
@@ -267,9 +263,32 @@ async function settle(db: Db, claim: Claim, delivery: PgUpdateSetSource<typeof d
   return held !== undefined;
 }
 
-/** Answers false when the claim was no longer held (another sender settled it). */
-export async function markSent(db: Db, claim: Claim, lineRequestId: string | null): Promise<boolean> {
-  return settle(db, claim, { status: 'sent', sentAt: nowSql, lineRequestId, lastError: null, waitReason: null });
+/** A claim LINE accepted, with the id LINE gave the request (null when LINE did not say). */
+export interface SentClaim {
+  claim: Claim;
+  lineRequestId: string | null;
+}
+
+/**
+ * Settles the claims' deliveries as sent, in one statement, each scoped by its claim. Answers those
+ * settled, in order: a claim no longer held (another sender settled it) is left out.
+ */
+export async function markSent(db: Db, sent: SentClaim[]): Promise<Claim[]> {
+  if (sent.length === 0) return [];
+  const result = await db.execute(sql`
+    update ${deliveries} set
+      status = 'sent', sent_at = now(), line_request_id = s.line_request_id, last_error = null, wait_reason = null
+    from unnest(
+      ${sql.param(sent.map((s) => s.claim.id))}::bigint[],
+      ${sql.param(sent.map((s) => s.claim.scope.lineAccountId))}::int[],
+      ${sql.param(sent.map((s) => s.claim.attempts))}::int[],
+      ${sql.param(sent.map((s) => s.lineRequestId))}::text[]
+    ) as s(id, line_account_id, attempts, line_request_id)
+    where ${deliveries.id} = s.id and ${deliveries.lineAccountId} = s.line_account_id
+      and ${deliveries.status} = 'sending' and ${deliveries.attempts} = s.attempts
+    returning ${deliveries.id}`);
+  const settled = new Set(rowsOf<{ id: string | number }>(result).map((row) => Number(row.id)));
+  return sent.flatMap(({ claim }) => (settled.has(claim.id) ? [claim] : []));
 }
 
 /** Answers false when the claim was no longer held (another sender settled it). */

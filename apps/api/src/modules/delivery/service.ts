@@ -9,7 +9,7 @@ import {
 } from '@linq/contract';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
+import { sqlExecutorOf, type Db } from '../../platform/db.ts';
 import type { EventTransaction } from '../../platform/events.ts';
 import { LineApiError, lineClient, type LineClient, type LineMessage } from '../../platform/line.ts';
 import { conflict } from '../../platform/errors.ts';
@@ -57,9 +57,9 @@ export interface DeliveryPolicy {
   /** The sweeper runs this often. */
   sweepIntervalMs: number;
   /**
-   * The sweeper re-enqueues queued rows only once overdue by this much (their job was lost, e.g. the
-   * worker died between a batch's commit and its enqueue). A second job for a row whose job still
-   * waits is harmless: the claim takes the row once.
+   * The sweeper re-enqueues queued rows only once overdue by this much (their job was lost: sends
+   * write theirs with the rows, but a retry's or a released wait's is sent after its commit). A
+   * second job for a row whose job still waits is harmless: the claim takes the row once.
    */
   sweepGraceMs: number;
   /** Rows the sweeper handles per kind and run at most. */
@@ -117,20 +117,20 @@ export function deliveryWait(
 
 /**
  * Records the send as deliveries of at most 5 messages to at most 500 following friends,
- * with their retry keys, before anything goes to LINE; then enqueues one job per delivery.
+ * with their retry keys and one job per delivery, in one transaction, before anything goes to LINE.
  * Blocked friends get a delivery that is never sent, logged as failed ('blocked'). Ids that
  * are not friends of the channel cannot be logged per friend: they are reported in the log.
  */
 export async function enqueueSend(ctx: AppContext, scope: ChannelScope, request: SendRequest): Promise<number[]> {
-  const recorded = await recordSend(ctx, ctx.database.db, scope, request);
-  await recorded.enqueue();
+  const recorded = await ctx.database.db.transaction((tx) => recordSend(ctx, tx, scope, request));
+  recorded.wake();
   return recorded.ids;
 }
 
 /**
- * enqueueSend's recording with `db`, which may be the caller's transaction (the send is then
- * recorded with the caller's rows, or not at all). Nothing goes to LINE before `enqueue`, which
- * the caller calls once it committed; a job lost before that is found by the sweeper.
+ * enqueueSend's recording with `db`, a transaction (the caller's: the send is then recorded with the
+ * caller's rows, or not at all). The deliveries' jobs are written in it too, so that once it commits
+ * none can be lost; `wake`, once committed, starts this process's senders at once.
  */
 export async function recordSend(
   ctx: AppContext,
@@ -157,7 +157,7 @@ export async function recordSend(
     for (const friendIds of chunks(following, RECIPIENTS_PER_MULTICAST)) planned.push({ messages, friendIds });
     if (blocked.length > 0) planned.push({ messages, friendIds: blocked, failedReason: 'blocked' });
   }
-  if (planned.length === 0) return { ids: [], deliveryOfFriend: new Map(), enqueue: async () => {} };
+  if (planned.length === 0) return { ids: [], deliveryOfFriend: new Map(), wake: () => undefined };
   // Beyond the plan's monthly messages the whole send is refused, each delivery failed with the reason.
   const recipients = planned.reduce((n, p) => n + (p.failedReason ? 0 : p.friendIds.length), 0);
   const refusal = await messageRefusal(db, scope, recipients, ctx.clock.now());
@@ -171,7 +171,8 @@ export async function recordSend(
     for (const friendId of delivery.friendIds)
       if (!deliveryOfFriend.has(friendId)) deliveryOfFriend.set(friendId, ids[i]!);
   });
-  return { ids, deliveryOfFriend, enqueue: () => enqueue(ctx, toSend) };
+  await writeJobs(ctx, db, toSend);
+  return { ids, deliveryOfFriend, wake: () => wakeSenders(ctx, toSend) };
 }
 
 /** An audience's friends read (and their deliveries written) this many at a time: 10 multicasts. */
@@ -195,32 +196,31 @@ export interface AudienceSend {
  * A send to every following friend of the audience, read from the database a batch at a time by
  * friend id, so that no list of all recipients is ever held: each batch is written as deliveries
  * of at most 5 messages to at most 500 friends; then the plan's monthly limit judges the whole send
- * (refused beyond it, each delivery failed with the reason), all in one transaction, and one job
- * per delivery is enqueued once it committed. Blocked friends are not recipients.
+ * (refused beyond it, each delivery failed with the reason), and one job per delivery of an allowed
+ * send is written, all in one transaction. Blocked friends are not recipients.
  */
 export async function enqueueAudienceSend(
   ctx: AppContext,
   scope: ChannelScope,
   request: AudienceSendRequest,
 ): Promise<AudienceSend> {
-  const { enqueue, ...recorded } = await ctx.database.db.transaction((tx) =>
-    recordAudienceSend(ctx, tx, scope, request),
-  );
-  await enqueue();
+  const { wake, ...recorded } = await ctx.database.db.transaction((tx) => recordAudienceSend(ctx, tx, scope, request));
+  wake();
   return recorded;
 }
 
 /**
  * enqueueAudienceSend's recording with `db`, a transaction (the caller's, so that the send is
  * recorded with the caller's rows, or not at all; the plan's judgment holds the account locked
- * until it ends). Nothing goes to LINE before `enqueue`, which the caller calls once it committed.
+ * until it ends). The jobs of a send the plan allows are written in it too; `wake`, once committed,
+ * starts this process's senders at once.
  */
 export async function recordAudienceSend(
   ctx: AppContext,
   db: Db,
   scope: ChannelScope,
   request: AudienceSendRequest,
-): Promise<AudienceSend & { enqueue(): Promise<void> }> {
+): Promise<AudienceSend & { wake(): void }> {
   if (request.messages.length === 0) throw new Error('a send needs at least one message');
   const { source, sourceId, sentByUserId } = request;
   const origin = { source, sourceId, sentByUserId };
@@ -237,13 +237,19 @@ export async function recordAudienceSend(
     recipients += friendIds.length;
     const groups = chunks(friendIds, RECIPIENTS_PER_MULTICAST);
     for (const messages of messageChunks) {
-      ids.push(...(await repo.insertUnjudgedDeliveries(db, scope, origin, messages, groups)));
+      ids.push(...(await repo.insertAudienceDeliveries(db, scope, origin, messages, groups)));
     }
   }
   // Each request counts its recipients once (as recordSend reserves them).
-  const refusal = await messageRefusal(db, scope, recipients * messageChunks.length, ctx.clock.now());
-  await repo.judgeDeliveries(db, scope, ids, refusal);
-  return { ids, recipients, refusal, enqueue: () => (refusal ? Promise.resolve() : enqueue(ctx, ids)) };
+  const refusal = await messageRefusal(db, scope, recipients * messageChunks.length, ctx.clock.now(), {
+    recorded: true,
+  });
+  if (refusal) {
+    await repo.refuseDeliveries(db, scope, ids, refusal);
+    return { ids, recipients, refusal, wake: () => undefined };
+  }
+  await writeJobs(ctx, db, ids);
+  return { ids, recipients, refusal, wake: () => wakeSenders(ctx, ids) };
 }
 
 const FOLLOWING: AudienceNode = { kind: 'status', status: 'following' };
@@ -252,7 +258,8 @@ export interface RecordedSend {
   ids: number[];
   /** The (first) delivery that carries the send to each friend, blocked friends' failed one included. */
   deliveryOfFriend: Map<number, number>;
-  enqueue(): Promise<void>;
+  /** Once the recording committed: this process's senders look for its jobs now, not at their next poll. */
+  wake(): void;
 }
 
 /**
@@ -290,6 +297,18 @@ const enqueue = (ctx: AppContext, deliveryIds: number[]) =>
     deliveryIds.map((deliveryId) => ({ deliveryId })),
   );
 
+/** The deliveries' jobs, written through `db` (a transaction): they commit with the rows or not at all. */
+const writeJobs = (ctx: AppContext, db: Db, deliveryIds: number[]) =>
+  ctx.queue.sendManyThrough(
+    sqlExecutorOf(db),
+    'delivery.send',
+    deliveryIds.map((deliveryId) => ({ deliveryId })),
+  );
+
+const wakeSenders = (ctx: AppContext, deliveryIds: number[]) => {
+  if (deliveryIds.length > 0) ctx.queue.wake('delivery.send');
+};
+
 /**
  * The `delivery.send` jobs of one fetch: claims the due ones at once (each a request to LINE with
  * the retry key saved at enqueue time) and sends them, up to DELIVERY_MULTICAST_CONCURRENCY of a
@@ -314,13 +333,18 @@ export async function sendDeliveries(
   }, policy.sendingLeaseMs / 3);
   const pacing = pacingOf(ctx);
   const sendingOf = channelSendings(ctx);
+  // Accepted by LINE, settled together once the fetch's requests are done: still held (and their
+  // leases renewed) until then. Should this process die first, the lease runs out and the sweeper
+  // hands each on with its retry key, which LINE answers with 409 (accepted already): settled, not resent.
+  const accepted: Accepted[] = [];
   try {
     await Promise.all(
       claims.map((claim) =>
         pacing.of(claim.scope.lineAccountId).run(async () => {
           if (ctx.queue.stopping()) return;
           try {
-            await sendClaimed(ctx, claim, policy, sendingOf);
+            const sent = await sendClaimed(ctx, claim, policy, sendingOf);
+            if (sent) return void accepted.push(sent);
           } catch (error) {
             // The database or something unexpected: the claim's lease runs out and the sweeper hands it on.
             ctx.log.error(
@@ -332,6 +356,16 @@ export async function sendDeliveries(
         }),
       ),
     );
+    try {
+      await settleSent(ctx, accepted);
+    } catch (error) {
+      // As a send interrupted: their leases run out and the sweeper hands them on (LINE answers 409).
+      ctx.log.error(
+        { err: error, deliveryIds: accepted.map((a) => a.claim.id) },
+        'delivery: sent deliveries not settled; they are settled after their lease',
+      );
+    }
+    for (const { claim } of accepted) held.delete(claim);
   } finally {
     clearInterval(heartbeat);
     if (held.size > 0) await enqueue(ctx, await repo.releaseClaimsUnscoped(db, [...held]));
@@ -376,12 +410,16 @@ function channelSendings(ctx: AppContext) {
   };
 }
 
+/** A claim LINE accepted, with LINE's request id: to be settled as sent. */
+type Accepted = repo.SentClaim;
+
+/** Sends the claim, or settles or reschedules it when it cannot go; answers it when LINE accepted it. */
 async function sendClaimed(
   ctx: AppContext,
   claim: repo.Claim,
   policy: DeliveryPolicy,
   sendingOf: ReturnType<typeof channelSendings>,
-): Promise<void> {
+): Promise<Accepted | void> {
   const db = ctx.database.db;
   // The scope comes from the claimed delivery row, not from the job's payload.
   const sending = await sendingOf(claim.scope);
@@ -417,16 +455,22 @@ async function sendClaimed(
       to.length === 1
         ? await client.push(to[0]!, claim.messages, claim.retryKey)
         : await client.multicast(to, claim.messages, claim.retryKey);
-    await settleSent(ctx, claim, requestId);
+    return { claim, lineRequestId: requestId };
   } catch (error) {
     if (!(error instanceof LineApiError)) throw error;
-    await settleLineError(ctx, claim, error, policy);
+    return settleLineError(ctx, claim, error, policy);
   }
 }
 
-async function settleLineError(ctx: AppContext, claim: repo.Claim, error: LineApiError, policy: DeliveryPolicy) {
+/** What LINE's refusal means for the claim; answers it when LINE had accepted it already (409). */
+async function settleLineError(
+  ctx: AppContext,
+  claim: repo.Claim,
+  error: LineApiError,
+  policy: DeliveryPolicy,
+): Promise<Accepted | void> {
   const db = ctx.database.db;
-  if (error.alreadyAccepted) return settleSent(ctx, claim, error.acceptedRequestId);
+  if (error.alreadyAccepted) return { claim, lineRequestId: error.acceptedRequestId };
   const refusal = refusalOf(error);
   if (refusal) {
     await ctx.events.transaction(db, (on) =>
@@ -467,12 +511,18 @@ function refusalOf(error: LineApiError): DeliveryRefusal | null {
   return error.retryable ? 'unavailable' : null;
 }
 
-/** The claim's delivery went out: settled and `message.delivered` published, once (only its holder settles it). */
-async function settleSent(ctx: AppContext, claim: repo.Claim, lineRequestId: string | null): Promise<void> {
+/**
+ * The claims' deliveries went out: settled in one transaction, `message.delivered` published for
+ * each, once (only a claim's holder settles it).
+ */
+async function settleSent(ctx: AppContext, accepted: Accepted[]): Promise<void> {
+  if (accepted.length === 0) return;
   await ctx.events.transaction(ctx.database.db, async (on) => {
-    if (await repo.markSent(on.tx, claim, lineRequestId)) {
-      await on.publish('message.delivered', { lineAccountId: claim.scope.lineAccountId, deliveryId: claim.id });
-    }
+    const settled = await repo.markSent(on.tx, accepted);
+    await on.publishMany(
+      'message.delivered',
+      settled.map((claim) => ({ lineAccountId: claim.scope.lineAccountId, deliveryId: claim.id })),
+    );
   });
 }
 

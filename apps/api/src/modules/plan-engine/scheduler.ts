@@ -333,7 +333,7 @@ async function deliver(
     const friendIds = members.map((member) => member.enrolment.friendId);
     const recorded = await recordSend(ctx, on.tx, scope, { friendIds, messages, ...source });
     for (const [friendId, deliveryId] of recorded.deliveryOfFriend) carriers.set(friendId, deliveryId);
-    on.afterCommit(recorded.enqueue);
+    on.afterCommit(async () => recorded.wake());
   };
 
   const personal = sent.some((action) => VARIABLE.test(JSON.stringify(action.message)));

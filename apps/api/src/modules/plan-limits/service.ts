@@ -127,13 +127,15 @@ export async function requireFeature(db: Db, scope: AccountScope | ChannelScope,
 /**
  * Why a send of `recipients` messages (one per recipient of a request) from the channel is refused,
  * or null when the account's plan allows it this month. Judged with the account locked until `db`'s
- * transaction ends, so a whole send fits or is refused as a whole.
+ * transaction ends, so a whole send fits or is refused as a whole. `recorded`: the send's deliveries
+ * are written already, in `db`'s transaction, as to be sent (the month's count includes them).
  */
 export async function messageRefusal(
   db: Db,
   scope: ChannelScope,
   recipients: number,
   now: Date,
+  { recorded = false }: { recorded?: boolean } = {},
 ): Promise<string | null> {
   if (recipients === 0) return null;
   const accountId = await repo.accountOfChannel(db, scope);
@@ -144,5 +146,5 @@ export async function messageRefusal(
   const limits = row && limitsOf(row.plan);
   if (!row || !limits) return null;
   const max = limits.max.monthly_messages;
-  return row.used + recipients > max ? MESSAGE_LIMIT_MESSAGE(max) : null;
+  return row.used + (recorded ? 0 : recipients) > max ? MESSAGE_LIMIT_MESSAGE(max) : null;
 }

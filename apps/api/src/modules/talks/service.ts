@@ -170,10 +170,10 @@ async function deliver(
   return toTalkMessage(entryOf(row), TALK_MESSAGES_SOURCE);
 }
 
-/** A send recorded in the talk: its talk row, and the delivery to enqueue once committed. */
+/** A send recorded in the talk: its talk row, and its delivery's senders to wake once committed. */
 export interface TalkSend {
   messageId: number;
-  enqueue(): Promise<void>;
+  wake(): void;
 }
 
 /**
@@ -209,20 +209,18 @@ export async function recordTalkSend(
     text: lineMessage.type === 'text' ? lineMessage.text.slice(0, 200) : null,
     occurredAt: stored.occurredAt,
   });
-  return { messageId: stored.id, enqueue: recorded.enqueue };
+  return { messageId: stored.id, wake: recorded.wake };
 }
 
-/** Once a recorded talk send committed: its job, and the realtime event (each failure only logged). */
+/** Once a recorded talk send committed: its senders woken, and the realtime event (a failure only logged). */
 export async function announceTalkSend(
   ctx: AppContext,
   scope: ChannelScope,
   friendId: number,
   sent: TalkSend,
 ): Promise<void> {
-  // Recorded: the message goes out whatever happens next (the sweeper finds a job lost here).
-  await sent.enqueue().catch((error: unknown) => {
-    ctx.log.warn({ err: error, messageId: sent.messageId }, 'talk send: job not enqueued; the sweeper sends it');
-  });
+  // Recorded with its job: the message goes out whatever happens next.
+  sent.wake();
   await publishRealtime(ctx.database, {
     type: 'message.created',
     lineAccountId: scope.lineAccountId,
