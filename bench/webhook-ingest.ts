@@ -22,6 +22,8 @@ interface Figures {
   p99: number;
   /** CPU the server's process used during the measured requests, in % of one core. */
   cpuPercent: number;
+  /** The same per request (ms): the server's cost, less skewed than its rates by other work on the machine. */
+  cpuMsPerRequest: number;
 }
 
 /** CPU time used so far (ms): this process's, and another's (the worker's) from /proc when it can be read. */
@@ -106,7 +108,9 @@ export async function webhookIngestBench() {
         `\n  ours: the API (role api) in the benchmark's process, as the bare server; the worker in its own process` +
         ` (main.ts --role=worker) on the same database; cpu % = of one core, during the measured requests`,
     );
-    console.log('events/request  server  requests   events/s   p50 ms   p99 ms   cpu %  worker cpu %  ours/bare  goal');
+    console.log(
+      'events/request  server  requests   events/s   p50 ms   p99 ms   cpu %  cpu ms/req  worker cpu %  ours/bare  goal',
+    );
     all.forEach((scenario, index) => {
       const bareIndex = index;
       const oursIndex = all.length + index;
@@ -156,10 +160,15 @@ function figures(
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     cpuPercent: end ? (100 * (end.ownMs - start.ownMs)) / (end.at - start.at) : NaN,
+    cpuMsPerRequest: end ? (end.ownMs - start.ownMs) / sorted.length : NaN,
   };
 }
 
-function row(scenario: Scenario, server: string, { requests, eventsPerSecond, p50, p99, cpuPercent }: Figures) {
+function row(
+  scenario: Scenario,
+  server: string,
+  { requests, eventsPerSecond, p50, p99, cpuPercent, cpuMsPerRequest }: Figures,
+) {
   return [
     String(scenario.eventsPerRequest).padStart(14),
     server.padStart(6),
@@ -168,5 +177,6 @@ function row(scenario: Scenario, server: string, { requests, eventsPerSecond, p5
     p50.toFixed(1).padStart(8),
     p99.toFixed(1).padStart(8),
     cpuPercent.toFixed(0).padStart(7),
+    cpuMsPerRequest.toFixed(2).padStart(10),
   ].join(' ');
 }
