@@ -32,17 +32,29 @@ export interface LoadResult {
   latenciesMs: number[];
 }
 
-type ChildMessage = { kind: 'done'; results: LoadResult[] } | { kind: 'failed'; message: string };
+type ChildMessage =
+  | { kind: 'measuring' | 'measured'; job: number }
+  | { kind: 'done'; results: LoadResult[] }
+  | { kind: 'failed'; message: string };
 
-/** Runs `jobs` in order in a new child process and resolves with their figures; the child is killed if this process ends first. */
-export function runLoad(jobs: LoadJob[]): Promise<LoadResult[]> {
+/**
+ * Runs `jobs` in order in a new child process and resolves with their figures; the child is killed
+ * if this process ends first. `onMeasured` is told as each job's measured requests start and end
+ * (after its warm-up), so that the caller can sample what the servers used meanwhile.
+ */
+export function runLoad(
+  jobs: LoadJob[],
+  onMeasured?: (job: number, phase: 'start' | 'end') => void,
+): Promise<LoadResult[]> {
   const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   const killChild = () => child.kill();
   process.once('exit', killChild);
   return new Promise<LoadResult[]>((resolve, reject) => {
     let answer: ChildMessage | undefined;
     child.on('message', (message: ChildMessage) => {
-      answer = message;
+      if (message.kind === 'measuring' || message.kind === 'measured') {
+        onMeasured?.(message.job, message.kind === 'measuring' ? 'start' : 'end');
+      } else answer = message;
     });
     child.once('error', reject);
     child.once('exit', (code, signal) => {
@@ -106,7 +118,7 @@ function post(agent: http.Agent, url: URL, body: Buffer, signature: string): Pro
   });
 }
 
-async function run(job: LoadJob): Promise<LoadResult> {
+async function run(job: LoadJob, index: number): Promise<LoadResult> {
   const url = new URL(job.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
   const senders = (send: () => Promise<void>) => Promise.all(Array.from({ length: job.concurrency }, send));
@@ -123,6 +135,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
         await post(agent, url, body, signature);
       }
     });
+    process.send!({ kind: 'measuring', job: index } satisfies ChildMessage);
     const started = performance.now();
     await senders(async () => {
       while (next < job.requests) {
@@ -132,7 +145,9 @@ async function run(job: LoadJob): Promise<LoadResult> {
         latenciesMs.push(performance.now() - sent);
       }
     });
-    return { elapsedMs: performance.now() - started, latenciesMs };
+    const elapsedMs = performance.now() - started;
+    process.send!({ kind: 'measured', job: index } satisfies ChildMessage);
+    return { elapsedMs, latenciesMs };
   } finally {
     agent.destroy();
   }
@@ -141,14 +156,14 @@ async function run(job: LoadJob): Promise<LoadResult> {
 async function runAll(jobs: LoadJob[]) {
   const results: LoadResult[] = [];
   try {
-    for (const job of jobs) results.push(await run(job));
+    for (const [index, job] of jobs.entries()) results.push(await run(job, index));
     reply({ kind: 'done', results });
   } catch (error) {
     reply({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
   }
 }
 
-function reply(message: ChildMessage) {
+function reply(message: Extract<ChildMessage, { kind: 'done' | 'failed' }>) {
   // Disconnecting once the message is out lets the process end by itself.
   process.send!(message, () => process.disconnect());
 }

@@ -82,10 +82,17 @@ export interface Database {
   /**
    * LISTEN on a NOTIFY channel: PGlite's own listener, or on PostgreSQL one dedicated
    * connection that is replaced, with back-off, when it is lost. Notifications sent while it
-   * was lost are gone: `onReconnect` runs once a replacement listens, so listeners can catch up.
+   * was lost are gone: `onReconnect` runs once a replacement listens, so listeners can catch up;
+   * `onLost` runs as soon as a connection is lost or an attempt to listen failed (the first one too,
+   * before this resolves), for listeners that must not trust what they heard while none listens.
    * Resolves to the function that stops listening.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+    onLost?: () => void,
+  ): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -177,7 +184,8 @@ async function openPostgres(url: string, poolSize: number, log: ConnectionLog): 
     },
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
-    listen: (channel, onPayload, onReconnect) => listenPostgres(url, log, channel, onPayload, onReconnect),
+    listen: (channel, onPayload, onReconnect, onLost) =>
+      listenPostgres(url, log, channel, onPayload, onReconnect, onLost),
   };
 }
 
@@ -195,6 +203,7 @@ async function listenPostgres(
   channel: string,
   onPayload: (payload: string) => void,
   onReconnect: (() => void) | undefined,
+  onLost: (() => void) | undefined,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | null = null;
@@ -224,7 +233,10 @@ async function listenPostgres(
       if (failed) return;
       failed = true;
       if (client === next) client = null;
-      if (!stopped) log.warn({ err: error, channel }, 'database: the LISTEN connection was lost; replacing it');
+      if (!stopped) {
+        log.warn({ err: error, channel }, 'database: the LISTEN connection was lost; replacing it');
+        onLost?.();
+      }
       next.end().catch(() => undefined);
       schedule();
     };

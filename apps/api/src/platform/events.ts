@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
 import type { Db } from './db.ts';
-import { insertEvents } from './outbox-repository.ts';
+import { insertEvents, insertEventsFrom } from './outbox-repository.ts';
 
 /**
  * Every domain event by name. The module that owns a fact declares its events by augmenting this
@@ -31,6 +31,25 @@ export interface EventTransaction {
    * job whose payload carries ids only and that reloads the row (or skips it when it is gone or settled).
    */
   afterCommit(task: () => Promise<void>, what?: string): void;
+}
+
+/** A part of an SQL statement (SQL itself belongs in the repositories). */
+type StatementPart = ReturnType<typeof insertEventsFrom>;
+
+/**
+ * Publishing an event from one SQL statement that writes the fact, without a transaction around it
+ * (one round trip instead of BEGIN, the statements and COMMIT): the statement writes the event's
+ * outbox rows itself, in a data-modifying WITH part.
+ */
+export interface StatementPublisher {
+  /**
+   * That WITH part, from `source`: a query of the columns line_account_id (the scope) and payload
+   * (jsonb: the event as a consumer receives it, `Delivered<DomainEvents[N]>`, built by the caller's
+   * SQL, so its shape is the caller's to keep). Undefined when no module consumes the event.
+   */
+  outboxWrite(source: StatementPart): StatementPart | undefined;
+  /** To call once such a statement wrote events: this process's relay looks at once, as after a transaction. */
+  written(): void;
 }
 
 export type Subscriber<N extends DomainEventName> = (event: DomainEvents[N], on: EventTransaction) => Promise<void>;
@@ -90,6 +109,21 @@ export class DomainEventBus {
 
   consumers(): OutboxConsumer[] {
     return [...this.#consumers.values()].flat();
+  }
+
+  /**
+   * A way to publish `name` from one statement (StatementPublisher); undefined when the event has
+   * subscribers, which run in the publishing transaction: then it is published in one.
+   */
+  statementPublisher<N extends DomainEventName>(name: N): StatementPublisher | undefined {
+    if ((this.#subscribers.get(name) ?? []).length > 0) return undefined;
+    const consumed = (this.#consumers.get(name) ?? []).length > 0;
+    return {
+      outboxWrite: (source) => (consumed ? insertEventsFrom(name, source) : undefined),
+      written: () => {
+        if (consumed) for (const listener of this.#outboxWritten) listener();
+      },
+    };
   }
 
   /** Told after a transaction that wrote to the outbox committed (the relay of this process looks at once). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './db.ts';
 import { rowsOf } from './db.ts';
 import { outboxEvents, outboxReceipts } from './outbox-schema.ts';
@@ -15,6 +15,16 @@ export async function insertEvents(
 ): Promise<void> {
   if (events.length === 0) return;
   await db.insert(outboxEvents).values(events);
+}
+
+/**
+ * An INSERT of events named `name` from `source`, a query of the columns line_account_id and payload
+ * (jsonb): for a data-modifying WITH part of a caller's statement, which then writes its facts and
+ * their outbox rows at once (atomic as one statement is, no transaction around it).
+ */
+export function insertEventsFrom(name: string, source: SQL): SQL {
+  return sql`insert into ${outboxEvents} (name, line_account_id, payload)
+    select ${name}, facts.line_account_id, facts.payload from (${source}) as facts`;
 }
 
 export interface ClaimedEvent {

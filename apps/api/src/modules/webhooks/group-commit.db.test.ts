@@ -163,5 +163,7 @@ describe('webhook group commit', () => {
       await groupCommit.close();
     }
     expect(await storedIds(kept.lineAccountId)).toEqual(['kept']);
+    expect(await receivedFacts(kept.lineAccountId)).toEqual([1]);
+    expect(await receivedFacts(deleted.lineAccountId)).toEqual([]);
   });
 });

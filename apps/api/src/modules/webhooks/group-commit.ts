@@ -13,9 +13,9 @@ export interface GroupCommitOptions {
 }
 
 /**
- * Writes the events of concurrent webhook requests together: one transaction and one INSERT for
- * all of them, one `webhook.received` and one processing job per channel, instead of one of each
- * per request. Each request is answered only once its own events are committed.
+ * Writes the events of concurrent webhook requests together: one statement for all of them (the
+ * events and their facts), one `webhook.received` and one processing job per channel, instead of one
+ * of each per request. Each request is answered only once its own events are committed.
  */
 export interface GroupCommit {
   /**
@@ -170,7 +170,7 @@ interface Written {
 }
 
 /**
- * One transaction: each (channel, event id) is inserted once and counted for the first request that
+ * One write: each (channel, event id) is inserted once and counted for the first request that
  * carries it, and each channel with new events publishes `webhook.received` once. A channel deleted
  * since its key was read fails the insert on its foreign key: the write is then done again without
  * that channel's requests, so they fail alone.
@@ -193,31 +193,44 @@ async function writeEvents(ctx: AppContext, batch: Waiting[]): Promise<Written> 
   }
 }
 
+/**
+ * The write itself: one statement (the events and their facts, no transaction to begin and commit)
+ * unless `webhook.received` has subscribers, which run in the transaction that publishes it.
+ */
 async function writeOnce(ctx: AppContext, batch: Waiting[], goneChannels: Set<number>) {
-  return ctx.events.transaction(ctx.database.db, async (on) => {
-    const firstRequest = new Map<string, number>();
-    const rows: repo.ChannelEvent[] = [];
-    batch.forEach(({ lineAccountId, events }, index) => {
-      if (goneChannels.has(lineAccountId)) return;
-      for (const event of events) {
-        const key = eventKey(lineAccountId, event.webhookEventId);
-        if (firstRequest.has(key)) continue;
-        firstRequest.set(key, index);
-        rows.push({ ...event, lineAccountId });
-      }
-    });
-    const accepted = batch.map(() => 0);
-    const newByChannel = new Map<number, number>();
-    for (const row of await repo.insertEventsUnscoped(on.tx, rows)) {
-      accepted[firstRequest.get(eventKey(row.lineAccountId, row.webhookEventId))!]!++;
-      newByChannel.set(row.lineAccountId, (newByChannel.get(row.lineAccountId) ?? 0) + 1);
+  const firstRequest = new Map<string, number>();
+  const rows: repo.ChannelEvent[] = [];
+  batch.forEach(({ lineAccountId, events }, index) => {
+    if (goneChannels.has(lineAccountId)) return;
+    for (const event of events) {
+      const key = eventKey(lineAccountId, event.webhookEventId);
+      if (firstRequest.has(key)) continue;
+      firstRequest.set(key, index);
+      rows.push({ ...event, lineAccountId });
     }
-    const at = ctx.clock.now();
-    for (const [lineAccountId, events] of newByChannel) {
-      await on.publish('webhook.received', { lineAccountId, events, at });
-    }
-    return { accepted, channelsWithNewEvents: [...newByChannel.keys()] };
   });
+  const at = ctx.clock.now();
+  const publisher = ctx.events.statementPublisher('webhook.received');
+  const inserted = publisher
+    ? await repo.insertEventsUnscoped(ctx.database.db, rows, { publisher, at })
+    : await ctx.events.transaction(ctx.database.db, async (on) => {
+        const stored = await repo.insertEventsUnscoped(on.tx, rows);
+        for (const [lineAccountId, events] of countByChannel(stored)) {
+          await on.publish('webhook.received', { lineAccountId, events, at });
+        }
+        return stored;
+      });
+  const accepted = batch.map(() => 0);
+  for (const row of inserted) accepted[firstRequest.get(eventKey(row.lineAccountId, row.webhookEventId))!]!++;
+  const channelsWithNewEvents = [...countByChannel(inserted).keys()];
+  if (publisher && channelsWithNewEvents.length > 0) publisher.written();
+  return { accepted, channelsWithNewEvents };
+}
+
+function countByChannel(rows: Array<{ lineAccountId: number }>): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const { lineAccountId } of rows) counts.set(lineAccountId, (counts.get(lineAccountId) ?? 0) + 1);
+  return counts;
 }
 
 const eventKey = (lineAccountId: number, webhookEventId: string) => `${lineAccountId}\n${webhookEventId}`;

@@ -1,6 +1,7 @@
 import type { ChannelScope } from '../../platform/principal.ts';
 import { and, asc, eq, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../platform/db.ts';
+import type { StatementPublisher } from '../../platform/events.ts';
 import { webhookEvents } from './schema.ts';
 
 /** An event that failed this often is left for a person to look at (its last_error says why). */
@@ -26,10 +27,14 @@ export interface ChannelEvent extends IncomingEvent {
  * each row carries the channel that its request's webhook key and signature were checked against.
  * The rows go as one JSON parameter: the statement stays the same for any number of rows, so
  * building and planning it does not grow with them as a multi-row VALUES list would.
+ * With `received`, the same statement also publishes one `webhook.received` per channel with new
+ * events (their count, at `received.at`): the events and their facts are written at once, in one
+ * round trip, with no transaction around them.
  */
 export async function insertEventsUnscoped(
   db: Db,
   events: ChannelEvent[],
+  received?: { publisher: StatementPublisher; at: Date },
 ): Promise<Array<{ lineAccountId: number; webhookEventId: string }>> {
   if (events.length === 0) return [];
   const rows = JSON.stringify(
@@ -43,7 +48,7 @@ export async function insertEventsUnscoped(
       payload: e.payload,
     })),
   );
-  const result = await db.execute(sql`
+  const insert = sql`
     insert into ${webhookEvents}
       (line_account_id, webhook_event_id, type, line_user_id, occurred_at, is_redelivery, payload)
     select line_account_id, webhook_event_id, type, line_user_id, occurred_at, is_redelivery, payload
@@ -51,7 +56,17 @@ export async function insertEventsUnscoped(
       line_account_id integer, webhook_event_id text, type text, line_user_id text,
       occurred_at bigint, is_redelivery boolean, payload jsonb)
     on conflict (line_account_id, webhook_event_id) do nothing
-    returning line_account_id, webhook_event_id`);
+    returning line_account_id, webhook_event_id`;
+  // The fact as its consumers receive it (DomainEvents['webhook.received'] through JSON).
+  const facts = received?.publisher.outboxWrite(sql`
+    select line_account_id, jsonb_build_object(
+      'lineAccountId', line_account_id, 'events', count(*), 'at', ${received.at.toISOString()}::text) as payload
+    from inserted group by line_account_id`);
+  const result = await db.execute(
+    facts
+      ? sql`with inserted as (${insert}), facts as (${facts}) select line_account_id, webhook_event_id from inserted`
+      : insert,
+  );
   return rowsOf<{ line_account_id: number; webhook_event_id: string }>(result).map((row) => ({
     lineAccountId: row.line_account_id,
     webhookEventId: row.webhook_event_id,

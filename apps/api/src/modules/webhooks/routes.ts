@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { startChannelCache } from './channel-cache.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { ingestWebhook } from './service.ts';
 
@@ -11,6 +12,8 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
     maxEvents: ctx.config.WEBHOOK_GROUP_COMMIT_MAX_EVENTS,
   });
   app.addHook('onClose', () => groupCommit.close());
+  const channels = await startChannelCache(ctx);
+  app.addHook('onClose', () => channels.stop());
   await app.register(async (scoped) => {
     // The signature covers the exact bytes, so the body stays a Buffer here (the depth is checked after the signature).
     scoped.removeContentTypeParser('application/json');
@@ -23,7 +26,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
         const signature = request.headers['x-line-signature'];
         await ingestWebhook(
           ctx,
-          groupCommit,
+          { channels, groupCommit },
           request.params.webhookKey,
           rawBody,
           Array.isArray(signature) ? signature[0] : signature,

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../../platform/json-depth.ts';
-import { findChannelByWebhookKeyUnscoped } from '../line-accounts/repository.ts';
+import type { ChannelCache } from './channel-cache.ts';
 import { callbackBody, toIncomingEvents } from './events.ts';
 import type { GroupCommit } from './group-commit.ts';
 import { validLineSignature } from './signature.ts';
@@ -18,17 +18,21 @@ export const enqueueProcessing = (ctx: AppContext, lineAccountId: number) =>
  */
 export async function ingestWebhook(
   ctx: AppContext,
-  groupCommit: GroupCommit,
+  { channels, groupCommit }: { channels: ChannelCache; groupCommit: GroupCommit },
   webhookKey: string,
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<{ accepted: number }> {
-  const channel = await findChannelByWebhookKeyUnscoped(ctx.database.db, webhookKey);
+  const signed = (secret: string | null) => secret !== null && validLineSignature(rawBody, secret, signature);
+  let channel = await channels.find(webhookKey);
+  // A failure on the channel as this process kept it is checked again on the stored one: its secret
+  // may have changed a moment ago, before the announcement arrived.
+  if (channel && !signed(channel.secret)) channel = await channels.find(webhookKey, { fresh: true });
   if (!channel) throw new AppError('not_found', 'Unknown webhook URL');
-  const secret = channel.channelSecretSealed ? ctx.secrets.open(channel.channelSecretSealed) : null;
-  if (!secret || !validLineSignature(rawBody, secret, signature)) {
+  if (!signed(channel.secret)) {
+    const lineAccountId = channel.id;
     await ctx.events.transaction(ctx.database.db, (on) =>
-      on.publish('webhook.signature_failed', { lineAccountId: channel.id, at: ctx.clock.now() }),
+      on.publish('webhook.signature_failed', { lineAccountId, at: ctx.clock.now() }),
     );
     throw new AppError('unauthorized', 'Invalid signature');
   }
