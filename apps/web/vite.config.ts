@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chunkGroups } from './chunk-groups-plugin.ts';
+import { deepImports } from './deep-imports-plugin.ts';
 import { precompress } from './precompress-plugin.ts';
 import { routePreloads } from './route-preloads-plugin.ts';
 
@@ -7,7 +9,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), precompress(), routePreloads()],
+  plugins: [react(), deepImports(), chunkGroups(), precompress(), routePreloads()],
   server: {
     proxy: {
       // ws: the talks' realtime WebSocket lives under /api too.

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+const nodeModules = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`);
+const FRAMEWORK = nodeModules('react|react-dom|scheduler|react-router|cookie|set-cookie-parser');
+/** antd with the packages its components are made of. */
+const UI = nodeModules(
+  'antd|@rc-component|rc-[a-z-]+|@ant-design|@babel|stylis|@emotion|[a-z-]*scroll-into-view[a-z-]*|throttle-debounce|json2mq|copy-to-clipboard|toggle-selection|react-is|dayjs|clsx|classnames',
+);
+/** Our shared code and the libraries it is built on. */
+const APP =
+  /(apps[\\/]web[\\/]src[\\/](app|components)|packages[\\/]contract|node_modules[\\/](zod|i18next|react-i18next|@tanstack|zustand))[\\/]/;
+/** What every screen runs before its first paint: the entry and the root layout. */
+const SHELL_SOURCES = ['src/main.tsx', 'src/app/layout/RootLayout.tsx'];
+/** A module that this many lazily loaded chunks (pages, layouts) use goes into the common chunks. */
+const COMMON_SHARE_COUNT = 10;
+
+/**
+ * Groups modules into few chunks, so that a console address opened directly needs about ten script
+ * requests instead of a hundred (on a phone's connection each wave of six costs a round trip):
+ * - framework: React and the router;
+ * - shell-ui, shell: what the entry and the root layout import statically (the start-up set);
+ * - charts, flow: echarts and the flow editor, each apart, loaded only by the pages that draw them;
+ * - ui-common, app-common: antd parts and our shared code used by many pages.
+ * Everything else (a page, what only a few pages share) stays in Rolldown's own chunks, one per page.
+ * A module that is itself loaded lazily keeps its own chunk, so each route still loads its page alone.
+ */
+export function chunkGroups(): Plugin {
+  let root = '';
+  const lazyModules = new Set<string>();
+  const shellModules = new Set<string>();
+  const inShell = (id: string) => shellModules.has(id) && !lazyModules.has(id) && !FRAMEWORK.test(id);
+  const common = (pattern: RegExp) => (id: string) => pattern.test(id) && !lazyModules.has(id) && !shellModules.has(id);
+  return {
+    name: 'linq:chunk-groups',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: FRAMEWORK, priority: 50 },
+                { name: 'shell-ui', test: (id: string) => inShell(id) && UI.test(id), priority: 41 },
+                { name: 'shell', test: inShell, priority: 40 },
+                { name: 'charts', test: nodeModules('echarts|zrender|tslib'), priority: 20 },
+                { name: 'flow', test: nodeModules('@xyflow|d3-[a-z]+|classcat'), priority: 20 },
+                { name: 'ui-common', test: common(UI), priority: 10, minShareCount: COMMON_SHARE_COUNT },
+                { name: 'app-common', test: common(APP), priority: 5, minShareCount: COMMON_SHARE_COUNT },
+              ],
+            },
+          },
+        },
+      },
+    }),
+    // The groups' tests run at chunking, after the module graph is complete.
+    buildEnd() {
+      lazyModules.clear();
+      shellModules.clear();
+      for (const id of this.getModuleIds()) {
+        if ((this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) lazyModules.add(id);
+      }
+      const visit = (id: string) => {
+        if (shellModules.has(id)) return;
+        shellModules.add(id);
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+      };
+      for (const source of SHELL_SOURCES) visit(path.join(root, source));
+      // The entry module itself stays the entry chunk.
+      shellModules.delete(path.join(root, 'src/main.tsx'));
+    },
+  };
+}
