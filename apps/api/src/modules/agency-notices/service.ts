@@ -17,7 +17,7 @@ import { accountScope, agencyScope, oemScope, type AgencyScope } from '../../pla
 import { ownerOf } from '../accounts/repository.ts';
 import { planOfAgencyOem } from '../agency-contracts/repository.ts';
 import { namesOf as agencyNames, oemOfAgency } from '../agencies/repository.ts';
-import { queueMail } from '../mail/service.ts';
+import { queueMailIn } from '../mail/service.ts';
 import { accountReadCounts, accountsThatRead, publishToAccounts } from '../news/service.ts';
 import * as repo from './repository.ts';
 
@@ -176,20 +176,26 @@ async function mailOwners(ctx: AppContext, scope: AgencyScope, id: number): Prom
   const agencyName = (await agencyNames(db, oemScope(oemId), [scope.agencyId])).get(scope.agencyId) ?? '';
   for (const accountId of pending) {
     if (ctx.queue.stopping()) return;
-    if (!(await repo.claimMail(db, id, accountId, ctx.clock.now()))) continue;
-    const owner = await ownerOf(db, accountScope(accountId));
-    if (!owner) continue;
-    await queueMail(ctx, oemScope(oemId), {
-      to: owner.email,
-      subject: `【お知らせ】${row.notice.title}`,
-      text: [
-        `${agencyName}からのお知らせです。`,
-        '',
-        row.notice.body,
-        '',
-        'このお知らせは管理画面のダッシュボードでも確認できます。',
-      ].join('\n'),
+    // The claim, the mail and its job in one transaction: a crash in between leaves the e-mail unclaimed
+    // (the sweep queues it), never claimed and lost.
+    const queued = await db.transaction(async (tx) => {
+      if (!(await repo.claimMail(tx, id, accountId, ctx.clock.now()))) return false;
+      const owner = await ownerOf(tx, accountScope(accountId));
+      if (!owner) return false;
+      await queueMailIn(ctx, tx, oemScope(oemId), {
+        to: owner.email,
+        subject: `【お知らせ】${row.notice.title}`,
+        text: [
+          `${agencyName}からのお知らせです。`,
+          '',
+          row.notice.body,
+          '',
+          'このお知らせは管理画面のダッシュボードでも確認できます。',
+        ].join('\n'),
+      });
+      return true;
     });
+    if (queued) ctx.queue.wake('mail.send');
   }
 }
 

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { AppContext } from '../../platform/context.ts';
+import { sqlExecutorOf, type Db } from '../../platform/db.ts';
 import type { OemScope } from '../../platform/principal.ts';
 import { findMail, insertMail, markMailSent, oemSender } from './repository.ts';
 
@@ -14,14 +15,24 @@ export interface Mail {
  * of one OEM (`sender`): from that OEM's sender when it has an address, else from the configured one.
  */
 export async function queueMail(ctx: AppContext, sender: OemScope, mail: Mail): Promise<void> {
-  const from = await fromOf(ctx, sender);
-  const outboxId = await insertMail(ctx.database.db, { ...mail, from });
-  await ctx.queue.send('mail.send', { outboxId });
+  await ctx.database.db.transaction((tx) => queueMailIn(ctx, tx, sender, mail));
+  ctx.queue.wake('mail.send');
+}
+
+/**
+ * queueMail's writes in the caller's transaction `tx`: the mail and its job commit with the caller's
+ * rows or not at all (a claim that marks a mail queued cannot commit without it). Once committed, the
+ * caller wakes the sender (`ctx.queue.wake('mail.send')`), else it starts at its next poll.
+ */
+export async function queueMailIn(ctx: AppContext, tx: Db, sender: OemScope, mail: Mail): Promise<void> {
+  const from = await fromOf(tx, sender);
+  const outboxId = await insertMail(tx, { ...mail, from });
+  await ctx.queue.sendManyThrough(sqlExecutorOf(tx), 'mail.send', [{ outboxId }]);
 }
 
 /** The OEM's From header ("name" <address>), resolved when queued; null: the configured MAIL_FROM. */
-async function fromOf(ctx: AppContext, scope: OemScope): Promise<string | null> {
-  const sender = await oemSender(ctx.database.db, scope);
+async function fromOf(db: Db, scope: OemScope): Promise<string | null> {
+  const sender = await oemSender(db, scope);
   const address = sender?.address?.trim();
   if (!address) return null;
   const name = sender?.name?.trim();
