@@ -59,6 +59,13 @@ const MARKS: LabelTables = {
 /** Friends carrying any of the labels: a semi-join driven by the link table's (label, friend) key. */
 export const carryingAny = (t: LabelTables, ids: number[]) =>
   sql`${friends.id} in (select ${t.linkFriendId} from ${t.link} where ${inArray(t.linkLabelId, ids)})`;
+/**
+ * Friends carrying none of the labels: an anti-join, which a page of the friend list walks probing
+ * the link table's key per friend (0.3 ms at 1,000,000 friends; `not in` hashed all 99,643 carriers
+ * of a tag first, 20–29 ms). Inside an `or` the planner still has its hashed alternative.
+ */
+export const carryingNone = (t: LabelTables, ids: number[]) =>
+  sql`not exists (select 1 from ${t.link} where ${t.linkFriendId} = ${friends.id} and ${inArray(t.linkLabelId, ids)})`;
 /** Friends carrying every label: one semi-join per label, which the planner orders by size. */
 export const carryingAll = (t: LabelTables, ids: number[]) =>
   and(
@@ -74,9 +81,10 @@ export function labelCondition(t: LabelTables, match: AudienceLabelMatch, ids: n
   const named = [...new Set(ids)];
   const alive = named.filter((id) => live.has(id));
   const gone = alive.length < named.length;
+  // none is not(any): with a label gone, not(carrying any or UNKNOWN) = carrying none and UNKNOWN.
+  if (match === 'none') return withUnknown('and', alive.length > 0 ? carryingNone(t, alive) : undefined, gone);
   const any = withUnknown('or', alive.length > 0 ? carryingAny(t, alive) : undefined, gone);
   if (match === 'any') return any;
-  if (match === 'none') return any === null ? null : sql`not ${any}`;
   return withUnknown('and', alive.length > 0 ? carryingAll(t, alive) : undefined, gone);
 }
 
