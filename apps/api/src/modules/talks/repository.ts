@@ -35,15 +35,12 @@ export const NAME_SEARCH_COUNTED_BEYOND_PAGE = 1000;
  * counters (friend_conversation_counts) without a name, else from a count bounded past the page.
  */
 export async function conversations(db: Db, scope: ChannelScope, filter: ConversationFilter) {
-  const conditions: (SQL | undefined)[] = [
-    eq(friends.lineAccountId, scope.lineAccountId),
-    isNotNull(friends.lastMessageAt),
-  ];
+  const inChannel = eq(friends.lineAccountId, scope.lineAccountId);
   // The name the console shows is the staff's override when set; LINE's name finds the friend too.
-  if (filter.name) conditions.push(friendNameContains(filter.name));
+  const named = filter.name ? friendNameContains(filter.name) : undefined;
   // The literal 0, as the partial index's predicate says it (a parameter proves it in no generic plan).
-  if (filter.unreadOnly) conditions.push(sql`${friends.unreadCount} > 0`);
-  const where = and(...conditions);
+  const unread = filter.unreadOnly ? sql`${friends.unreadCount} > 0` : undefined;
+  const where = and(inChannel, isNotNull(friends.lastMessageAt), named, unread);
   const order = [sql`${friends.lastMessageAt} desc nulls last`, desc(friends.id)];
   const offset = (filter.page - 1) * filter.limit;
   // A deferred join: the page's ids first (an index-only range however deep), then their rows.
@@ -63,8 +60,15 @@ export async function conversations(db: Db, scope: ChannelScope, filter: Convers
       .from(friends)
       .where(inArray(friends.id, pageIds))
       .orderBy(...order),
-    filter.name
-      ? boundedCount(db, where, offset + filter.limit + NAME_SEARCH_COUNTED_BEYOND_PAGE)
+    named
+      ? // "Has a message" tested on the rows the name's index finds, not through the last-message
+        // index: the planner otherwise ANDs that index's bitmap (every conversation of the channel,
+        // 300,618 at 1,000,000 friends: 15–23 ms) with the name's, twice the count's time.
+        boundedCount(
+          db,
+          and(inChannel, sql`(${friends.lastMessageAt} is not null) is true`, named, unread),
+          offset + filter.limit + NAME_SEARCH_COUNTED_BEYOND_PAGE,
+        )
       : conversationCount(db, scope, filter.unreadOnly).then((n) => ({ n, lowerBound: false })),
   ]);
   return { rows, total: total.n, totalIsLowerBound: total.lowerBound };
