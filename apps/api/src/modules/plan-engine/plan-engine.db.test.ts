@@ -6,7 +6,7 @@ import { useTestApp } from '../../test/kit.ts';
 import { waitFor } from '../../test/wait.ts';
 import { channelScope, type ChannelRequest } from '../../platform/principal.ts';
 import { friendTags } from '../labels/schema.ts';
-import { planEnrolments, planHistory } from '../plans/schema.ts';
+import { planActions, planEnrolments, planHistory, plans } from '../plans/schema.ts';
 import {
   addChild,
   branchingScenario,
@@ -257,6 +257,29 @@ describe('plan engine: safe live editing', () => {
     t.ctx.clock.set(new Date('2026-11-06T00:00:00Z'));
     await runDueSends(t.ctx);
     expect(received(friend)).toHaveLength(1);
+  });
+
+  it('a deleted box leaves its sends and the enrolment at it without a box; a deleted plan takes its enrolments and sends', async () => {
+    // Sends keep no foreign keys to their enrolment and box (a burst's cost): the database's
+    // triggers do what the keys did, whatever deletes the rows.
+    const { plan, enrolmentId } = await waitingFriend('キーなし');
+    const sent = plan.plan_actions.find((action) => action.box_id === 'box-0')!;
+    const other = await waitingFriend('キーなし 別');
+    const enrolment = () => t.db.select().from(planEnrolments).where(eq(planEnrolments.id, enrolmentId));
+    const sendsOf = (id: number) => t.db.select().from(planSends).where(eq(planSends.enrolmentId, id));
+    expect(await enrolment()).toMatchObject([{ currentPlanActionId: sent.id }]);
+    expect(await sendsOf(enrolmentId)).toMatchObject([{ planActionId: sent.id }]);
+
+    await t.db.delete(planActions).where(eq(planActions.id, sent.id!));
+    expect(await enrolment()).toMatchObject([{ currentPlanActionId: null, status: 'active' }]);
+    expect((await enrolment())[0]!.nextPlanActionId).not.toBeNull();
+    expect(await sendsOf(enrolmentId)).toMatchObject([{ boxId: 'box-0', planActionId: null }]);
+
+    await t.db.delete(plans).where(eq(plans.id, plan.plan.id!));
+    expect(await enrolment()).toHaveLength(0);
+    expect(await sendsOf(enrolmentId)).toHaveLength(0);
+    // Another plan's enrolment and sends stay.
+    expect(await sendsOf(other.enrolmentId)).toHaveLength(1);
   });
 
   it('a deactivated plan pauses; on reactivation what fell due is sent or skipped, as chosen', async () => {
