@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../apps/web/route-preloads-plugin.ts';
 
 interface ManifestChunk {
   file: string;
@@ -21,10 +22,14 @@ export interface BundleRow {
 const defaultDistDir = path.resolve(import.meta.dirname, '../apps/web/dist');
 /** The root layout: every screen loads it, with the chunks it imports, before its first paint. */
 const ROOT_LAYOUT = 'src/app/layout/RootLayout.tsx';
+/** Addresses whose direct visit is counted whole: a login page and the console pages console-load.ts opens. */
+const FIRST_LOAD_ROUTES = ['/service/login', '/service', '/service/friends', '/service/talks'];
 
 /**
  * Raw and gzip size of the entry chunk, of what every screen loads before its first paint (the entry,
- * the root layout and the chunks they import), of each lazily loaded page chunk and of the shared chunks.
+ * the root layout and the chunks they import), of what a direct visit of some addresses fetches before its
+ * first paint (the entry's chunks and the route's preloads), of each lazily loaded page chunk and of the
+ * shared chunks.
  */
 export function bundleSizes(distDir = defaultDistDir): { rows: BundleRow[] } {
   const manifestPath = path.join(distDir, '.vite/manifest.json');
@@ -47,7 +52,17 @@ export function bundleSizes(distDir = defaultDistDir): { rows: BundleRow[] } {
     for (const key of chunk.imports ?? []) collect(manifest[key]);
   };
   collect(entry);
+  const entryFiles = [...startFiles];
   collect(manifest[ROOT_LAYOUT]);
+  const { routes } = JSON.parse(fs.readFileSync(path.join(distDir, ROUTE_PRELOADS_FILE), 'utf8')) as {
+    routes: RoutePreload[];
+  };
+  const firstLoads = FIRST_LOAD_ROUTES.map((address) => {
+    const route = routes.find((r) => r.path === address);
+    if (!route) throw new Error(`the route table has no ${address}`);
+    const files = new Set([...entryFiles, ...route.scripts]);
+    return { chunk: `first load ${address}`, file: `${files.size} files`, ...sizes([...files]) };
+  });
   const pages = chunks
     .filter((c) => c.isDynamicEntry && c.src?.includes('/areas/'))
     .sort((a, b) => (a.src ?? '').localeCompare(b.src ?? ''));
@@ -60,6 +75,7 @@ export function bundleSizes(distDir = defaultDistDir): { rows: BundleRow[] } {
       row('entry', entry.file),
       ...(entry.css ?? []).map((css) => row('entry css', css)),
       { chunk: 'start-up (entry + root layout)', file: `${startFiles.size} files`, ...sizes([...startFiles]) },
+      ...firstLoads,
       ...pages.map((p) => row((p.src ?? p.file).replace(/^.*src\/areas\//, '').replace(/\.tsx?$/, ''), p.file)),
       ...shared.map((c) => row(`shared: ${c.file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '')}`, c.file)),
     ],

@@ -3,12 +3,61 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseAst, type Plugin } from 'vite';
 
-/** Packages whose index only re-exports one module per name, and where that index lives. */
-const BARRELS: Record<string, string> = {
-  antd: 'es/index.js',
-  '@ant-design/icons': 'es/icons/index.js',
+/** Where a name of a barrel's index comes from: the module that declares it, and its name there. */
+interface Origin {
+  file: string;
+  imported: string;
+}
+
+/**
+ * Packages whose index only re-exports other modules, and how to read it: antd's and the icons' name
+ * one default export per line; our contract's `export * from` each module, whose own exports are read.
+ */
+const BARRELS: Record<string, () => Map<string, Origin>> = {
+  antd: () => defaultReExports(packageFile('antd', 'es/index.js')),
+  '@ant-design/icons': () => defaultReExports(packageFile('@ant-design/icons', 'es/icons/index.js')),
+  '@linq/contract': () => starReExports(requireHere.resolve('@linq/contract')),
 };
-const RE_EXPORT = /^export \{ default as (\w+) \} from ["'](\.\/[\w-]+)["'];$/gm;
+const DEFAULT_RE_EXPORT = /^export \{ default as (\w+) \} from ["'](\.\/[\w-]+)["'];$/gm;
+const STAR_RE_EXPORT = /^export \* from ["'](\.\/[\w./-]+)["'];$/gm;
+
+const requireHere = createRequire(import.meta.url);
+const packageFile = (name: string, file: string) =>
+  path.join(path.dirname(requireHere.resolve(`${name}/package.json`)), file);
+
+function defaultReExports(indexFile: string): Map<string, Origin> {
+  const names = new Map<string, Origin>();
+  for (const [, exported, relative] of fs.readFileSync(indexFile, 'utf8').matchAll(DEFAULT_RE_EXPORT)) {
+    const target = path.resolve(path.dirname(indexFile), relative!);
+    const file = fs.existsSync(`${target}.js`) ? `${target}.js` : path.join(target, 'index.js');
+    names.set(exported!, { file, imported: 'default' });
+  }
+  return names;
+}
+
+interface ExportNode {
+  type: string;
+  exportKind?: string;
+  declaration?: { type: string; id?: { name: string }; declarations?: { id: { type: string; name?: string } }[] };
+}
+
+/** The values (not types) each module of an `export * from` index declares as exports. */
+function starReExports(indexFile: string): Map<string, Origin> {
+  const names = new Map<string, Origin>();
+  for (const [, relative] of fs.readFileSync(indexFile, 'utf8').matchAll(STAR_RE_EXPORT)) {
+    const file = path.resolve(path.dirname(indexFile), relative!);
+    const program = parseAst(fs.readFileSync(file, 'utf8'), { lang: 'ts' }) as unknown as { body: ExportNode[] };
+    for (const node of program.body) {
+      if (node.type !== 'ExportNamedDeclaration' || node.exportKind === 'type' || !node.declaration) continue;
+      const { declaration } = node;
+      const declared = declaration.declarations
+        ? declaration.declarations.map((d) => d.id.name)
+        : [declaration.type.startsWith('TS') ? undefined : declaration.id?.name];
+      for (const name of declared) if (name) names.set(name, { file, imported: name });
+    }
+  }
+  return names;
+}
 
 interface ImportNode {
   type: string;
@@ -20,23 +69,14 @@ interface ImportNode {
 }
 
 /**
- * Rewrites `import { Button } from 'antd'` in our sources into an import of the component's own module.
- * The code bundled is the same (the index has no side effects and is tree-shaken away), but in the module
- * graph, which the chunk groups read (chunk-groups-plugin.ts), a page using one component no longer
- * reaches all of them through the index.
+ * Rewrites `import { Button } from 'antd'` in our sources into an import of the module that declares the
+ * name. The code bundled is the same (the index has no side effects and is tree-shaken away), but in the
+ * module graph, which the chunk groups read (chunk-groups-plugin.ts), a screen using one component or
+ * one endpoint no longer reaches all of them through the index (the start-up set would otherwise hold
+ * every endpoint's schemas).
  */
 export function deepImports(): Plugin {
-  const require = createRequire(import.meta.url);
-  const targets = new Map<string, Map<string, string>>();
-  for (const [name, index] of Object.entries(BARRELS)) {
-    const indexFile = path.join(path.dirname(require.resolve(`${name}/package.json`)), index);
-    const names = new Map<string, string>();
-    for (const [, exported, relative] of fs.readFileSync(indexFile, 'utf8').matchAll(RE_EXPORT)) {
-      const target = path.resolve(path.dirname(indexFile), relative!);
-      names.set(exported!, fs.existsSync(`${target}.js`) ? `${target}.js` : path.join(target, 'index.js'));
-    }
-    targets.set(name, names);
-  }
+  const targets = new Map(Object.entries(BARRELS).map(([name, read]) => [name, read()]));
   return {
     name: 'linq:deep-imports',
     apply: 'build',
@@ -55,8 +95,8 @@ export function deepImports(): Plugin {
         const direct: string[] = [];
         const rest: string[] = [];
         for (const specifier of node.specifiers) {
-          const target = specifier.type === 'ImportSpecifier' ? names.get(specifier.imported!.name) : undefined;
-          if (target) direct.push(`import ${specifier.local.name} from ${JSON.stringify(target)};`);
+          const origin = specifier.type === 'ImportSpecifier' ? names.get(specifier.imported!.name) : undefined;
+          if (origin) direct.push(importOf(origin, specifier.local.name));
           else
             rest.push(
               specifier.type === 'ImportSpecifier' ? `${specifier.imported!.name} as ${specifier.local.name}` : '',
@@ -72,3 +112,8 @@ export function deepImports(): Plugin {
     },
   };
 }
+
+const importOf = ({ file, imported }: Origin, local: string) =>
+  imported === 'default'
+    ? `import ${local} from ${JSON.stringify(file)};`
+    : `import { ${imported} as ${local} } from ${JSON.stringify(file)};`;
