@@ -12,6 +12,8 @@ const APP =
   /(apps[\\/]web[\\/]src[\\/](app|components)|packages[\\/]contract|node_modules[\\/](zod|i18next|react-i18next|@tanstack|zustand))[\\/]/;
 /** What every screen runs before its first paint: the entry and the root layout. */
 const SHELL_SOURCES = ['src/main.tsx', 'src/app/layout/RootLayout.tsx'];
+/** The sign-in screens (login, logged-out, password) and their layout: the first screen of most visits. */
+const AUTH_SOURCES = ['src/app/layout/AuthLayout.tsx', 'src/components/auth/'];
 /** A module that this many lazily loaded chunks (pages, layouts) use goes into the common chunks. */
 const COMMON_SHARE_COUNT = 10;
 
@@ -21,7 +23,9 @@ const COMMON_SHARE_COUNT = 10;
  * - framework: React and the router;
  * - shell-ui, shell: what the entry and the root layout import statically (the start-up set);
  * - charts, flow: echarts and the flow editor, each apart, loaded only by the pages that draw them;
- * - ui-common, app-common: antd parts and our shared code used by many pages.
+ * - auth-ui: the antd parts and our shared code the sign-in screens use (a form, inputs, buttons), so that
+ *   a login page opened directly does not wait for the console's tables, pickers and menus;
+ * - ui-common, app-common: the other antd parts and our shared code used by many pages.
  * Everything else (a page, what only a few pages share) stays in Rolldown's own chunks, one per page.
  * A module that is itself loaded lazily keeps its own chunk, so each route still loads its page alone.
  */
@@ -29,6 +33,7 @@ export function chunkGroups(): Plugin {
   let root = '';
   const lazyModules = new Set<string>();
   const shellModules = new Set<string>();
+  const authModules = new Set<string>();
   const inShell = (id: string) => shellModules.has(id) && !lazyModules.has(id) && !FRAMEWORK.test(id);
   const common = (pattern: RegExp) => (id: string) => pattern.test(id) && !lazyModules.has(id) && !shellModules.has(id);
   return {
@@ -46,6 +51,11 @@ export function chunkGroups(): Plugin {
                 { name: 'framework', test: FRAMEWORK, priority: 50 },
                 { name: 'shell-ui', test: (id: string) => inShell(id) && UI.test(id), priority: 41 },
                 { name: 'shell', test: inShell, priority: 40 },
+                {
+                  name: 'auth-ui',
+                  test: (id: string) => authModules.has(id) && (common(UI)(id) || common(APP)(id)),
+                  priority: 30,
+                },
                 { name: 'charts', test: nodeModules('echarts|zrender|tslib'), priority: 20 },
                 { name: 'flow', test: nodeModules('@xyflow|d3-[a-z]+|classcat'), priority: 20 },
                 { name: 'ui-common', test: common(UI), priority: 10, minShareCount: COMMON_SHARE_COUNT },
@@ -60,15 +70,23 @@ export function chunkGroups(): Plugin {
     buildEnd() {
       lazyModules.clear();
       shellModules.clear();
-      for (const id of this.getModuleIds()) {
+      authModules.clear();
+      const ids = [...this.getModuleIds()];
+      for (const id of ids) {
         if ((this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) lazyModules.add(id);
       }
-      const visit = (id: string) => {
-        if (shellModules.has(id)) return;
-        shellModules.add(id);
-        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+      /** Adds to `into` what the modules whose path starts with one of `sources` import statically, transitively. */
+      const reach = (into: Set<string>, sources: string[]) => {
+        const visit = (id: string) => {
+          if (into.has(id)) return;
+          into.add(id);
+          for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+        };
+        const prefixes = sources.map((source) => path.join(root, source));
+        for (const id of ids) if (prefixes.some((prefix) => id.startsWith(prefix))) visit(id);
       };
-      for (const source of SHELL_SOURCES) visit(path.join(root, source));
+      reach(shellModules, SHELL_SOURCES);
+      reach(authModules, AUTH_SOURCES);
       // The entry module itself stays the entry chunk.
       shellModules.delete(path.join(root, 'src/main.tsx'));
     },
