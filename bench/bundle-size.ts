@@ -22,8 +22,11 @@ export interface BundleRow {
 const defaultDistDir = path.resolve(import.meta.dirname, '../apps/web/dist');
 /** The root layout: every screen loads it, with the chunks it imports, before its first paint. */
 const ROOT_LAYOUT = 'src/app/layout/RootLayout.tsx';
-/** Addresses whose direct visit is counted whole: a login page and the console pages console-load.ts opens. */
-const FIRST_LOAD_ROUTES = ['/service/login', '/service', '/service/friends', '/service/talks'];
+/**
+ * Addresses whose direct visit is counted whole: a login page, the console pages console-load.ts opens, and
+ * the public form and inflow landing page that friends open on their phones.
+ */
+const FIRST_LOAD_ROUTES = ['/service/login', '/service', '/service/friends', '/service/talks', '/form', '/inflow'];
 
 /**
  * Raw and gzip size of the entry chunk, of what every screen loads before its first paint (the entry,

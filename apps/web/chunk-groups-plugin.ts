@@ -12,8 +12,13 @@ const APP =
   /(apps[\\/]web[\\/]src[\\/](app|components)|packages[\\/]contract|node_modules[\\/](zod|i18next|react-i18next|@tanstack|zustand))[\\/]/;
 /** What every screen runs before its first paint: the entry and the root layout. */
 const SHELL_SOURCES = ['src/main.tsx', 'src/app/layout/RootLayout.tsx'];
-/** The sign-in screens (login, logged-out, password) and their layout: the first screen of most visits. */
+/**
+ * Screens opened directly far more often than they are reached from another one: the sign-in screens
+ * (login, logged-out, password), the first of most visits; the public pages (forms, inflow landing pages,
+ * rich menu and link pages) that friends open on their phones from LINE.
+ */
 const AUTH_SOURCES = ['src/app/layout/AuthLayout.tsx', 'src/components/auth/'];
+const PUBLIC_SOURCES = ['src/app/layout/PublicLayout.tsx', 'src/areas/public/'];
 /** A module that this many lazily loaded chunks (pages, layouts) use goes into the common chunks. */
 const COMMON_SHARE_COUNT = 10;
 
@@ -23,8 +28,9 @@ const COMMON_SHARE_COUNT = 10;
  * - framework: React and the router;
  * - shell-ui, shell: what the entry and the root layout import statically (the start-up set);
  * - charts, flow: echarts and the flow editor, each apart, loaded only by the pages that draw them;
- * - auth-ui: the antd parts and our shared code the sign-in screens use (a form, inputs, buttons), so that
- *   a login page opened directly does not wait for the console's tables, pickers and menus;
+ * - auth-ui: the antd parts and our shared code the sign-in screens use (a form, inputs, buttons);
+ * - public-common: of those many pages share (the common chunks below), the ones the public pages use;
+ *   so that a login or public page opened directly does not wait for the console's tables and menus;
  * - ui-common, app-common: the other antd parts and our shared code used by many pages.
  * Everything else (a page, what only a few pages share) stays in Rolldown's own chunks, one per page.
  * A module that is itself loaded lazily keeps its own chunk, so each route still loads its page alone.
@@ -34,6 +40,8 @@ export function chunkGroups(): Plugin {
   const lazyModules = new Set<string>();
   const shellModules = new Set<string>();
   const authModules = new Set<string>();
+  const publicModules = new Set<string>();
+  const shared = (id: string) => common(UI)(id) || common(APP)(id);
   const inShell = (id: string) => shellModules.has(id) && !lazyModules.has(id) && !FRAMEWORK.test(id);
   const common = (pattern: RegExp) => (id: string) => pattern.test(id) && !lazyModules.has(id) && !shellModules.has(id);
   return {
@@ -51,10 +59,12 @@ export function chunkGroups(): Plugin {
                 { name: 'framework', test: FRAMEWORK, priority: 50 },
                 { name: 'shell-ui', test: (id: string) => inShell(id) && UI.test(id), priority: 41 },
                 { name: 'shell', test: inShell, priority: 40 },
+                { name: 'auth-ui', test: (id: string) => authModules.has(id) && shared(id), priority: 32 },
                 {
-                  name: 'auth-ui',
-                  test: (id: string) => authModules.has(id) && (common(UI)(id) || common(APP)(id)),
+                  name: 'public-common',
+                  test: (id: string) => publicModules.has(id) && shared(id),
                   priority: 30,
+                  minShareCount: COMMON_SHARE_COUNT,
                 },
                 { name: 'charts', test: nodeModules('echarts|zrender|tslib'), priority: 20 },
                 { name: 'flow', test: nodeModules('@xyflow|d3-[a-z]+|classcat'), priority: 20 },
@@ -70,7 +80,7 @@ export function chunkGroups(): Plugin {
     buildEnd() {
       lazyModules.clear();
       shellModules.clear();
-      authModules.clear();
+      for (const modules of [authModules, publicModules]) modules.clear();
       const ids = [...this.getModuleIds()];
       for (const id of ids) {
         if ((this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) lazyModules.add(id);
@@ -87,6 +97,7 @@ export function chunkGroups(): Plugin {
       };
       reach(shellModules, SHELL_SOURCES);
       reach(authModules, AUTH_SOURCES);
+      reach(publicModules, PUBLIC_SOURCES);
       // The entry module itself stays the entry chunk.
       shellModules.delete(path.join(root, 'src/main.tsx'));
     },
