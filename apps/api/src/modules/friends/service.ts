@@ -305,6 +305,27 @@ function localStamp(at: Date, timeZone: string): string {
 }
 
 /**
+ * The batches one ahead of the reader: the next is read from the database while the reader
+ * formats and sends this one, so that PostgreSQL and Node work side by side rather than in turn.
+ */
+async function* readAhead<T>(source: AsyncGenerator<T>): AsyncGenerator<T> {
+  let next = source.next();
+  try {
+    for (;;) {
+      const result = await next;
+      if (result.done) return;
+      next = source.next();
+      yield result.value;
+    }
+  } finally {
+    // A reader that stopped early: the read under way ends first (its failure, if any, closed the
+    // source already), then the source closes (its cursor and connection).
+    await next.catch(() => undefined);
+    await source.return(undefined);
+  }
+}
+
+/**
  * The filtered friend list as CSV, in the list's order: a header in Japanese, then one record
  * per friend with labels, score, one column per info field and notes; times in the account's
  * time zone. The body streams: rows are read in batches (exported.exportBatches) as the client takes them.
@@ -342,16 +363,22 @@ export async function exportCsv(
       timeZone,
       EXPORT_BATCH_SIZE,
     );
-    for await (const rows of batches) {
-      const values = await repo.infoValuesOf(
-        db,
-        scope,
-        rows.map((r) => r.id),
-      );
+    // Records are encoded one by one into this buffer (grown as needed, 3 bytes per UTF-16 unit at
+    // most), then the batch's bytes copied out: 1.5-2x as fast as encoding the batch's text at once.
+    let scratch = Buffer.alloc(0);
+    for await (const rows of readAhead(batches)) {
+      // No fields, no values: the query would only add a round trip per batch.
+      const values =
+        fields.length === 0
+          ? []
+          : await repo.infoValuesOf(
+              db,
+              scope,
+              rows.map((r) => r.id),
+            );
       const valueOf = new Map(values.map((v) => [`${v.friendId}:${v.fieldId}`, v.value]));
-      let text = '';
-      for (const row of rows) {
-        text += csvRecord([
+      const records = rows.map((row) =>
+        csvRecord([
           plainCell(row.id),
           textCell(row.displayName),
           textCell(row.lineDisplayName),
@@ -369,9 +396,13 @@ export async function exportCsv(
               : textCell(value);
           }),
           textCell(row.notes),
-        ]);
-      }
-      yield Buffer.from(text, 'utf8');
+        ]),
+      );
+      const most = records.reduce((sum, record) => sum + record.length * 3, 0);
+      if (scratch.length < most) scratch = Buffer.allocUnsafe(most);
+      let length = 0;
+      for (const record of records) length += scratch.write(record, length, 'utf8');
+      yield Buffer.from(scratch.subarray(0, length));
     }
   }
 
