@@ -19,6 +19,8 @@ const SHELL_SOURCES = ['src/main.tsx', 'src/app/layout/RootLayout.tsx'];
  */
 const AUTH_SOURCES = ['src/app/layout/AuthLayout.tsx', 'src/components/auth/'];
 const PUBLIC_SOURCES = ['src/app/layout/PublicLayout.tsx', 'src/areas/public/'];
+/** The signed-in areas' layout (menu, header, channel picker): every console page needs all of it. */
+const AREA_SOURCES = ['src/app/layout/AreaLayout.tsx'];
 /** A module that this many lazily loaded chunks (pages, layouts) use goes into the common chunks. */
 const COMMON_SHARE_COUNT = 10;
 
@@ -31,6 +33,8 @@ const COMMON_SHARE_COUNT = 10;
  * - auth-ui: the antd parts and our shared code the sign-in screens use (a form, inputs, buttons);
  * - public-common: of those many pages share (the common chunks below), the ones the public pages use;
  *   so that a login or public page opened directly does not wait for the console's tables and menus;
+ * - area: what the signed-in areas' layout needs besides those (its menu's icons, the header's parts):
+ *   one request instead of a dozen small ones on every console page's first load;
  * - ui-common, app-common: the other antd parts and our shared code used by many pages.
  * Everything else (a page, what only a few pages share) stays in Rolldown's own chunks, one per page.
  * A module that is itself loaded lazily keeps its own chunk, so each route still loads its page alone.
@@ -41,6 +45,7 @@ export function chunkGroups(): Plugin {
   const shellModules = new Set<string>();
   const authModules = new Set<string>();
   const publicModules = new Set<string>();
+  const areaModules = new Set<string>();
   const shared = (id: string) => common(UI)(id) || common(APP)(id);
   const inShell = (id: string) => shellModules.has(id) && !lazyModules.has(id) && !FRAMEWORK.test(id);
   const common = (pattern: RegExp) => (id: string) => pattern.test(id) && !lazyModules.has(id) && !shellModules.has(id);
@@ -66,6 +71,11 @@ export function chunkGroups(): Plugin {
                   priority: 30,
                   minShareCount: COMMON_SHARE_COUNT,
                 },
+                {
+                  name: 'area',
+                  test: (id: string) => areaModules.has(id) && !publicModules.has(id) && shared(id),
+                  priority: 25,
+                },
                 { name: 'charts', test: nodeModules('echarts|zrender|tslib'), priority: 20 },
                 { name: 'flow', test: nodeModules('@xyflow|d3-[a-z]+|classcat'), priority: 20 },
                 { name: 'ui-common', test: common(UI), priority: 10, minShareCount: COMMON_SHARE_COUNT },
@@ -80,7 +90,7 @@ export function chunkGroups(): Plugin {
     buildEnd() {
       lazyModules.clear();
       shellModules.clear();
-      for (const modules of [authModules, publicModules]) modules.clear();
+      for (const modules of [authModules, publicModules, areaModules]) modules.clear();
       const ids = [...this.getModuleIds()];
       for (const id of ids) {
         if ((this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) lazyModules.add(id);
@@ -98,6 +108,7 @@ export function chunkGroups(): Plugin {
       reach(shellModules, SHELL_SOURCES);
       reach(authModules, AUTH_SOURCES);
       reach(publicModules, PUBLIC_SOURCES);
+      reach(areaModules, AREA_SOURCES);
       // The entry module itself stays the entry chunk.
       shellModules.delete(path.join(root, 'src/main.tsx'));
     },
