@@ -1,7 +1,7 @@
-import http from 'node:http';
 import os from 'node:os';
 import { CONVERSATION_PAGE_SIZE, permissionsWith } from '@linq/contract';
 import { ciScale, percentile, startBenchConsole, type BenchConsole } from './support/console.ts';
+import { downloadInChild, type Download } from './support/download-client.ts';
 import {
   COMMON_NAME_SEARCH,
   benchLargeChannel,
@@ -14,7 +14,8 @@ import {
  * BENCH_SCALE=ci), generated in the database, then read through the HTTP API as a service
  * staff member would: the talk list, the friend list with tag filters and the CSV export.
  * Requests one at a time: latency percentiles per request kind, and export throughput with
- * the server's peak memory (the server runs in this process, like the other benchmarks).
+ * the server's peak memory (the server runs in this process, like the other benchmarks; the export is
+ * read by a child process, as a browser would read it, not by the server's own).
  */
 export async function largeChannelBench() {
   const size = ciScale()
@@ -109,7 +110,7 @@ function printData(data: LargeChannelData) {
 interface ApiClient {
   getJson(path: string): Promise<{ status: number; body: unknown }>;
   /** Streams a response, counting bytes and newlines; time to the first byte and to the end. */
-  stream(path: string): Promise<{ status: number; bytes: number; lines: number; firstByteMs: number; totalMs: number }>;
+  stream(path: string): Promise<Download>;
 }
 
 function apiClient(bench: BenchConsole, token: string, lineAccountId: number): ApiClient {
@@ -120,32 +121,8 @@ function apiClient(bench: BenchConsole, token: string, lineAccountId: number): A
       const body: unknown = await response.json();
       return { status: response.status, body };
     },
-    stream(path) {
-      return new Promise((resolve, reject) => {
-        const started = performance.now();
-        let firstByteMs = 0;
-        let bytes = 0;
-        let lines = 0;
-        const request = http.get(`${bench.url}${path}`, { headers }, (response) => {
-          response.on('data', (chunk: Buffer) => {
-            if (bytes === 0) firstByteMs = performance.now() - started;
-            bytes += chunk.length;
-            for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
-          });
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              bytes,
-              lines,
-              firstByteMs,
-              totalMs: performance.now() - started,
-            }),
-          );
-          response.on('error', reject);
-        });
-        request.on('error', reject);
-      });
-    },
+    // In a child process: the server's CPU and memory are measured without the client's.
+    stream: (path) => downloadInChild(`${bench.url}${path}`, headers),
   };
 }
 
