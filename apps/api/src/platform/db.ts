@@ -163,8 +163,8 @@ async function openPglite(dataDir: string, template: Blob | undefined): Promise<
 /**
  * Session settings of every connection. No parallel workers: the console's statements are many, short
  * and concurrent, and a parallel plan makes one of them a little faster on an idle server but all of
- * them slower on a busy one (a 1-character name search at 1,000,000 friends: 36 ms without, 135 ms with,
- * while an export ran beside it). An `options` parameter in DATABASE_URL replaces these.
+ * them slower on a busy one (on 2 cores, a 1-character name search at 1,000,000 friends took 29-35 ms at
+ * p50 without and 140-154 ms with). An `options` parameter in DATABASE_URL replaces these.
  */
 const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
 
