@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { permissionsWith } from '@linq/contract';
+import { permissionsWith, type TalkHistory } from '@linq/contract';
 import { startLineSimulator, type LineSimulator, type SimChannel } from '@linq/line-simulator';
 import { deliveries } from './schema.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
@@ -58,6 +58,21 @@ const deliveredTo = (channel: SimChannel) => {
   return counts;
 };
 
+/**
+ * Whether each friend's talk, read through the server's API, shows its message as sent. LINE's record
+ * alone is not enough: a send LINE took just before the kill is delivered, but its row stays `sending`
+ * until the restarted server resumes it as an orphan (and LINE answers its retry key with 409).
+ */
+async function everyMessageShownSent(url: string, token: string, lineAccountId: number, friendIds: number[]) {
+  const headers = { authorization: `Bearer ${token}`, lineaccountid: String(lineAccountId) };
+  for (const friendId of friendIds) {
+    const response = await fetch(`${url}/api/service/messages?friend_id=${friendId}`, { headers });
+    const { data } = (await response.json()) as TalkHistory;
+    if (!data.some((entry) => entry.delivery_status === 'sent')) return false;
+  }
+  return true;
+}
+
 describe('a server killed mid-send', () => {
   it('sends every message exactly once after the restart, none failed, orphans resumed within the lease goal', async () => {
     const { lineAccountId, channel, friendIds, token } = await channelWithFriends(FRIENDS);
@@ -87,7 +102,13 @@ describe('a server killed mid-send', () => {
 
     server = await startServerProcess(env);
     const up = Date.now();
-    await waitFor(() => deliveredTo(channel).size === FRIENDS, ORPHAN_RESUME_GOAL_MS);
+    const restarted = server;
+    await waitFor(
+      async () =>
+        deliveredTo(channel).size === FRIENDS &&
+        (await everyMessageShownSent(restarted.url, token, lineAccountId, friendIds)),
+      ORPHAN_RESUME_GOAL_MS,
+    );
     const resumedWithinMs = Date.now() - up;
     await server.kill('SIGTERM');
     server = undefined;
