@@ -46,9 +46,10 @@ export function chunkGroups(): Plugin {
   const authModules = new Set<string>();
   const publicModules = new Set<string>();
   const areaModules = new Set<string>();
-  const shared = (id: string) => common(UI)(id) || common(APP)(id);
   const inShell = (id: string) => shellModules.has(id) && !lazyModules.has(id) && !FRAMEWORK.test(id);
   const common = (pattern: RegExp) => (id: string) => pattern.test(id) && !lazyModules.has(id) && !shellModules.has(id);
+  /** Our shared code or antd's, neither the shell's nor lazily loaded. */
+  const shared = (id: string) => common(UI)(id) || common(APP)(id);
   return {
     name: 'linq:chunk-groups',
     apply: 'build',
