@@ -79,9 +79,12 @@ describe('in one process', () => {
     });
 
     await runDueSends(t.ctx);
+    // The deliveries are written by the send job after runDueSends returns: wait for them to exist, not
+    // only for every existing one to be sent (an empty list is "all sent").
     const rows = await waitFor(async () => {
       const found = await t.db.select().from(deliveries).where(eq(deliveries.lineAccountId, lineAccountId));
-      return found.every((row) => row.status === 'sent') && found;
+      const settled = found.length > 0 && found.every((row) => row.status === 'sent');
+      return settled && receivedPerFriend(channel).size === friendIds.length && found;
     }, 60_000);
     // 1,200 recipients: three multicasts, each through at least one failure.
     expect(rows).toHaveLength(3);
