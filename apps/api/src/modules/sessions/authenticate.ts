@@ -2,7 +2,7 @@ import type { Role } from '@linq/contract';
 import type { SessionPolicy } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { unauthorized } from '../../platform/errors.ts';
-import { accountScope, oemScope, type AccountScope, type Principal } from '../../platform/principal.ts';
+import { oemScope, type AccountScope, type Principal } from '../../platform/principal.ts';
 import { publishAccessChanged } from '../../platform/realtime.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import * as repo from './auth-repository.ts';
@@ -37,10 +37,15 @@ export async function authenticate(
   if (now - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await repo.touchSession(db, row.session.id, new Date(now));
   }
-  return principalFor(db, row.session.id, row.user);
+  return principalFor(db, row.session.id, row.user, row.staffAccess);
 }
 
-async function principalFor(db: Db, sessionId: number, user: repo.UserRow): Promise<Principal> {
+async function principalFor(
+  db: Db,
+  sessionId: number,
+  user: repo.UserRow,
+  staffAccess: repo.StaffAccess | null,
+): Promise<Principal> {
   const base = { sessionId, userId: user.id };
   switch (user.role) {
     case 'admin': {
@@ -60,15 +65,14 @@ async function principalFor(db: Db, sessionId: number, user: repo.UserRow): Prom
       return { ...base, role: 'account', accountId: requireOwner(user.accountId) };
     case 'service': {
       const accountId = requireOwner(user.accountId);
-      const scope = accountScope(accountId);
-      const permissions = await repo.staffPermissions(db, scope, requireOwner(user.staffAuthorityId));
-      if (!permissions) throw unauthorized();
-      const channels = await repo.assignedChannels(db, scope, user.id);
+      const staffAuthorityId = requireOwner(user.staffAuthorityId);
+      if (!staffAccess?.permissions) throw unauthorized();
+      const { permissions, channels } = staffAccess;
       return {
         ...base,
         role: 'service',
         accountId,
-        staffAuthorityId: requireOwner(user.staffAuthorityId),
+        staffAuthorityId,
         permissions,
         lineAccountIds: channels.map((channel) => channel.id),
         channelAccounts: new Map(channels.map((channel) => [channel.id, channel.accountId])),
