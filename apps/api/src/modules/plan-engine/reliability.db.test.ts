@@ -79,8 +79,9 @@ describe('in one process', () => {
     });
 
     await runDueSends(t.ctx);
-    // The deliveries are written by the send job after runDueSends returns: wait for them to exist, not
-    // only for every existing one to be sent (an empty list is "all sent").
+    // The app's own scheduler may have claimed the due sends first, so this call can return before their
+    // deliveries are committed: wait for them to exist, not only for every existing one to be sent (an
+    // empty list is "all sent").
     const rows = await waitFor(async () => {
       const found = await t.db.select().from(deliveries).where(eq(deliveries.lineAccountId, lineAccountId));
       const settled = found.length > 0 && found.every((row) => row.status === 'sent');

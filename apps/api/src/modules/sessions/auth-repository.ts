@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
 import type { Permissions } from '@linq/contract';
+import type { Db } from '../../platform/db.ts';
 import type { AccountScope, OemScope } from '../../platform/principal.ts';
 import { lineAccounts, userLineAccounts } from '../line-accounts/schema.ts';
 import { staffAuthorities } from '../staff-authorities/schema.ts';
@@ -15,6 +15,13 @@ export interface StaffAccess {
   /** Null when the staff authority is not one of the user's account. */
   permissions: Permissions | null;
   channels: { id: number; accountId: number }[];
+}
+
+export interface SessionOfToken {
+  session: SessionRow;
+  user: UserRow;
+  ownerSuspended: boolean;
+  staffAccess: StaffAccess | null;
 }
 
 /**
@@ -35,13 +42,6 @@ export async function sessionByTokenUnscoped(db: Db, tokenHash: string): Promise
   }
   const [row] = await query.execute({ tokenHash });
   return row;
-}
-
-export interface SessionOfToken {
-  session: SessionRow;
-  user: UserRow;
-  ownerSuspended: boolean;
-  staffAccess: StaffAccess | null;
 }
 
 /** Built once per database handle; PostgreSQL prepares it once per connection. */

@@ -43,4 +43,27 @@ describe('the account of a channel request', () => {
       [],
     );
   });
+
+  it("refuses a suspended channel, and a staff user whose authority is another account's", async () => {
+    const channel = t.tenant.channels[1]!;
+    const listTags = () =>
+      t.request({ method: 'GET', path: '/service/tags', token: t.tenant.tokens.staff, lineAccountId: channel.id });
+    await sql("update line_accounts set status = 'suspended' where id = $1", [channel.id]);
+    try {
+      expect((await listTags()).status).toBe(403);
+    } finally {
+      await sql("update line_accounts set status = 'active' where id = $1", [channel.id]);
+    }
+
+    await sql('update users set staff_authority_id = $2 where id = $1', [t.tenant.staff.id, t.other.fullAuthority.id]);
+    try {
+      expect((await listTags()).status).toBe(401);
+    } finally {
+      await sql('update users set staff_authority_id = $2 where id = $1', [
+        t.tenant.staff.id,
+        t.tenant.fullAuthority.id,
+      ]);
+    }
+    expect((await listTags()).status).toBe(200);
+  });
 });
